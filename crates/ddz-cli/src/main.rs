@@ -1,0 +1,2 @@
+//! The `ddz` command.
+fn main() {}

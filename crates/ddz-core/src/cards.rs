@@ -1,0 +1,341 @@
+//! `Cards`: a multiset of ranks packed into one `u64`.
+
+use crate::rank::Rank;
+
+/// Bit mask of the low bit of every rank's 4-bit field.
+const LOW_BITS: u64 = 0x0111_1111_1111_1111;
+/// Bit mask of the high bit of every rank's 4-bit field.
+const HIGH_BITS: u64 = LOW_BITS << 3;
+/// Mask of the 60 bits that hold the 15 rank fields.
+const FIELD_MASK: u64 = 0x0FFF_FFFF_FFFF_FFFF;
+
+/// A multiset of ranks: how many cards of each of the 15 ranks, 4 bits a rank in one `u64`
+/// (rank index `i` in bits `4i..4i+4`).
+///
+/// `Cards` is what every rule works on: suits never matter to legality or comparison. It is
+/// `Copy`, compares and hashes as its packed value, and its operations are `const fn`s of a
+/// few instructions. A value made by [`Cards::from_counts`], the parsers or [`Cards::add`]
+/// keeps at most 15 cards a rank; a valid *hand* has at most 4 of a rank and 1 of each joker
+/// ([`Cards::is_valid_deck_subset`]).
+///
+/// ```
+/// use ddz_core::{Cards, Rank};
+/// let hand: Cards = "33344T".parse().unwrap();
+/// assert_eq!(hand.count(Rank::Three), 3);
+/// assert_eq!(hand.len(), 6);
+/// assert_eq!(hand.to_string(), "33344T");
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cards(u64);
+
+impl Cards {
+    /// No cards.
+    pub const EMPTY: Cards = Cards(0);
+
+    /// The full 54-card deck: four of each rank 3..2 and one of each joker.
+    pub const FULL_DECK: Cards = Cards(0x0114_4444_4444_4444);
+
+    /// The rocket: small joker and big joker.
+    pub const ROCKET: Cards = Cards(0x0110_0000_0000_0000);
+
+    /// Builds `Cards` from its packed value; `None` if a bit above the 15 rank fields is set.
+    #[inline]
+    pub const fn from_bits(bits: u64) -> Option<Cards> {
+        if bits & !FIELD_MASK == 0 {
+            Some(Cards(bits))
+        } else {
+            None
+        }
+    }
+
+    /// The packed value: rank index `i` counted in bits `4i..4i+4`.
+    #[inline]
+    pub const fn bits(self) -> u64 {
+        self.0
+    }
+
+    /// `n` cards of one rank (`n` is taken modulo 16).
+    #[inline]
+    pub const fn of(rank: Rank, n: u8) -> Cards {
+        Cards(((n & 15) as u64) << (4 * rank as u32))
+    }
+
+    /// One card of `rank`.
+    #[inline]
+    pub const fn single(rank: Rank) -> Cards {
+        Cards::of(rank, 1)
+    }
+
+    /// Builds `Cards` from per-rank counts (index 0 = 3 … 14 = big joker); counts are taken
+    /// modulo 16.
+    pub const fn from_counts(counts: &[u8; 15]) -> Cards {
+        let mut bits = 0u64;
+        let mut i = 0;
+        while i < 15 {
+            bits |= ((counts[i] & 15) as u64) << (4 * i);
+            i += 1;
+        }
+        Cards(bits)
+    }
+
+    /// Per-rank counts, index 0 = 3 … 14 = big joker.
+    #[inline]
+    pub const fn counts(self) -> [u8; 15] {
+        let mut out = [0u8; 15];
+        let mut i = 0;
+        while i < 15 {
+            out[i] = ((self.0 >> (4 * i)) & 15) as u8;
+            i += 1;
+        }
+        out
+    }
+
+    /// How many cards of `rank`.
+    #[inline]
+    pub const fn count(self, rank: Rank) -> u8 {
+        ((self.0 >> (4 * rank as u32)) & 15) as u8
+    }
+
+    /// Total number of cards.
+    #[inline]
+    pub const fn len(self) -> u32 {
+        // Fold nibbles into bytes, then sum the bytes with one multiplication.
+        let bytes = (self.0 & 0x0F0F_0F0F_0F0F_0F0F) + ((self.0 >> 4) & 0x0F0F_0F0F_0F0F_0F0F);
+        (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+    }
+
+    /// True if there are no cards.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// These cards plus `n` of `rank`. Counts wrap past 15; callers keep them in range.
+    #[inline]
+    pub const fn add(self, rank: Rank, n: u8) -> Cards {
+        Cards(self.0 + (((n & 15) as u64) << (4 * rank as u32)))
+    }
+
+    /// These cards less `n` of `rank`, or `None` if there are fewer than `n`.
+    #[inline]
+    pub const fn remove(self, rank: Rank, n: u8) -> Option<Cards> {
+        if self.count(rank) >= n {
+            Some(Cards(self.0 - ((n as u64) << (4 * rank as u32))))
+        } else {
+            None
+        }
+    }
+
+    /// The union as multisets (counts added). Each count must stay at most 15.
+    #[inline]
+    pub const fn union(self, other: Cards) -> Cards {
+        Cards(self.0 + other.0)
+    }
+
+    /// True if every card of `other` is in `self` (multiset inclusion), for counts up to 7.
+    #[inline]
+    pub const fn contains(self, other: Cards) -> bool {
+        // Setting each field's high bit and subtracting keeps borrows inside the field; the
+        // high bit survives exactly where self's count >= other's count.
+        (((self.0 | HIGH_BITS) - other.0) & HIGH_BITS) == HIGH_BITS
+    }
+
+    /// `self` less `other`, or `None` if `other` is not contained in `self`.
+    #[inline]
+    pub const fn difference(self, other: Cards) -> Option<Cards> {
+        if self.contains(other) {
+            Some(Cards(self.0 - other.0))
+        } else {
+            None
+        }
+    }
+
+    /// `self` less `other`, assuming `self.contains(other)` (checked in debug builds).
+    #[inline]
+    pub const fn minus(self, other: Cards) -> Cards {
+        debug_assert!(self.contains(other));
+        Cards(self.0 - other.0)
+    }
+
+    /// The cards of `self` whose rank is in `mask` (a bit set over rank indices).
+    #[inline]
+    pub const fn restrict(self, rank_mask: u16) -> Cards {
+        let mut field_mask = 0u64;
+        let mut i = 0;
+        while i < 15 {
+            if rank_mask & (1 << i) != 0 {
+                field_mask |= 15 << (4 * i);
+            }
+            i += 1;
+        }
+        Cards(self.0 & field_mask)
+    }
+
+    /// Bit set of the ranks present at least once (bit `i` = rank index `i`).
+    #[inline]
+    pub const fn rank_mask(self) -> u16 {
+        self.mask_at_least(1)
+    }
+
+    /// Bit set of the ranks present at least `n` times (`n` from 1 to 4).
+    #[inline]
+    pub const fn mask_at_least(self, n: u8) -> u16 {
+        // For n in 1..=4 with counts <= 7: field >= n  <=>  (field + 8 - n) has its high bit.
+        let add = (8 - n as u64) * LOW_BITS;
+        let high = (self.0 + add) & HIGH_BITS;
+        compress_high_bits(high)
+    }
+
+    /// Number of distinct ranks present.
+    #[inline]
+    pub const fn distinct_ranks(self) -> u32 {
+        self.rank_mask().count_ones()
+    }
+
+    /// True if this could be part of one 54-card deck: at most 4 of each rank 3..2 and at
+    /// most 1 of each joker.
+    #[inline]
+    pub const fn is_valid_deck_subset(self) -> bool {
+        Cards::FULL_DECK.contains(self)
+    }
+
+    /// The ranks present, lowest first (each once).
+    pub fn ranks(self) -> impl Iterator<Item = Rank> {
+        Rank::ALL.into_iter().filter(move |r| self.count(*r) > 0)
+    }
+
+    /// Every card's rank with multiplicity, lowest first (`33344` gives 3, 3, 3, 4, 4).
+    pub fn iter(self) -> impl Iterator<Item = Rank> {
+        Rank::ALL
+            .into_iter()
+            .flat_map(move |r| core::iter::repeat_n(r, self.count(r) as usize))
+    }
+
+    /// The cards of `self` not matched in `other` (multiset difference, floored at zero).
+    pub const fn saturating_minus(self, other: Cards) -> Cards {
+        let a = self.counts();
+        let b = other.counts();
+        let mut out = [0u8; 15];
+        let mut i = 0;
+        while i < 15 {
+            out[i] = a[i].saturating_sub(b[i]);
+            i += 1;
+        }
+        Cards::from_counts(&out)
+    }
+
+    /// The highest rank present, if any.
+    #[inline]
+    pub fn highest(self) -> Option<Rank> {
+        let mask = self.rank_mask();
+        if mask == 0 {
+            None
+        } else {
+            Rank::from_index(15 - mask.leading_zeros() as usize)
+        }
+    }
+
+    /// The lowest rank present, if any.
+    #[inline]
+    pub fn lowest(self) -> Option<Rank> {
+        let mask = self.rank_mask();
+        if mask == 0 {
+            None
+        } else {
+            Rank::from_index(mask.trailing_zeros() as usize)
+        }
+    }
+}
+
+/// Moves each field's high bit (bit `4i+3`) to bit `i`.
+#[inline]
+const fn compress_high_bits(high: u64) -> u16 {
+    let mut out = 0u16;
+    let mut i = 0;
+    while i < 15 {
+        out |= (((high >> (4 * i + 3)) & 1) as u16) << i;
+        i += 1;
+    }
+    out
+}
+
+impl core::fmt::Debug for Cards {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Cards({self})")
+    }
+}
+
+impl core::fmt::Display for Cards {
+    /// Canonical notation: rank letters ascending (`33344`), empty for no cards.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        use core::fmt::Write;
+        for r in self.iter() {
+            f.write_char(r.letter())?;
+        }
+        Ok(())
+    }
+}
+
+impl FromIterator<Rank> for Cards {
+    fn from_iter<I: IntoIterator<Item = Rank>>(iter: I) -> Self {
+        let mut counts = [0u8; 15];
+        for r in iter {
+            counts[r.index()] = counts[r.index()].saturating_add(1);
+        }
+        Cards::from_counts(&counts.map(|c| c.min(15)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn full_deck_is_54_cards() {
+        assert_eq!(Cards::FULL_DECK.len(), 54);
+        assert_eq!(Cards::FULL_DECK.count(Rank::Two), 4);
+        assert_eq!(Cards::FULL_DECK.count(Rank::BigJoker), 1);
+        assert!(Cards::FULL_DECK.is_valid_deck_subset());
+        assert!(
+            !Cards::FULL_DECK
+                .add(Rank::SmallJoker, 1)
+                .is_valid_deck_subset()
+        );
+        assert_eq!(Cards::ROCKET.len(), 2);
+    }
+
+    #[test]
+    fn containment_and_difference() {
+        let a = Cards::of(Rank::Three, 3).add(Rank::Four, 2);
+        let b = Cards::of(Rank::Three, 2).add(Rank::Four, 2);
+        assert!(a.contains(b) && !b.contains(a));
+        assert_eq!(a.difference(b), Some(Cards::single(Rank::Three)));
+        assert_eq!(b.difference(a), None);
+        assert!(a.contains(Cards::EMPTY));
+        assert!(!Cards::EMPTY.contains(Cards::single(Rank::BigJoker)));
+    }
+
+    #[test]
+    fn masks() {
+        let a = Cards::of(Rank::Three, 3)
+            .add(Rank::Five, 1)
+            .add(Rank::Two, 4);
+        assert_eq!(a.rank_mask(), 0b1_0000_0000_0101);
+        assert_eq!(a.mask_at_least(3), 0b1_0000_0000_0001);
+        assert_eq!(a.mask_at_least(4), 0b1_0000_0000_0000);
+        assert_eq!(a.highest(), Some(Rank::Two));
+        assert_eq!(a.lowest(), Some(Rank::Three));
+        assert_eq!(
+            a.restrict(0b101),
+            Cards::of(Rank::Three, 3).add(Rank::Five, 1)
+        );
+    }
+
+    #[test]
+    fn counts_round_trip() {
+        let counts = [1, 2, 3, 4, 0, 0, 1, 0, 0, 0, 0, 2, 4, 1, 1];
+        let c = Cards::from_counts(&counts);
+        assert_eq!(c.counts(), counts);
+        assert_eq!(c.len(), counts.iter().map(|&x| x as u32).sum::<u32>());
+    }
+}

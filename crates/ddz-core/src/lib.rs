@@ -1,0 +1,53 @@
+//! # ddz-core
+//!
+//! The Dou Dizhu (斗地主) rules: ranks and cards, notation, rule sets and profiles,
+//! classification of card sets into combinations, comparison, and legal-move generation.
+//!
+//! Everything rule-related works on [`Cards`], a multiset of ranks packed into one `u64`;
+//! physical cards ([`Card`], [`CardSet`], Botzone ids 0-53) exist for dealing and display.
+//! Every function that depends on rules takes a [`Rules`]; there is no global state.
+//!
+//! ```
+//! use ddz_core::{classify, legal_moves, parse_move, Cards, Kind, Rules};
+//!
+//! let rules = Rules::classic();
+//! let hand: Cards = "33344456789TJQKA2BR".parse().unwrap();
+//!
+//! // Every reading of a set of cards.
+//! let readings = classify("333444555666".parse().unwrap(), &rules);
+//! assert_eq!(readings.len(), 3);
+//!
+//! // What beats a pair of 8s?
+//! let table = parse_move("88", &rules, None).unwrap();
+//! let replies = legal_moves(hand, Some(&table), &rules);
+//! assert!(replies.iter().any(|m| m.kind() == Kind::Rocket));
+//! assert!(replies.last().unwrap().is_pass());
+//! ```
+//!
+//! Rules are documented in the project's RULES.md; the order moves are generated in is
+//! documented in [`movegen`].
+
+pub mod cards;
+pub mod classify;
+mod douzero;
+pub mod kind;
+pub mod move_notation;
+pub mod movegen;
+pub mod notation;
+pub mod physical;
+pub mod play;
+pub mod rank;
+pub mod rules;
+
+pub use cards::Cards;
+pub use classify::{classify, default_reading, read_as};
+pub use kind::{Kickers, Kind, Shape, UnknownKind};
+pub use move_notation::{MoveError, move_notation, parse_move};
+pub use movegen::{
+    count_legal_moves, for_each_legal_move, is_legal, legal_moves, legal_moves_into, moves_of_kind,
+};
+pub use notation::{ParseCardsError, format_botzone_ids, parse_botzone_ids, parse_cards};
+pub use physical::{Card, CardSet, Suit};
+pub use play::{BombClass, Move};
+pub use rank::{Rank, RankSet};
+pub use rules::{Bidding, Profile, Readings, Rules, Scoring, UnknownProfile};

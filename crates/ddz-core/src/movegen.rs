@@ -1,0 +1,402 @@
+//! Legal-move generation: leading, following, finding moves of one kind.
+//!
+//! # Order
+//!
+//! Moves come in a stable order. Leading: by kind in the order of [`Kind`] (the RULES.md
+//! table: single, pair, trio, trio + single, trio + pair, straight, pair chain, airplane,
+//! airplane + singles, airplane + pairs, four + two singles, four + two pairs, bomb, rocket,
+//! then the Botzone space shuttles), then by length ascending, then by main rank ascending,
+//! then by kickers (their ranks as a sorted sequence, lexicographically). Following: the moves
+//! of the table's kind and length that beat it in the same order, then the bombs that beat it
+//! (lowest first), then the rocket, then the pass.
+//!
+//! # Forms
+//!
+//! [`for_each_legal_move`] calls a closure for each move without allocating and stops when it
+//! returns [`ControlFlow::Break`]; [`legal_moves_into`] fills a reusable buffer;
+//! [`legal_moves`] collects a new `Vec`. [`is_legal`] agrees with all of them.
+
+use core::ops::ControlFlow;
+
+use crate::cards::Cards;
+use crate::classify::{
+    SUITED_MASK, is_valid_reading, kind_enabled, only_reading, run_neighbours, single_kicker_cap,
+    window_cards, window_mask,
+};
+use crate::kind::{Kickers, Kind};
+use crate::play::Move;
+use crate::rank::Rank;
+use crate::rules::{Readings, Rules};
+
+/// Rank mask of 3..A, the ranks a chain may hold.
+const CHAIN_MASK: u16 = (1 << 12) - 1;
+
+/// One candidate kicker rank: the unit taken (one card or one pair) and how many units at most.
+#[derive(Clone, Copy, Default)]
+struct Candidate {
+    unit: Cards,
+    cap: u8,
+}
+
+/// The generator's per-call state.
+struct Generator<'a, F> {
+    hand: Cards,
+    /// `at_least[n]`: rank mask of the ranks held at least `n` times (index 0 unused).
+    at_least: [u16; 5],
+    rules: &'a Rules,
+    one_reading: bool,
+    emit: F,
+}
+
+impl<B, F: FnMut(Move) -> ControlFlow<B>> Generator<'_, F> {
+    /// Emits `m` unless a one-reading profile gives its cards another reading.
+    #[inline]
+    fn emit(&mut self, m: Move) -> ControlFlow<B> {
+        if self.one_reading && only_reading(m.cards(), self.rules) != Some(m) {
+            return ControlFlow::Continue(());
+        }
+        (self.emit)(m)
+    }
+
+    /// Every move of `kind`; with `len`, only that length; with `above`, only mains above it.
+    fn kind(&mut self, kind: Kind, len: Option<u8>, above: Option<Rank>) -> ControlFlow<B> {
+        if !kind_enabled(kind, self.rules) {
+            return ControlFlow::Continue(());
+        }
+        if kind == Kind::Rocket {
+            if self.hand.contains(Cards::ROCKET) && above.is_none() {
+                let m = Move::new_unchecked(
+                    Cards::ROCKET,
+                    Cards::ROCKET,
+                    kind,
+                    Rank::BigJoker,
+                    1,
+                    None,
+                );
+                return self.emit(m);
+            }
+            return ControlFlow::Continue(());
+        }
+        let shape = kind.shape();
+        let per = shape.per_rank;
+        let (min_len, max_len) = match len {
+            Some(l) => (l, l),
+            None => (shape.min_len, shape.max_len),
+        };
+        let held = self.at_least[per as usize];
+        let range = if shape.is_chain() {
+            CHAIN_MASK
+        } else if kind == Kind::Single {
+            u16::MAX
+        } else {
+            SUITED_MASK
+        };
+        let floor = above.map_or(0, |r| r as usize + 1);
+        let hand_len = self.hand.len();
+        for len in min_len..=max_len {
+            if shape.cards(len) as u32 > hand_len {
+                break;
+            }
+            // Tops whose whole window is held: AND the held mask with itself shifted.
+            let mut tops = held & range;
+            for k in 1..len {
+                tops &= held << k;
+            }
+            tops &= !((1u16 << floor) - 1);
+            while tops != 0 {
+                let main = tops.trailing_zeros() as usize;
+                tops &= tops - 1;
+                self.body(kind, main, len)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Every move of `kind` with the body of `len` ranks topped by `main`.
+    #[inline]
+    fn body(&mut self, kind: Kind, main: usize, len: u8) -> ControlFlow<B> {
+        let shape = kind.shape();
+        let low = main + 1 - len as usize;
+        let body = window_cards(low, len, shape.per_rank);
+        let main_rank = Rank::ALL[main];
+        let make = |cards: Cards| Move::new_unchecked(cards, cards, kind, main_rank, len, None);
+        match shape.kickers {
+            Kickers::None => self.emit(make(body)),
+            Kickers::Singles { per_rank } => {
+                let body_mask = window_mask(low, len);
+                let rest = self.hand.minus(body);
+                let cap = single_kicker_cap(kind, self.rules);
+                let neighbours =
+                    if kind == Kind::AirplaneSingles && !self.rules.airplane_singles_longer_run {
+                        run_neighbours(low, main)
+                    } else {
+                        0
+                    };
+                let mut cands = [Candidate::default(); 15];
+                let mut n = 0;
+                let mut mask = rest.rank_mask() & !body_mask;
+                while mask != 0 {
+                    let i = mask.trailing_zeros() as usize;
+                    mask &= mask - 1;
+                    let rank = Rank::ALL[i];
+                    let mut c = rest.count(rank).min(cap);
+                    if neighbours & (1 << i) != 0 {
+                        c = c.min(2);
+                    }
+                    cands[n] = Candidate {
+                        unit: Cards::single(rank),
+                        cap: c,
+                    };
+                    n += 1;
+                }
+                let no_rocket = !self.rules.rocket_as_kickers;
+                let k = per_rank * len;
+                kicker_sets(&cands[..n], k, body, &mut |cards| {
+                    if no_rocket && cards.contains(Cards::ROCKET) {
+                        return ControlFlow::Continue(());
+                    }
+                    self.emit(make(cards))
+                })
+            }
+            Kickers::Pairs { per_rank } => {
+                let body_mask = window_mask(low, len);
+                let rest = self.hand.minus(body);
+                let mut cands = [Candidate::default(); 13];
+                let mut n = 0;
+                let mut mask = rest.mask_at_least(2) & SUITED_MASK & !body_mask;
+                while mask != 0 {
+                    let i = mask.trailing_zeros() as usize;
+                    mask &= mask - 1;
+                    let rank = Rank::ALL[i];
+                    let cap = if self.rules.quad_as_two_pairs {
+                        rest.count(rank) / 2
+                    } else {
+                        1
+                    };
+                    cands[n] = Candidate {
+                        unit: Cards::of(rank, 2),
+                        cap,
+                    };
+                    n += 1;
+                }
+                kicker_sets(&cands[..n], per_rank * len, body, &mut |cards| {
+                    self.emit(make(cards))
+                })
+            }
+        }
+    }
+
+    /// All bombs that beat `last` (all of them when `last` is `None`), lowest first, then the
+    /// rocket if `with_rocket`.
+    fn bombs_and_rocket(&mut self, last: Option<&Move>, with_rocket: bool) -> ControlFlow<B> {
+        let mut bombs = self.at_least[4];
+        while bombs != 0 {
+            let i = bombs.trailing_zeros() as usize;
+            bombs &= bombs - 1;
+            let rank = Rank::ALL[i];
+            let cards = Cards::of(rank, 4);
+            let m = Move::new_unchecked(cards, cards, Kind::Bomb, rank, 1, None);
+            if last.is_none_or(|l| m.beats(l, self.rules)) {
+                self.emit(m)?;
+            }
+        }
+        if with_rocket && self.hand.contains(Cards::ROCKET) {
+            let m = Move::new_unchecked(
+                Cards::ROCKET,
+                Cards::ROCKET,
+                Kind::Rocket,
+                Rank::BigJoker,
+                1,
+                None,
+            );
+            if last.is_none_or(|l| m.beats(l, self.rules)) {
+                self.emit(m)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// Calls `f` with every multiset of `k` units drawn from `cands` (at most `cap` units of each),
+/// added to `base`, in lexicographic order of the units' sorted sequence.
+fn kicker_sets<B>(
+    cands: &[Candidate],
+    k: u8,
+    base: Cards,
+    f: &mut impl FnMut(Cards) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    if k == 0 {
+        return f(base);
+    }
+    for (i, c) in cands.iter().enumerate() {
+        // Taking more copies of a lower rank sorts first (33x < 34x).
+        let most = c.cap.min(k);
+        for t in (1..=most).rev() {
+            let mut acc = base;
+            for _ in 0..t {
+                acc = acc.union(c.unit);
+            }
+            kicker_sets(&cands[i + 1..], k - t, acc, f)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+fn generator<'a, B, F: FnMut(Move) -> ControlFlow<B>>(
+    hand: Cards,
+    rules: &'a Rules,
+    emit: F,
+) -> Generator<'a, F> {
+    let at_least = [
+        0,
+        hand.mask_at_least(1),
+        hand.mask_at_least(2),
+        hand.mask_at_least(3),
+        hand.mask_at_least(4),
+    ];
+    let one_reading = rules.readings != Readings::All;
+    Generator {
+        hand,
+        at_least,
+        rules,
+        one_reading,
+        emit,
+    }
+}
+
+/// Calls `f` with every legal move of `hand` in the order of the module docs, without
+/// allocating; stops early when `f` returns `Break`, and returns that.
+///
+/// `last` is the play to beat: `None` (or a pass) when leading. Following adds the pass at the
+/// end. `hand` must be cards of one deck (at most 4 of a rank, 1 of each joker).
+///
+/// ```
+/// use core::ops::ControlFlow;
+/// use ddz_core::{for_each_legal_move, Rules};
+/// let rules = Rules::classic();
+/// let mut count = 0;
+/// let _ = for_each_legal_move("334".parse().unwrap(), None, &rules, |_| {
+///     count += 1;
+///     ControlFlow::<()>::Continue(())
+/// });
+/// assert_eq!(count, 3); // 3, 4, 33
+/// ```
+pub fn for_each_legal_move<B>(
+    hand: Cards,
+    last: Option<&Move>,
+    rules: &Rules,
+    f: impl FnMut(Move) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    if !hand.is_valid_deck_subset() {
+        return ControlFlow::Continue(());
+    }
+    let mut g = generator(hand, rules, f);
+    match last.filter(|l| !l.is_pass()) {
+        None => {
+            for kind in Kind::ALL {
+                match kind {
+                    Kind::Pass => {}
+                    Kind::Bomb => g.bombs_and_rocket(None, false)?,
+                    _ => g.kind(kind, None, None)?,
+                }
+            }
+        }
+        Some(last) => {
+            match last.kind() {
+                Kind::Rocket => {}
+                Kind::Bomb => g.bombs_and_rocket(Some(last), true)?,
+                kind => {
+                    g.kind(kind, Some(last.length()), Some(last.main()))?;
+                    g.bombs_and_rocket(Some(last), true)?;
+                }
+            }
+            g.emit(Move::PASS)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// Every legal move of `hand` (see [`for_each_legal_move`]), collected.
+///
+/// ```
+/// use ddz_core::{legal_moves, parse_move, Rules};
+/// let rules = Rules::classic();
+/// let last = parse_move("33", &rules, None).unwrap();
+/// let moves = legal_moves("3445BR".parse().unwrap(), Some(&last), &rules);
+/// let names: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+/// assert_eq!(names, ["44:pair:4", "BR:rocket:R", "pass"]);
+/// ```
+pub fn legal_moves(hand: Cards, last: Option<&Move>, rules: &Rules) -> Vec<Move> {
+    let mut out = Vec::new();
+    legal_moves_into(hand, last, rules, &mut out);
+    out
+}
+
+/// Fills `out` (cleared first) with every legal move of `hand`; reuse `out` across calls to
+/// avoid allocating.
+pub fn legal_moves_into(hand: Cards, last: Option<&Move>, rules: &Rules, out: &mut Vec<Move>) {
+    out.clear();
+    let _ = for_each_legal_move(hand, last, rules, |m| {
+        out.push(m);
+        ControlFlow::<()>::Continue(())
+    });
+}
+
+/// Number of legal moves of `hand` (pass included when following), without allocating.
+pub fn count_legal_moves(hand: Cards, last: Option<&Move>, rules: &Rules) -> usize {
+    let mut n = 0;
+    let _ = for_each_legal_move(hand, last, rules, |_| {
+        n += 1;
+        ControlFlow::<()>::Continue(())
+    });
+    n
+}
+
+/// Every move of one kind that `hand` can lead (the seed library's "find a given
+/// combination"), in the order of the module docs.
+///
+/// ```
+/// use ddz_core::{moves_of_kind, Kind, Rules};
+/// let rules = Rules::classic();
+/// let straights = moves_of_kind("3456789".parse().unwrap(), Kind::Straight, &rules);
+/// assert_eq!(straights.len(), 6); // three of 5, two of 6, one of 7
+/// ```
+pub fn moves_of_kind(hand: Cards, kind: Kind, rules: &Rules) -> Vec<Move> {
+    let mut out = Vec::new();
+    if !hand.is_valid_deck_subset() {
+        return out;
+    }
+    let mut g = generator(hand, rules, |m| {
+        out.push(m);
+        ControlFlow::<()>::Continue(())
+    });
+    let _ = match kind {
+        Kind::Pass => ControlFlow::Continue(()),
+        Kind::Bomb => g.bombs_and_rocket(None, false),
+        _ => g.kind(kind, None, None),
+    };
+    out
+}
+
+/// Is `m` a legal play for `hand` with `last` on the table (`None` or a pass when leading)?
+/// Agrees with [`legal_moves`]: `m` must be a reading the rules give its cards, its cards must
+/// be in the hand, and it must beat `last`; a pass is legal only when following.
+///
+/// ```
+/// use ddz_core::{is_legal, parse_move, Rules};
+/// let rules = Rules::classic();
+/// let hand = "3345".parse().unwrap();
+/// let pair = parse_move("33", &rules, None).unwrap();
+/// assert!(is_legal(hand, None, &pair, &rules));
+/// assert!(!is_legal(hand, Some(&pair), &pair, &rules));
+/// ```
+pub fn is_legal(hand: Cards, last: Option<&Move>, m: &Move, rules: &Rules) -> bool {
+    let last = last.filter(|l| !l.is_pass());
+    if m.is_pass() {
+        return last.is_some();
+    }
+    hand.is_valid_deck_subset()
+        && hand.contains(m.cards())
+        && is_valid_reading(m, rules)
+        && last.is_none_or(|l| m.beats(l, rules))
+}

@@ -1,0 +1,240 @@
+//! `Move`: a play with its reading, and comparison between plays.
+
+use core::cmp::Ordering;
+use core::fmt;
+
+use crate::cards::Cards;
+use crate::kind::Kind;
+use crate::rank::Rank;
+use crate::rules::Rules;
+
+/// The class of a bomb under wildcards (RULES.md section 5), lowest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum BombClass {
+    /// 软炸: natural cards plus at least one wild card standing for another rank.
+    Soft,
+    /// 硬炸: four natural cards of a rank that is not wild.
+    Hard,
+    /// 纯癞子炸弹: made only of wild cards.
+    Pure,
+}
+
+impl BombClass {
+    /// The class's name in JSON (`soft`, `hard`, `pure`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            BombClass::Soft => "soft",
+            BombClass::Hard => "hard",
+            BombClass::Pure => "pure",
+        }
+    }
+}
+
+/// One play: the cards that leave the hand and how they are read.
+///
+/// A move carries its physical `cards` (as ranks), the `reading` (the multiset of ranks the
+/// play is read as: equal to `cards` unless a wild card stands for another rank), its `kind`,
+/// `main` rank (the body's rank; the top of the body for chains and airplanes; `R` for the
+/// rocket), `len` (number of body ranks: 1 for every kind that is not a chain) and, under
+/// wildcards, the bomb class. Two moves are the same move when their cards, kind, main, len and
+/// class are equal; kickers never change a move's identity, so the reading of a wild kicker
+/// is kept canonical (its own rank when allowed, else the lowest allowed rank).
+///
+/// Moves are made by classification ([`crate::classify`]), generation
+/// ([`crate::legal_moves`]) or notation ([`crate::parse_move`]); they are `Copy` and 24 bytes.
+///
+/// ```
+/// use ddz_core::{classify, Kind, Rules};
+/// let rules = Rules::classic();
+/// let readings = classify("333444555666".parse().unwrap(), &rules);
+/// assert_eq!(readings.len(), 3);
+/// assert_eq!(readings[0].kind(), Kind::Airplane);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    cards: Cards,
+    reading: Cards,
+    kind: Kind,
+    main: Rank,
+    len: u8,
+    class: Option<BombClass>,
+}
+
+impl Move {
+    /// The pass.
+    pub const PASS: Move = Move {
+        cards: Cards::EMPTY,
+        reading: Cards::EMPTY,
+        kind: Kind::Pass,
+        main: Rank::Three,
+        len: 0,
+        class: None,
+    };
+
+    /// Builds a move without checking it is a valid reading: for the crate's generators,
+    /// which only build valid ones.
+    #[inline]
+    pub(crate) const fn new_unchecked(
+        cards: Cards,
+        reading: Cards,
+        kind: Kind,
+        main: Rank,
+        len: u8,
+        class: Option<BombClass>,
+    ) -> Move {
+        Move {
+            cards,
+            reading,
+            kind,
+            main,
+            len,
+            class,
+        }
+    }
+
+    /// The physical cards (as ranks) that leave the hand.
+    #[inline]
+    pub const fn cards(&self) -> Cards {
+        self.cards
+    }
+
+    /// The ranks the play is read as (equal to [`Move::cards`] without wild substitution).
+    #[inline]
+    pub const fn reading(&self) -> Cards {
+        self.reading
+    }
+
+    /// The kind.
+    #[inline]
+    pub const fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// The main rank: the body's rank, the top of the body for chains and airplanes, `R` for
+    /// the rocket (meaningless for a pass).
+    #[inline]
+    pub const fn main(&self) -> Rank {
+        self.main
+    }
+
+    /// Number of body ranks: the chain length for chains and airplanes, else 1 (0 for a pass).
+    #[inline]
+    pub const fn length(&self) -> u8 {
+        self.len
+    }
+
+    /// The bomb class under wildcards; `None` for non-bombs and for bombs in classic profiles.
+    #[inline]
+    pub const fn class(&self) -> Option<BombClass> {
+        self.class
+    }
+
+    /// True for the pass.
+    #[inline]
+    pub const fn is_pass(&self) -> bool {
+        matches!(self.kind, Kind::Pass)
+    }
+
+    /// Number of cards played.
+    #[inline]
+    pub const fn card_count(&self) -> u32 {
+        self.cards.len()
+    }
+
+    /// The lowest body rank (the bottom of a chain).
+    #[inline]
+    pub fn low(&self) -> Rank {
+        let low = (self.main as usize + 1).saturating_sub(self.len.max(1) as usize);
+        Rank::ALL[low]
+    }
+
+    /// The body (the reading's ranks that make the combination, without kickers).
+    pub fn body(&self) -> Cards {
+        match self.kind {
+            Kind::Pass => Cards::EMPTY,
+            Kind::Rocket => Cards::ROCKET,
+            // A (long) bomb's body is all of its reading.
+            Kind::Bomb => self.reading,
+            _ => {
+                let per = self.kind.shape().per_rank;
+                (self.low() as usize..=self.main as usize)
+                    .fold(Cards::EMPTY, |acc, i| acc.add(Rank::ALL[i], per))
+            }
+        }
+    }
+
+    /// Number of cards in the body (used by the default-reading order).
+    pub fn body_cards(&self) -> u32 {
+        self.body().len()
+    }
+
+    /// Does this move beat `other` on the table? Same kind, same length and card count, and a
+    /// strictly higher main rank; bombs beat every non-bomb, a higher bomb (class, then rank;
+    /// size first under long bombs) a lower one; the rocket beats everything. A pass never
+    /// beats and is never beaten.
+    ///
+    /// ```
+    /// use ddz_core::{parse_move, Rules};
+    /// let rules = Rules::classic();
+    /// let pair_k = parse_move("KK", &rules, None).unwrap();
+    /// let pair_q = parse_move("QQ", &rules, None).unwrap();
+    /// let bomb = parse_move("3333", &rules, None).unwrap();
+    /// assert!(pair_k.beats(&pair_q, &rules));
+    /// assert!(bomb.beats(&pair_k, &rules) && !pair_k.beats(&bomb, &rules));
+    /// ```
+    pub fn beats(&self, other: &Move, rules: &Rules) -> bool {
+        let _ = rules;
+        match (self.kind, other.kind) {
+            (Kind::Pass, _) | (_, Kind::Pass) => false,
+            (Kind::Rocket, _) => other.kind != Kind::Rocket,
+            (_, Kind::Rocket) => false,
+            (Kind::Bomb, Kind::Bomb) => self.bomb_strength().cmp(&other.bomb_strength()).is_gt(),
+            (Kind::Bomb, _) => true,
+            (_, Kind::Bomb) => false,
+            (a, b) => {
+                a == b
+                    && self.len == other.len
+                    && self.cards.len() == other.cards.len()
+                    && self.main > other.main
+            }
+        }
+    }
+
+    /// (size, class, rank): the order of bombs.
+    fn bomb_strength(&self) -> (u32, Option<BombClass>, Rank) {
+        (self.cards.len(), self.class, self.main)
+    }
+
+    /// The default-reading order of RULES.md section 3 between two readings of the same cards:
+    /// `Greater` when `self` is preferred (more body cards, then higher main, then the kind that
+    /// comes first in the table, then fewer wild cards standing for another rank).
+    pub fn default_order(&self, other: &Move) -> Ordering {
+        let substituted = |m: &Move| m.reading.saturating_minus(m.cards).len();
+        self.body_cards()
+            .cmp(&other.body_cards())
+            .then(self.main.cmp(&other.main))
+            .then(other.kind.cmp(&self.kind))
+            .then(substituted(other).cmp(&substituted(self)))
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({self})")
+    }
+}
+
+impl fmt::Display for Move {
+    /// The explicit notation `cards[=reading]:kind:main` (`pass` for the pass), which always
+    /// names the move exactly. [`crate::move_notation`] gives the shortest form.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_pass() {
+            return f.write_str("pass");
+        }
+        write!(f, "{}", self.cards)?;
+        if self.reading != self.cards {
+            write!(f, "={}", self.reading)?;
+        }
+        write!(f, ":{}:{}", self.kind, self.main)
+    }
+}

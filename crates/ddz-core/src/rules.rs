@@ -1,0 +1,311 @@
+//! Rule sets (`Rules`) and the named profiles of RULES.md section 6.
+//!
+//! Every choice where real-world rule sets disagree is a named field; a profile is a
+//! constructor that sets them all. No global state: every function that depends on rules takes
+//! `&Rules`.
+
+use core::fmt;
+use core::str::FromStr;
+
+/// A named bundle of rule choices (RULES.md section 6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Profile {
+    /// Classic rules (RULES.md sections 1-4), the default.
+    Classic,
+    /// Classic with one wild rank (单癞子). Its rule fields come with the wildcard support.
+    Laizi,
+    /// Classic with two wild ranks (天地癞子). Its rule fields come with the wildcard support.
+    Tiandi,
+    /// DouZero's move generator and evaluation scoring (kwai/DouZero).
+    Douzero,
+    /// RLCard's 27,471-combination action space (datamllab/rlcard).
+    Rlcard,
+    /// Botzone FightTheLandlord as far as its sample judge shows.
+    Botzone,
+}
+
+impl Profile {
+    /// Every profile.
+    pub const ALL: [Profile; 6] = [
+        Profile::Classic,
+        Profile::Laizi,
+        Profile::Tiandi,
+        Profile::Douzero,
+        Profile::Rlcard,
+        Profile::Botzone,
+    ];
+
+    /// The profile's name (`classic`, `douzero`, ...).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Profile::Classic => "classic",
+            Profile::Laizi => "laizi",
+            Profile::Tiandi => "tiandi",
+            Profile::Douzero => "douzero",
+            Profile::Rlcard => "rlcard",
+            Profile::Botzone => "botzone",
+        }
+    }
+}
+
+impl fmt::Display for Profile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A profile name that is not known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownProfile(pub String);
+
+impl fmt::Display for UnknownProfile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = Profile::ALL.iter().map(|p| p.name()).collect();
+        write!(
+            f,
+            "\"{}\" is not a rule profile (profiles: {})",
+            self.0,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownProfile {}
+
+impl FromStr for Profile {
+    type Err = UnknownProfile;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Profile::ALL
+            .into_iter()
+            .find(|p| p.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| UnknownProfile(s.to_string()))
+    }
+}
+
+/// How the landlord is chosen (RULES.md section 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Bidding {
+    /// 叫分: each seat passes or bids 1-3 above the current bid; the bid is the base score.
+    Points,
+    /// 叫地主/抢地主: call, then rob (each rob doubles), the caller may rob back.
+    CallRob,
+    /// No bidding: [`Rules::landlord_seat`] is the landlord.
+    Fixed,
+}
+
+/// How a finished game is scored (RULES.md section 4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Scoring {
+    /// Base x multiplier (robs, bombs, spring), landlord +-2x stake, farmers -+stake.
+    Standard,
+    /// DouZero's evaluation (ADP): landlord +-2 x 2^(bombs + rockets), farmers -+1 x the same.
+    DouzeroAdp,
+}
+
+/// Which readings a card set has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Readings {
+    /// Every reading the rules allow (`333444555666` is an airplane and two airplanes with
+    /// singles).
+    All,
+    /// One reading per card set: the default reading of RULES.md section 3 (most body cards,
+    /// then highest main, then table order). RLCard's action space.
+    Default,
+    /// One reading per card set, the one DouZero's `move_detector` gives.
+    Douzero,
+}
+
+/// A complete rule set: one named field per choice of RULES.md.
+///
+/// Build one from a profile ([`Rules::classic`], [`Rules::profile`]) and override fields as
+/// needed; a rules file does the same from JSON or TOML (the `ddz` command's `--rules-file`).
+///
+/// ```
+/// use ddz_core::{Profile, Rules};
+/// let mut rules = Rules::profile(Profile::Classic);
+/// rules.four_with_two = false;
+/// assert_eq!(rules.profile, Profile::Classic);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct Rules {
+    /// The profile these rules started from.
+    pub profile: Profile,
+
+    // --- Combinations (RULES.md section 3) ---
+    /// Four + two singles and four + two pairs exist.
+    pub four_with_two: bool,
+    /// Pair kickers exist (trio + pair, airplane + pairs, four + two pairs).
+    pub pair_kickers: bool,
+    /// The single kickers of one play may share a rank (`333444+55`).
+    pub single_kickers_may_repeat: bool,
+    /// The two singles of four + two singles may be a pair (`444455`).
+    pub four_two_singles_may_pair: bool,
+    /// Single kickers may hold four cards of one rank.
+    pub bomb_in_kickers: bool,
+    /// Single kickers may hold both jokers.
+    pub rocket_as_kickers: bool,
+    /// Pair kickers may be two pairs of the same rank (four of a kind).
+    pub quad_as_two_pairs: bool,
+    /// An airplane + singles may hold, with its kickers, a longer run of trios than its body
+    /// (`333444555+666`). RLCard drops these.
+    pub airplane_singles_longer_run: bool,
+    /// Space shuttles: 2 or more consecutive fours 3..A, alone or with 2 singles or 2 pairs
+    /// per four, as ordinary combinations (Botzone).
+    pub space_shuttles: bool,
+    /// Every reading, or one per card set.
+    pub readings: Readings,
+
+    // --- Deal and bidding (RULES.md section 2) ---
+    /// How the landlord is chosen.
+    pub bidding: Bidding,
+    /// The landlord's seat under [`Bidding::Fixed`].
+    pub landlord_seat: u8,
+
+    // --- Scoring (RULES.md section 4) ---
+    /// How a finished game is scored.
+    pub scoring: Scoring,
+    /// Spring and anti-spring double the stake.
+    pub spring: bool,
+    /// The most the multiplier may reach (封顶); `None` for no cap.
+    pub multiplier_cap: Option<u32>,
+    /// Factor applied to the multiplier for each bomb played.
+    pub bomb_multiplier: u32,
+    /// Factor applied to the multiplier for the rocket.
+    pub rocket_multiplier: u32,
+}
+
+impl Rules {
+    /// Classic rules (RULES.md sections 1-4): points bidding, single kickers may repeat and may
+    /// be 2s or one joker, no bomb or rocket among kickers, pair kickers are real pairs of
+    /// different ranks, four-with-two on, bombs and rocket x2, spring on, no cap.
+    pub const fn classic() -> Rules {
+        Rules {
+            profile: Profile::Classic,
+            four_with_two: true,
+            pair_kickers: true,
+            single_kickers_may_repeat: true,
+            four_two_singles_may_pair: true,
+            bomb_in_kickers: false,
+            rocket_as_kickers: false,
+            quad_as_two_pairs: false,
+            airplane_singles_longer_run: true,
+            space_shuttles: false,
+            readings: Readings::All,
+            bidding: Bidding::Points,
+            landlord_seat: 0,
+            scoring: Scoring::Standard,
+            spring: true,
+            multiplier_cap: None,
+            bomb_multiplier: 2,
+            rocket_multiplier: 2,
+        }
+    }
+
+    /// DouZero (kwai/DouZero `move_generator.py`, `move_detector.py`): airplane single kickers
+    /// are any cards not of a body rank (repeats, four of a kind and both jokers allowed),
+    /// airplane pair kickers of distinct ranks, four + two singles may be a pair or the two
+    /// jokers, four + two pairs of distinct ranks; each card set has the one reading DouZero's
+    /// `move_detector` gives it; fixed landlord (seat 0); DouZero's ADP scoring.
+    pub const fn douzero() -> Rules {
+        let mut r = Rules::classic();
+        r.profile = Profile::Douzero;
+        r.bomb_in_kickers = true;
+        r.rocket_as_kickers = true;
+        r.readings = Readings::Douzero;
+        r.bidding = Bidding::Fixed;
+        r.scoring = Scoring::DouzeroAdp;
+        r.spring = false;
+        r
+    }
+
+    /// RLCard (datamllab/rlcard, its `jsondata.zip` action space of 27,471 combinations plus
+    /// pass): classic kickers (no bomb, no rocket among kickers), no airplane + singles whose
+    /// cards hold a longer run of trios than its body, one reading per card set, fixed
+    /// landlord, scored like DouZero's evaluation (zero-sum).
+    pub const fn rlcard() -> Rules {
+        let mut r = Rules::classic();
+        r.profile = Profile::Rlcard;
+        r.airplane_singles_longer_run = false;
+        r.readings = Readings::Default;
+        r.bidding = Bidding::Fixed;
+        r.scoring = Scoring::DouzeroAdp;
+        r.spring = false;
+        r
+    }
+
+    /// Botzone FightTheLandlord, as far as its published sample judge shows: kickers distinct
+    /// from each other and from the body (so four + two singles never carries a pair, and no
+    /// two pair kickers share a rank), space shuttles as ordinary combinations, fixed landlord
+    /// (FightTheLandlord; FightTheLandlord2 bids 0-3, set `bidding` to `points`).
+    pub const fn botzone() -> Rules {
+        let mut r = Rules::classic();
+        r.profile = Profile::Botzone;
+        r.single_kickers_may_repeat = false;
+        r.four_two_singles_may_pair = false;
+        r.space_shuttles = true;
+        r.bidding = Bidding::Fixed;
+        r
+    }
+
+    /// The rules of a profile. `laizi` and `tiandi` currently give classic rules with the
+    /// profile name set: their wildcard fields arrive with wildcard support.
+    pub const fn profile(profile: Profile) -> Rules {
+        match profile {
+            Profile::Classic => Rules::classic(),
+            Profile::Douzero => Rules::douzero(),
+            Profile::Rlcard => Rules::rlcard(),
+            Profile::Botzone => Rules::botzone(),
+            Profile::Laizi | Profile::Tiandi => {
+                let mut r = Rules::classic();
+                r.profile = profile;
+                r
+            }
+        }
+    }
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules::classic()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn profiles_carry_their_names() {
+        for p in Profile::ALL {
+            assert_eq!(Rules::profile(p).profile, p);
+            assert_eq!(p.name().parse::<Profile>(), Ok(p));
+        }
+        assert!(
+            "poker"
+                .parse::<Profile>()
+                .unwrap_err()
+                .to_string()
+                .contains("classic")
+        );
+    }
+
+    #[test]
+    fn profile_fields_differ_where_rules_say() {
+        assert!(Rules::classic().four_two_singles_may_pair);
+        assert!(!Rules::botzone().single_kickers_may_repeat);
+        assert!(Rules::douzero().rocket_as_kickers);
+        assert!(!Rules::rlcard().airplane_singles_longer_run);
+        assert_eq!(Rules::douzero().bidding, Bidding::Fixed);
+    }
+}
