@@ -45,6 +45,8 @@ struct Generator<'a, F> {
     at_least: [u16; 5],
     rules: &'a Rules,
     one_reading: bool,
+    /// When following: the play every emitted move must beat.
+    to_beat: Option<Move>,
     emit: F,
 }
 
@@ -52,7 +54,13 @@ impl<B, F: FnMut(Move) -> ControlFlow<B>> Generator<'_, F> {
     /// Emits `m` unless a one-reading profile gives its cards another reading.
     #[inline]
     fn emit(&mut self, m: Move) -> ControlFlow<B> {
-        if self.one_reading && only_reading(m.cards(), self.rules) != Some(m) {
+        if self.one_reading && !m.is_pass() && only_reading(m.cards(), self.rules) != Some(m) {
+            return ControlFlow::Continue(());
+        }
+        if let Some(last) = &self.to_beat
+            && !m.is_pass()
+            && !m.beats(last, self.rules)
+        {
             return ControlFlow::Continue(());
         }
         (self.emit)(m)
@@ -260,6 +268,7 @@ fn generator<'a, B, F: FnMut(Move) -> ControlFlow<B>>(
         at_least,
         rules,
         one_reading,
+        to_beat: None,
         emit,
     }
 }
@@ -306,7 +315,17 @@ pub fn for_each_legal_move<B>(
                 Kind::Rocket => {}
                 Kind::Bomb => g.bombs_and_rocket(Some(last), true)?,
                 kind => {
-                    g.kind(kind, Some(last.length()), Some(last.main()))?;
+                    g.to_beat = Some(*last);
+                    // DouZero ranks airplanes with singles by their top trio, kickers included,
+                    // so a lower body may still beat: generate every main and filter.
+                    let douzero_airplane =
+                        kind == Kind::AirplaneSingles && rules.readings == Readings::Douzero;
+                    let above = if douzero_airplane {
+                        None
+                    } else {
+                        Some(last.main())
+                    };
+                    g.kind(kind, Some(last.length()), above)?;
                     g.bombs_and_rocket(Some(last), true)?;
                 }
             }

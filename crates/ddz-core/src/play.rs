@@ -4,9 +4,10 @@ use core::cmp::Ordering;
 use core::fmt;
 
 use crate::cards::Cards;
+use crate::douzero::top_trio;
 use crate::kind::Kind;
 use crate::rank::Rank;
-use crate::rules::Rules;
+use crate::rules::{Readings, Rules};
 
 /// The class of a bomb under wildcards (RULES.md section 5), lowest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -169,7 +170,8 @@ impl Move {
     }
 
     /// Does this move beat `other` on the table? Same kind, same length and card count, and a
-    /// strictly higher main rank; bombs beat every non-bomb, a higher bomb (class, then rank;
+    /// strictly higher main rank (under `douzero`, airplanes with singles compare their highest
+    /// trio, kicker trios included, as DouZero does); bombs beat every non-bomb, a higher bomb (class, then rank;
     /// size first under long bombs) a lower one; the rocket beats everything. A pass never
     /// beats and is never beaten.
     ///
@@ -183,7 +185,6 @@ impl Move {
     /// assert!(bomb.beats(&pair_k, &rules) && !pair_k.beats(&bomb, &rules));
     /// ```
     pub fn beats(&self, other: &Move, rules: &Rules) -> bool {
-        let _ = rules;
         match (self.kind, other.kind) {
             (Kind::Pass, _) | (_, Kind::Pass) => false,
             (Kind::Rocket, _) => other.kind != Kind::Rocket,
@@ -192,10 +193,13 @@ impl Move {
             (Kind::Bomb, _) => true,
             (_, Kind::Bomb) => false,
             (a, b) => {
-                a == b
-                    && self.len == other.len
-                    && self.cards.len() == other.cards.len()
-                    && self.main > other.main
+                let same_shape =
+                    a == b && self.len == other.len && self.cards.len() == other.cards.len();
+                if same_shape && a == Kind::AirplaneSingles && rules.readings == Readings::Douzero {
+                    // DouZero compares airplanes with singles by their top trio, kickers included.
+                    return top_trio(self.cards) > top_trio(other.cards);
+                }
+                same_shape && self.main > other.main
             }
         }
     }

@@ -246,13 +246,15 @@ impl Rules {
 
     /// Botzone FightTheLandlord, as far as its published sample judge shows: kickers distinct
     /// from each other and from the body (so four + two singles never carries a pair, and no
-    /// two pair kickers share a rank), space shuttles as ordinary combinations, fixed landlord
+    /// two pair kickers share a rank), both jokers allowed as two single kickers, space shuttles
+    /// (2 singles or 2 pairs per four, as the sample bot and the `FightTheLandlord2.py36` judge) as ordinary combinations, fixed landlord
     /// (FightTheLandlord; FightTheLandlord2 bids 0-3, set `bidding` to `points`).
     pub const fn botzone() -> Rules {
         let mut r = Rules::classic();
         r.profile = Profile::Botzone;
         r.single_kickers_may_repeat = false;
         r.four_two_singles_may_pair = false;
+        r.rocket_as_kickers = true;
         r.space_shuttles = true;
         r.bidding = Bidding::Fixed;
         r
