@@ -142,10 +142,10 @@ pub fn oracle_readings(cards: Cards, rules: &Rules) -> Vec<Reading> {
         push(Kind::Straight, ranks[n - 1], n);
     }
     let all = |k: u8| ranks.iter().all(|&r| c[r] == k);
-    if n % 2 == 0 && (3..=10).contains(&(n / 2)) && all(2) && is_run(&ranks) {
+    if n.is_multiple_of(2) && (3..=10).contains(&(n / 2)) && all(2) && is_run(&ranks) {
         push(Kind::PairChain, *ranks.last().unwrap(), n / 2);
     }
-    if n % 3 == 0 && (2..=6).contains(&(n / 3)) && all(3) && is_run(&ranks) {
+    if n.is_multiple_of(3) && (2..=6).contains(&(n / 3)) && all(3) && is_run(&ranks) {
         push(Kind::Airplane, *ranks.last().unwrap(), n / 3);
     }
     // Bodies with kickers: try every body window of the right size.
@@ -203,10 +203,10 @@ pub fn oracle_readings(cards: Cards, rules: &Rules) -> Vec<Reading> {
     if n == 5 && rules.pair_kickers {
         with_body(Kind::TrioPair, 3, 1, false);
     }
-    if n % 4 == 0 && (2..=5).contains(&(n / 4)) {
+    if n.is_multiple_of(4) && (2..=5).contains(&(n / 4)) {
         with_body(Kind::AirplaneSingles, 3, n / 4, true);
     }
-    if n % 5 == 0 && (2..=4).contains(&(n / 5)) && rules.pair_kickers {
+    if n.is_multiple_of(5) && (2..=4).contains(&(n / 5)) && rules.pair_kickers {
         with_body(Kind::AirplanePairs, 3, n / 5, true);
     }
     if n == 6 && rules.four_with_two {
@@ -216,13 +216,13 @@ pub fn oracle_readings(cards: Cards, rules: &Rules) -> Vec<Reading> {
         with_body(Kind::FourTwoPairs, 4, 1, false);
     }
     if rules.space_shuttles {
-        if n % 4 == 0 && n / 4 >= 2 {
+        if n.is_multiple_of(4) && n / 4 >= 2 {
             with_body(Kind::SpaceShuttle, 4, n / 4, true);
         }
-        if n % 6 == 0 && n / 6 >= 2 {
+        if n.is_multiple_of(6) && n / 6 >= 2 {
             with_body(Kind::SpaceShuttleSingles, 4, n / 6, true);
         }
-        if n % 8 == 0 && n / 8 >= 2 && rules.pair_kickers {
+        if n.is_multiple_of(8) && n / 8 >= 2 && rules.pair_kickers {
             with_body(Kind::SpaceShuttlePairs, 4, n / 8, true);
         }
     }
@@ -321,7 +321,7 @@ pub mod douzero_oracle {
         let r = |kind, low: u32, len: usize| {
             Some(Reading {
                 kind,
-                main: decode(low) + if len > 1 { len - 1 } else { 0 },
+                main: decode(low) + len.saturating_sub(1),
                 len,
             })
         };
