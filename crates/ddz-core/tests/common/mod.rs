@@ -345,9 +345,7 @@ pub mod douzero_oracle {
                 };
             }
             4 if counter.len() == 1 => return r(Kind::Bomb, m[0], 1),
-            4 if counter.len() == 2
-                && (m[0] == m[1] && m[1] == m[2] || m[1] == m[2] && m[2] == m[3]) =>
-            {
+            4 if counter.len() == 2 && m[1] == m[2] && (m[0] == m[1] || m[2] == m[3]) => {
                 return r(Kind::TrioSingle, m[1], 1);
             }
             4 => return None,
