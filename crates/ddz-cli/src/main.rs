@@ -1,2 +1,55 @@
-//! The `ddz` command.
-fn main() {}
+//! `ddz`: the Dou Dizhu (斗地主) engine's command line.
+//!
+//! Every subcommand prints aligned text for people, or JSON with `--json`. Bad input is
+//! reported on stderr as `error: ...` and the command exits with code 2.
+
+mod cmd;
+mod common;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Dou Dizhu (斗地主) rules engine, robots and tools.
+#[derive(Parser)]
+#[command(name = "ddz", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Every reading of a set of cards.
+    Classify(cmd::classify::Args),
+    /// Does one move beat another, and the same for every pair of their readings.
+    Compare(cmd::compare::Args),
+    /// Every legal move of a hand, leading or beating a move; or a batch of JSON lines.
+    Moves(cmd::moves::Args),
+    /// Built-in speed measurements.
+    Bench(cmd::bench::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Classify(a) => cmd::classify::run(a),
+        Command::Compare(a) => cmd::compare::run(a),
+        Command::Moves(a) => cmd::moves::run(a),
+        Command::Bench(a) => cmd::bench::run(a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        // A closed pipe (`ddz moves ... | head`) is a normal end, not an error.
+        Err(e)
+            if e.downcast_ref::<std::io::Error>()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) =>
+        {
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -30,6 +30,8 @@
 pub mod cards;
 pub mod classify;
 mod douzero;
+#[cfg(feature = "serde")]
+pub mod json;
 pub mod kind;
 pub mod move_notation;
 pub mod movegen;
@@ -41,6 +43,8 @@ pub mod rules;
 
 pub use cards::Cards;
 pub use classify::{classify, default_reading, read_as};
+#[cfg(feature = "serde")]
+pub use json::MoveJson;
 pub use kind::{Kickers, Kind, Shape, UnknownKind};
 pub use move_notation::{MoveError, move_notation, parse_move};
 pub use movegen::{

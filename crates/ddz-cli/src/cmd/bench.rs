@@ -1,0 +1,177 @@
+//! `ddz bench movegen`: move-generation throughput.
+
+use std::io::BufRead;
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+use std::io::Write;
+
+use anyhow::{Context, Result, bail};
+use clap::Subcommand;
+use ddz_core::{Cards, Move, Rank, Rules, for_each_legal_move, legal_moves};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::{Value, json};
+
+use crate::common::{RulesArgs, move_from_value, print_json};
+
+/// Built-in speed measurements.
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    what: What,
+}
+
+#[derive(Subcommand)]
+enum What {
+    /// Legal-move generation only (nothing printed per move), leading and following.
+    Movegen(MovegenArgs),
+}
+
+/// Options of `ddz bench movegen`.
+#[derive(clap::Args)]
+struct MovegenArgs {
+    /// Hands from a batch file of JSON lines {"hand": "...", "last": ...} (as `ddz moves
+    /// --input`); default: seeded random 17- and 20-card hands.
+    #[arg(long, value_name = "FILE")]
+    input: Option<String>,
+    /// Number of random hands of each size (17 and 20 cards) without --input.
+    #[arg(long, default_value_t = 1000)]
+    hands: usize,
+    /// Seed of the random hands and table moves.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Seconds to measure each of lead and follow (repeating over the hands).
+    #[arg(long, default_value_t = 2.0)]
+    seconds: f64,
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Print {"lead": {"hands_per_sec", "moves_per_sec"}, "follow": {...}} instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs the command.
+pub fn run(args: Args) -> Result<()> {
+    match args.what {
+        What::Movegen(a) => movegen(a),
+    }
+}
+
+/// `n` cards of a 54-card deck shuffled by Fisher-Yates: for i from 53 down to 1, swap card i
+/// with card j drawn uniformly from 0..=i.
+fn deal(rng: &mut ChaCha8Rng, n: usize) -> Cards {
+    let mut deck: Vec<Rank> = Cards::FULL_DECK.iter().collect();
+    for i in (1..deck.len()).rev() {
+        let j = rng.random_range(0..=i);
+        deck.swap(i, j);
+    }
+    deck[..n].iter().copied().collect()
+}
+
+/// A random lead of a random 20-card hand: the table move for the follow measurement.
+fn random_table(rng: &mut ChaCha8Rng, rules: &Rules) -> Move {
+    let leads = legal_moves(deal(rng, 20), None, rules);
+    leads[rng.random_range(0..leads.len())]
+}
+
+/// (hand, table move) pairs to measure.
+fn positions(args: &MovegenArgs, rules: &Rules) -> Result<Vec<(Cards, Move)>> {
+    let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    let Some(input) = &args.input else {
+        let mut out = Vec::new();
+        for size in [17, 20] {
+            for _ in 0..args.hands {
+                let hand = deal(&mut rng, size);
+                out.push((hand, random_table(&mut rng, rules)));
+            }
+        }
+        return Ok(out);
+    };
+    let file = std::fs::File::open(input).with_context(|| format!("cannot open {input}"))?;
+    let mut out = Vec::new();
+    for (i, line) in std::io::BufReader::new(file).lines().enumerate() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let v: Value =
+            serde_json::from_str(&line).with_context(|| format!("line {}: not JSON", i + 1))?;
+        let hand = v
+            .get("hand")
+            .and_then(Value::as_str)
+            .with_context(|| format!("line {}: no \"hand\"", i + 1))?;
+        let hand: Cards = hand
+            .parse()
+            .with_context(|| format!("line {}: hand", i + 1))?;
+        let last = match v.get("last") {
+            Some(l) => {
+                move_from_value(l, rules).with_context(|| format!("line {}: last", i + 1))?
+            }
+            None => None,
+        };
+        let table = last.unwrap_or_else(|| random_table(&mut rng, rules));
+        out.push((hand, table));
+    }
+    if out.is_empty() {
+        bail!("{input} has no hands");
+    }
+    Ok(out)
+}
+
+/// Repeats generation over the positions for at least `seconds`; returns (hands/s, moves/s).
+fn measure(positions: &[(Cards, Move)], follow: bool, rules: &Rules, seconds: f64) -> (f64, f64) {
+    let budget = Duration::from_secs_f64(seconds.max(0.01));
+    let start = Instant::now();
+    let (mut hands, mut moves) = (0u64, 0u64);
+    while start.elapsed() < budget {
+        for (hand, table) in positions {
+            let last = follow.then_some(table);
+            let _ = for_each_legal_move(*hand, last, rules, |m| {
+                moves += 1;
+                std::hint::black_box(m);
+                ControlFlow::<()>::Continue(())
+            });
+        }
+        hands += positions.len() as u64;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    (hands as f64 / secs, moves as f64 / secs)
+}
+
+fn movegen(args: MovegenArgs) -> Result<()> {
+    let rules = args.rules.load()?;
+    let mut out = std::io::stdout().lock();
+    let positions = positions(&args, &rules)?;
+    eprintln!(
+        "measuring lead generation over {} hands for {:.1} s ...",
+        positions.len(),
+        args.seconds
+    );
+    let lead = measure(&positions, false, &rules, args.seconds);
+    eprintln!("measuring follow generation for {:.1} s ...", args.seconds);
+    let follow = measure(&positions, true, &rules, args.seconds);
+    if args.json {
+        print_json(
+            &mut out,
+            &json!({
+                "rules": rules.profile.name(),
+                "hands": positions.len(),
+                "lead": {"hands_per_sec": lead.0, "moves_per_sec": lead.1},
+                "follow": {"hands_per_sec": follow.0, "moves_per_sec": follow.1},
+            }),
+        )?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "move generation, {} rules, {} hands, one thread",
+        rules.profile,
+        positions.len()
+    )?;
+    writeln!(out, "  {:<8} {:>14} {:>14}", "", "hands/s", "moves/s")?;
+    for (name, (h, m)) in [("lead", lead), ("follow", follow)] {
+        writeln!(out, "  {name:<8} {h:>14.0} {m:>14.0}")?;
+    }
+    Ok(())
+}

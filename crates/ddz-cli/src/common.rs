@@ -1,0 +1,139 @@
+//! Options and helpers shared by the subcommands: rule selection, move JSON, output.
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, anyhow, bail};
+use clap::Args;
+use ddz_core::{Move, MoveJson, Profile, Rules, move_notation};
+use serde_json::Value;
+
+/// `--rules` and `--rules-file`.
+#[derive(Args, Clone, Debug)]
+pub struct RulesArgs {
+    /// Rule profile: classic, laizi, tiandi, douzero, rlcard or botzone.
+    #[arg(long, default_value = "classic", value_name = "PROFILE")]
+    pub rules: String,
+    /// A rules file (JSON, or TOML when the name ends in .toml): `profile` and any rule fields
+    /// to override, e.g. {"profile": "classic", "four_with_two": false}.
+    #[arg(long, value_name = "FILE")]
+    pub rules_file: Option<PathBuf>,
+}
+
+impl RulesArgs {
+    /// The rules these options select.
+    pub fn load(&self) -> Result<Rules> {
+        let profile: Profile = self.rules.parse().map_err(|e| anyhow!("--rules: {e}"))?;
+        let Some(path) = &self.rules_file else {
+            return Ok(Rules::profile(profile));
+        };
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read rules file {}", path.display()))?;
+        rules_from_text(
+            &text,
+            path.extension().is_some_and(|e| e == "toml"),
+            profile,
+        )
+        .with_context(|| format!("rules file {}", path.display()))
+    }
+}
+
+/// Rules from a rules file's text: a profile (or `default`) with fields overridden.
+pub fn rules_from_text(text: &str, toml: bool, default: Profile) -> Result<Rules> {
+    let overrides: Value = if toml {
+        let t: toml::Table = toml::from_str(text).context("not valid TOML")?;
+        serde_json::to_value(t)?
+    } else {
+        serde_json::from_str(text).context("not valid JSON")?
+    };
+    let Value::Object(overrides) = overrides else {
+        bail!("expected an object of rule fields");
+    };
+    let profile = match overrides.get("profile") {
+        Some(Value::String(p)) => p.parse::<Profile>()?,
+        Some(other) => bail!("\"profile\" must be a string, not {other}"),
+        None => default,
+    };
+    let Value::Object(mut merged) = serde_json::to_value(Rules::profile(profile))? else {
+        bail!("rules did not serialise to an object");
+    };
+    for (key, value) in overrides {
+        if !merged.contains_key(&key) {
+            let known: Vec<&str> = merged.keys().map(String::as_str).collect();
+            bail!(
+                "unknown rule field \"{key}\" (fields: {})",
+                known.join(", ")
+            );
+        }
+        merged.insert(key, value);
+    }
+    serde_json::from_value(Value::Object(merged)).context("a rule field has the wrong type")
+}
+
+/// A move as a JSON value.
+pub fn move_value(m: &Move) -> Value {
+    serde_json::to_value(MoveJson::from(m)).unwrap_or(Value::Null)
+}
+
+/// Reads a move given as JSON: notation text, a MOVE object, or null (no move).
+pub fn move_from_value(v: &Value, rules: &Rules) -> Result<Option<Move>> {
+    match v {
+        Value::Null => Ok(None),
+        Value::String(s) => Ok(Some(ddz_core::parse_move(s, rules, None)?)),
+        Value::Object(_) => {
+            let j: MoveJson = serde_json::from_value(v.clone()).context("not a MOVE object")?;
+            Ok(Some(j.to_move(rules)?))
+        }
+        other => bail!("expected move notation, a MOVE object or null, not {other}"),
+    }
+}
+
+/// One line of aligned text for a move: its shortest notation, then kind, main and length.
+pub fn move_line(m: &Move, rules: &Rules) -> String {
+    if m.is_pass() {
+        return "pass".to_string();
+    }
+    let len = if m.length() > 1 {
+        format!(", length {}", m.length())
+    } else {
+        String::new()
+    };
+    format!(
+        "{:<32} {} {}{}",
+        move_notation(m, rules),
+        m.kind(),
+        m.main(),
+        len
+    )
+}
+
+/// Writes a JSON value on one line.
+pub fn print_json(out: &mut impl std::io::Write, v: &Value) -> std::io::Result<()> {
+    writeln!(out, "{v}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_file_overrides_fields() {
+        let r = rules_from_text(
+            r#"{"profile": "botzone", "four_with_two": false}"#,
+            false,
+            Profile::Classic,
+        )
+        .unwrap();
+        assert_eq!(r.profile, Profile::Botzone);
+        assert!(!r.four_with_two);
+        let r = rules_from_text("bomb_in_kickers = true\n", true, Profile::Classic).unwrap();
+        assert!(r.bomb_in_kickers);
+        let e = rules_from_text(r#"{"fourwithtwo": false}"#, false, Profile::Classic).unwrap_err();
+        assert!(
+            e.to_string().contains("unknown rule field \"fourwithtwo\""),
+            "{e}"
+        );
+        assert!(rules_from_text(r#"{"four_with_two": 3}"#, false, Profile::Classic).is_err());
+        assert!(rules_from_text("[1]", false, Profile::Classic).is_err());
+        assert!(rules_from_text(r#"{"profile": "poker"}"#, false, Profile::Classic).is_err());
+    }
+}
