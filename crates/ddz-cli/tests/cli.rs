@@ -1,0 +1,181 @@
+//! The `ddz` command end to end: output shapes, batch mode, errors and exit codes.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn ddz(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ddz"))
+        .args(args)
+        .output()
+        .expect("ddz runs")
+}
+
+fn ddz_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ddz"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ddz runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn json(out: &Output) -> Value {
+    assert!(
+        out.status.success(),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON value")
+}
+
+#[test]
+fn classify_json_lists_every_reading() {
+    let v = json(&ddz(&["classify", "333444555666", "--json"]));
+    assert_eq!(v["cards"], "333444555666");
+    let kinds: Vec<&str> = v["readings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["airplane", "airplane_singles", "airplane_singles"]);
+    assert_eq!(v["readings"][0]["len"], 4);
+    assert_eq!(v["readings"][0]["main"], "6");
+}
+
+#[test]
+fn classify_under_another_profile() {
+    let v = json(&ddz(&[
+        "classify",
+        "333444555666",
+        "--rules",
+        "rlcard",
+        "--json",
+    ]));
+    assert_eq!(v["readings"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn compare_json_covers_every_pair_of_readings() {
+    let v = json(&ddz(&[
+        "compare",
+        "555666777888",
+        "444555666777:airplane_singles:6",
+        "--json",
+    ]));
+    assert_eq!(
+        v["beats"], false,
+        "the airplane of 4 does not beat an airplane with singles"
+    );
+    let pairs = v["pairs"].as_array().unwrap();
+    assert_eq!(pairs.len(), 3);
+    assert_eq!(pairs.iter().filter(|p| p["beats"] == true).count(), 2);
+}
+
+#[test]
+fn moves_json_and_text() {
+    let v = json(&ddz(&["moves", "3445BR", "--beat", "33", "--json"]));
+    let cards: Vec<&str> = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["cards"].as_str().unwrap())
+        .collect();
+    assert_eq!(cards, ["44", "BR", "pass"]);
+    let out = ddz(&["moves", "3456789", "--kind", "straight"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("3456789: 6 moves leading"), "{text}");
+}
+
+#[test]
+fn moves_batch_reports_bad_lines_and_goes_on() {
+    let input = concat!(
+        "{\"hand\": \"3345\", \"last\": \"3\"}\n",
+        "not json\n",
+        "{\"hand\": \"33Z\"}\n",
+        "{\"hand\": \"3344\", \"last\": {\"cards\": \"33\", \"kind\": \"pair\", \"main\": \"3\", \"len\": 1}}\n",
+        "{\"hand\": \"3344\", \"last\": null}\n",
+    );
+    let out = ddz_stdin(&["moves", "--input", "-"], input);
+    assert!(out.status.success());
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 5);
+    assert_eq!(lines[0]["moves"].as_array().unwrap().len(), 3); // 4, 5, pass
+    assert_eq!(lines[1]["line"], 2);
+    assert!(lines[2]["error"].as_str().unwrap().contains("position 3"));
+    assert_eq!(lines[3]["moves"][0]["cards"], "44");
+    assert!(lines[4]["moves"].as_array().unwrap().len() > 3);
+}
+
+#[test]
+fn bad_input_exits_2_with_a_clear_message() {
+    for (args, needle) in [
+        (vec!["moves", "33Z"], "\"Z\" at position 3 is not a rank"),
+        (
+            vec!["moves", "333", "--beat", "3345"],
+            "is not a combination",
+        ),
+        (vec!["classify", "33333"], "a deck has only 4"),
+        (
+            vec!["classify", "3", "--rules", "poker"],
+            "is not a rule profile",
+        ),
+        (vec!["moves", "3", "--kind", "plane"], "is not a kind"),
+        (vec!["moves", "--input", "/nonexistent/file"], "cannot open"),
+    ] {
+        let out = ddz(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn rules_file_overrides_fields() {
+    let dir = std::env::temp_dir().join(format!("ddz-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("rules.toml");
+    std::fs::write(&path, "profile = \"classic\"\nfour_with_two = false\n").unwrap();
+    let v = json(&ddz(&[
+        "classify",
+        "444455",
+        "--rules-file",
+        path.to_str().unwrap(),
+        "--json",
+    ]));
+    assert_eq!(v["readings"].as_array().unwrap().len(), 0);
+    std::fs::write(&path, "nonsense = 1\n").unwrap();
+    let out = ddz(&["classify", "444455", "--rules-file", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown rule field"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bench_movegen_json() {
+    let v = json(&ddz(&[
+        "bench",
+        "movegen",
+        "--hands",
+        "20",
+        "--seconds",
+        "0.05",
+        "--json",
+    ]));
+    assert!(v["lead"]["hands_per_sec"].as_f64().unwrap() > 0.0);
+    assert!(v["follow"]["moves_per_sec"].as_f64().unwrap() > 0.0);
+}
