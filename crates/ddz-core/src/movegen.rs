@@ -45,7 +45,7 @@ struct Generator<'a, F> {
     at_least: [u16; 5],
     rules: &'a Rules,
     one_reading: bool,
-    /// When following: the play every emitted move must beat.
+    /// A play every emitted move must beat, where generation alone does not ensure it.
     to_beat: Option<Move>,
     emit: F,
 }
@@ -100,22 +100,26 @@ impl<B, F: FnMut(Move) -> ControlFlow<B>> Generator<'_, F> {
             SUITED_MASK
         };
         let floor = above.map_or(0, |r| r as usize + 1);
+        let allowed = !((1u16 << floor) - 1);
         let hand_len = self.hand.len();
+        // `run` holds the tops of the windows of `len` held ranks: grown one length at a time
+        // by AND-ing with the held mask shifted, so an empty run ends the search early.
+        let held = held & range;
+        let mut run = held;
+        for k in 1..min_len {
+            run &= held << k;
+        }
         for len in min_len..=max_len {
-            if shape.cards(len) as u32 > hand_len {
+            if run == 0 || shape.cards(len) as u32 > hand_len {
                 break;
             }
-            // Tops whose whole window is held: AND the held mask with itself shifted.
-            let mut tops = held & range;
-            for k in 1..len {
-                tops &= held << k;
-            }
-            tops &= !((1u16 << floor) - 1);
+            let mut tops = run & allowed;
             while tops != 0 {
                 let main = tops.trailing_zeros() as usize;
                 tops &= tops - 1;
                 self.body(kind, main, len)?;
             }
+            run &= held << len;
         }
         ControlFlow::Continue(())
     }
@@ -126,8 +130,8 @@ impl<B, F: FnMut(Move) -> ControlFlow<B>> Generator<'_, F> {
         let shape = kind.shape();
         let low = main + 1 - len as usize;
         let body = window_cards(low, len, shape.per_rank);
-        let main_rank = Rank::ALL[main];
-        let make = |cards: Cards| Move::new_unchecked(cards, cards, kind, main_rank, len, None);
+        let meta = Move::pack(kind, Rank::ALL[main], len, None);
+        let make = |cards: Cards| Move::from_parts(cards, cards, meta);
         match shape.kickers {
             Kickers::None => self.emit(make(body)),
             Kickers::Singles { per_rank } => {
@@ -157,8 +161,15 @@ impl<B, F: FnMut(Move) -> ControlFlow<B>> Generator<'_, F> {
                     };
                     n += 1;
                 }
-                let no_rocket = !self.rules.rocket_as_kickers;
                 let k = per_rank * len;
+                if k == 1 {
+                    // One kicker (trio + single): no recursion needed.
+                    for c in &cands[..n] {
+                        self.emit(make(body.union(c.unit)))?;
+                    }
+                    return ControlFlow::Continue(());
+                }
+                let no_rocket = !self.rules.rocket_as_kickers;
                 kicker_sets(&cands[..n], k, body, &mut |cards| {
                     if no_rocket && cards.contains(Cards::ROCKET) {
                         return ControlFlow::Continue(());
@@ -235,6 +246,12 @@ fn kicker_sets<B>(
 ) -> ControlFlow<B> {
     if k == 0 {
         return f(base);
+    }
+    if k == 1 {
+        for c in cands {
+            f(base.union(c.unit))?;
+        }
+        return ControlFlow::Continue(());
     }
     for (i, c) in cands.iter().enumerate() {
         // Taking more copies of a lower rank sorts first (33x < 34x).
@@ -315,17 +332,19 @@ pub fn for_each_legal_move<B>(
                 Kind::Rocket => {}
                 Kind::Bomb => g.bombs_and_rocket(Some(last), true)?,
                 kind => {
-                    g.to_beat = Some(*last);
-                    // DouZero ranks airplanes with singles by their top trio, kickers included,
-                    // so a lower body may still beat: generate every main and filter.
+                    // Same kind, same length, higher main: exactly the moves that beat, except
+                    // under DouZero, which ranks airplanes with singles by their top trio,
+                    // kickers included: there generate every main and filter by `beats`.
                     let douzero_airplane =
                         kind == Kind::AirplaneSingles && rules.readings == Readings::Douzero;
                     let above = if douzero_airplane {
+                        g.to_beat = Some(*last);
                         None
                     } else {
                         Some(last.main())
                     };
                     g.kind(kind, Some(last.length()), above)?;
+                    g.to_beat = None;
                     g.bombs_and_rocket(Some(last), true)?;
                 }
             }

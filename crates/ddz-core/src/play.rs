@@ -55,22 +55,35 @@ impl BombClass {
 pub struct Move {
     cards: Cards,
     reading: Cards,
-    kind: Kind,
-    main: Rank,
-    len: u8,
-    class: Option<BombClass>,
+    /// Kind, main, length and class packed into one word (see [`Move::pack`]), so that a move
+    /// is written and read as three whole words: generation writes millions of them.
+    meta: u64,
 }
 
 impl Move {
     /// The pass.
-    pub const PASS: Move = Move {
-        cards: Cards::EMPTY,
-        reading: Cards::EMPTY,
-        kind: Kind::Pass,
-        main: Rank::Three,
-        len: 0,
-        class: None,
-    };
+    pub const PASS: Move =
+        Move::new_unchecked(Cards::EMPTY, Cards::EMPTY, Kind::Pass, Rank::Three, 0, None);
+
+    /// Packs kind (bits 0-7), main (8-15), length (16-23) and class (24-31, 0 for none).
+    #[inline]
+    pub(crate) const fn pack(kind: Kind, main: Rank, len: u8, class: Option<BombClass>) -> u64 {
+        let class = match class {
+            None => 0,
+            Some(c) => c as u64 + 1,
+        };
+        kind as u64 | (main as u64) << 8 | (len as u64) << 16 | class << 24
+    }
+
+    /// A move from its cards, reading and packed meta word ([`Move::pack`]), unchecked.
+    #[inline]
+    pub(crate) const fn from_parts(cards: Cards, reading: Cards, meta: u64) -> Move {
+        Move {
+            cards,
+            reading,
+            meta,
+        }
+    }
 
     /// Builds a move without checking it is a valid reading: for the crate's generators,
     /// which only build valid ones.
@@ -86,10 +99,7 @@ impl Move {
         Move {
             cards,
             reading,
-            kind,
-            main,
-            len,
-            class,
+            meta: Move::pack(kind, main, len, class),
         }
     }
 
@@ -108,32 +118,37 @@ impl Move {
     /// The kind.
     #[inline]
     pub const fn kind(&self) -> Kind {
-        self.kind
+        Kind::ALL[(self.meta & 0xFF) as usize]
     }
 
     /// The main rank: the body's rank, the top of the body for chains and airplanes, `R` for
     /// the rocket (meaningless for a pass).
     #[inline]
     pub const fn main(&self) -> Rank {
-        self.main
+        Rank::ALL[((self.meta >> 8) & 0xFF) as usize]
     }
 
     /// Number of body ranks: the chain length for chains and airplanes, else 1 (0 for a pass).
     #[inline]
     pub const fn length(&self) -> u8 {
-        self.len
+        (self.meta >> 16) as u8
     }
 
     /// The bomb class under wildcards; `None` for non-bombs and for bombs in classic profiles.
     #[inline]
     pub const fn class(&self) -> Option<BombClass> {
-        self.class
+        match (self.meta >> 24) & 0xFF {
+            1 => Some(BombClass::Soft),
+            2 => Some(BombClass::Hard),
+            3 => Some(BombClass::Pure),
+            _ => None,
+        }
     }
 
     /// True for the pass.
     #[inline]
     pub const fn is_pass(&self) -> bool {
-        matches!(self.kind, Kind::Pass)
+        self.meta & 0xFF == Kind::Pass as u64
     }
 
     /// Number of cards played.
@@ -145,20 +160,20 @@ impl Move {
     /// The lowest body rank (the bottom of a chain).
     #[inline]
     pub fn low(&self) -> Rank {
-        let low = (self.main as usize + 1).saturating_sub(self.len.max(1) as usize);
+        let low = (self.main() as usize + 1).saturating_sub(self.length().max(1) as usize);
         Rank::ALL[low]
     }
 
     /// The body (the reading's ranks that make the combination, without kickers).
     pub fn body(&self) -> Cards {
-        match self.kind {
+        match self.kind() {
             Kind::Pass => Cards::EMPTY,
             Kind::Rocket => Cards::ROCKET,
             // A (long) bomb's body is all of its reading.
             Kind::Bomb => self.reading,
             _ => {
-                let per = self.kind.shape().per_rank;
-                (self.low() as usize..=self.main as usize)
+                let per = self.kind().shape().per_rank;
+                (self.low() as usize..=self.main() as usize)
                     .fold(Cards::EMPTY, |acc, i| acc.add(Rank::ALL[i], per))
             }
         }
@@ -185,28 +200,29 @@ impl Move {
     /// assert!(bomb.beats(&pair_k, &rules) && !pair_k.beats(&bomb, &rules));
     /// ```
     pub fn beats(&self, other: &Move, rules: &Rules) -> bool {
-        match (self.kind, other.kind) {
+        match (self.kind(), other.kind()) {
             (Kind::Pass, _) | (_, Kind::Pass) => false,
-            (Kind::Rocket, _) => other.kind != Kind::Rocket,
+            (Kind::Rocket, k) => k != Kind::Rocket,
             (_, Kind::Rocket) => false,
             (Kind::Bomb, Kind::Bomb) => self.bomb_strength().cmp(&other.bomb_strength()).is_gt(),
             (Kind::Bomb, _) => true,
             (_, Kind::Bomb) => false,
             (a, b) => {
-                let same_shape =
-                    a == b && self.len == other.len && self.cards.len() == other.cards.len();
+                let same_shape = a == b
+                    && self.length() == other.length()
+                    && self.cards.len() == other.cards.len();
                 if same_shape && a == Kind::AirplaneSingles && rules.readings == Readings::Douzero {
                     // DouZero compares airplanes with singles by their top trio, kickers included.
                     return top_trio(self.cards) > top_trio(other.cards);
                 }
-                same_shape && self.main > other.main
+                same_shape && self.main() > other.main()
             }
         }
     }
 
     /// (size, class, rank): the order of bombs.
     fn bomb_strength(&self) -> (u32, Option<BombClass>, Rank) {
-        (self.cards.len(), self.class, self.main)
+        (self.cards.len(), self.class(), self.main())
     }
 
     /// The default-reading order of RULES.md section 3 between two readings of the same cards:
@@ -216,8 +232,8 @@ impl Move {
         let substituted = |m: &Move| m.reading.saturating_minus(m.cards).len();
         self.body_cards()
             .cmp(&other.body_cards())
-            .then(self.main.cmp(&other.main))
-            .then(other.kind.cmp(&self.kind))
+            .then(self.main().cmp(&other.main()))
+            .then(other.kind().cmp(&self.kind()))
             .then(substituted(other).cmp(&substituted(self)))
     }
 }
@@ -239,6 +255,6 @@ impl fmt::Display for Move {
         if self.reading != self.cards {
             write!(f, "={}", self.reading)?;
         }
-        write!(f, ":{}:{}", self.kind, self.main)
+        write!(f, ":{}:{}", self.kind(), self.main())
     }
 }
