@@ -4,10 +4,10 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
-use ddz_core::{Move, MoveJson, Profile, Rules, move_notation};
+use ddz_core::{Cards, Move, MoveJson, Profile, Rank, Rules, move_notation};
 use serde_json::Value;
 
-/// `--rules` and `--rules-file`.
+/// `--rules`, `--rules-file` and `--laizi`.
 #[derive(Args, Clone, Debug)]
 pub struct RulesArgs {
     /// Rule profile: classic, laizi, tiandi, douzero, rlcard or botzone.
@@ -17,24 +17,45 @@ pub struct RulesArgs {
     /// to override, e.g. {"profile": "classic", "four_with_two": false}.
     #[arg(long, value_name = "FILE")]
     pub rules_file: Option<PathBuf>,
+    /// The wild ranks (with --rules laizi: one rank; tiandi: two), e.g. --laizi 9 or 7,9.
+    #[arg(long, value_name = "RANK[,RANK]")]
+    pub laizi: Option<String>,
 }
 
 impl RulesArgs {
     /// The rules these options select.
     pub fn load(&self) -> Result<Rules> {
         let profile: Profile = self.rules.parse().map_err(|e| anyhow!("--rules: {e}"))?;
-        let Some(path) = &self.rules_file else {
-            return Ok(Rules::profile(profile));
+        let rules = match &self.rules_file {
+            None => Rules::profile(profile),
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("cannot read rules file {}", path.display()))?;
+                let toml = path.extension().is_some_and(|e| e == "toml");
+                rules_from_text(&text, toml, profile)
+                    .with_context(|| format!("rules file {}", path.display()))?
+            }
         };
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read rules file {}", path.display()))?;
-        rules_from_text(
-            &text,
-            path.extension().is_some_and(|e| e == "toml"),
-            profile,
-        )
-        .with_context(|| format!("rules file {}", path.display()))
+        match &self.laizi {
+            None => Ok(rules),
+            Some(text) => Ok(rules.with_laizi(&parse_laizi(text)?).context("--laizi")?),
+        }
     }
+}
+
+/// Parses a list of wild ranks: `9`, `7,9`, `10`.
+pub fn parse_laizi(text: &str) -> Result<Vec<Rank>> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            let cards: Cards = t.parse().with_context(|| format!("wild rank \"{t}\""))?;
+            match (cards.len(), cards.lowest()) {
+                (1, Some(r)) => Ok(r),
+                _ => bail!("wild rank \"{t}\" is not one rank"),
+            }
+        })
+        .collect()
 }
 
 /// Rules from a rules file's text: a profile (or `default`) with fields overridden.

@@ -134,6 +134,19 @@ fn len_for(kind: Kind, n: u32) -> Option<u8> {
 /// assert!(read_as(cards, Kind::Straight, Rank::Six, &rules).is_none());
 /// ```
 pub fn read_as(cards: Cards, kind: Kind, main: Rank, rules: &Rules) -> Option<Move> {
+    if crate::wild::has_wild(cards, rules) {
+        let len = if kind == Kind::Bomb {
+            1
+        } else {
+            len_for(kind, cards.len())?
+        };
+        return crate::wild::read_wild(cards, kind, main, len, rules);
+    }
+    read_natural(cards, kind, main, rules)
+}
+
+/// The reading of `cards` as `kind` with `main`, every card standing for itself.
+pub(crate) fn read_natural(cards: Cards, kind: Kind, main: Rank, rules: &Rules) -> Option<Move> {
     if !cards.is_valid_deck_subset() || !kind_enabled(kind, rules) {
         return None;
     }
@@ -162,8 +175,13 @@ fn body_reading(cards: Cards, kind: Kind, main: usize, len: u8, rules: &Rules) -
     }
     let body = window_cards(low, len, shape.per_rank);
     let kickers = cards.difference(body)?;
+    let class = if kind == Kind::Bomb {
+        crate::wild::natural_bomb_class(rules)
+    } else {
+        None
+    };
     kickers_ok(kind, low, main, window_mask(low, len), kickers, rules)
-        .then(|| Move::new_unchecked(cards, cards, kind, Rank::ALL[main], len, None))
+        .then(|| Move::new_unchecked(cards, cards, kind, Rank::ALL[main], len, class))
 }
 
 /// Calls `f` with every reading of `cards` allowed by the combination fields of `rules`,
@@ -172,6 +190,9 @@ pub(crate) fn for_each_valid_reading(cards: Cards, rules: &Rules, mut f: impl Fn
     let n = cards.len();
     if n == 0 || !cards.is_valid_deck_subset() {
         return;
+    }
+    if crate::wild::has_wild(cards, rules) {
+        return crate::wild::for_each_wild_reading(cards, rules, f);
     }
     for kind in Kind::ALL {
         if !kind_enabled(kind, rules) {

@@ -40,6 +40,7 @@ pub mod physical;
 pub mod play;
 pub mod rank;
 pub mod rules;
+mod wild;
 
 pub use cards::Cards;
 pub use classify::{classify, default_reading, read_as};
@@ -54,4 +55,7 @@ pub use notation::{ParseCardsError, format_botzone_ids, parse_botzone_ids, parse
 pub use physical::{Card, CardSet, Suit};
 pub use play::{BombClass, Move};
 pub use rank::{Rank, RankSet};
-pub use rules::{Bidding, Profile, Readings, Rules, Scoring, UnknownProfile};
+pub use rules::{
+    Bidding, BombMultipliers, LaiziError, LaiziReveal, Profile, Readings, Rules, Scoring,
+    UnknownProfile, Wild,
+};

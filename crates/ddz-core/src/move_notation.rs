@@ -182,7 +182,16 @@ pub fn parse_move(text: &str, rules: &Rules, beat: Option<&Move>) -> Result<Move
     }
     let mut candidates: Vec<Move> = all.clone();
     if let Some(reading) = w.reading {
-        candidates.retain(|m| m.reading() == reading);
+        // The canonical reading, or another reading of the same move: natural cards standing
+        // for themselves, the same body, kickers read differently but validly.
+        let naturals = w.cards.restrict(!crate::wild::wild_mask(rules));
+        candidates.retain(|m| {
+            m.reading() == reading
+                || (m.kind() != Kind::Bomb
+                    && reading.len() == m.reading().len()
+                    && reading.contains(naturals)
+                    && crate::classify::read_natural(reading, m.kind(), m.main(), rules).is_some())
+        });
         if candidates.is_empty() {
             return Err(MoveError::NoSuchWildReading {
                 cards: w.cards,

@@ -217,7 +217,8 @@ impl<B, F: FnMut(Move) -> ControlFlow<B>> Generator<'_, F> {
             bombs &= bombs - 1;
             let rank = Rank::ALL[i];
             let cards = Cards::of(rank, 4);
-            let m = Move::new_unchecked(cards, cards, Kind::Bomb, rank, 1, None);
+            let class = crate::wild::natural_bomb_class(self.rules);
+            let m = Move::new_unchecked(cards, cards, Kind::Bomb, rank, 1, class);
             if last.is_none_or(|l| m.beats(l, self.rules)) {
                 self.emit(m)?;
             }
@@ -338,6 +339,9 @@ pub fn for_each_legal_move<B>(
     if !hand.is_valid_deck_subset() {
         return ControlFlow::Continue(());
     }
+    if crate::wild::has_wild(hand, rules) {
+        return wild_moves(hand, last, rules, f);
+    }
     let mut g = generator(hand, rules, f);
     match last.filter(|l| !l.is_pass()) {
         None => {
@@ -371,6 +375,49 @@ pub fn for_each_legal_move<B>(
                 }
             }
             g.emit(Move::PASS)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The legal moves of a hand holding wild cards, in the same order as the classic generator
+/// (by kind, length and main rank; within one body, by the natural cards used).
+fn wild_moves<B>(
+    hand: Cards,
+    last: Option<&Move>,
+    rules: &Rules,
+    f: impl FnMut(Move) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    let wilds = hand.restrict(crate::wild::wild_mask(rules));
+    let mut g = crate::wild::WildGen {
+        naturals: hand.minus(wilds),
+        wilds,
+        rules,
+        emit: f,
+    };
+    match last.filter(|l| !l.is_pass()) {
+        None => {
+            for kind in Kind::ALL {
+                match kind {
+                    Kind::Bomb => g.bombs(None)?,
+                    _ => g.kind(kind, None, None)?,
+                }
+            }
+        }
+        Some(last) => {
+            match last.kind() {
+                Kind::Rocket => {}
+                Kind::Bomb => {
+                    g.bombs(Some(last))?;
+                    g.kind(Kind::Rocket, None, None)?;
+                }
+                kind => {
+                    g.kind(kind, Some(last.length()), Some(last.main()))?;
+                    g.bombs(Some(last))?;
+                    g.kind(Kind::Rocket, None, None)?;
+                }
+            }
+            (g.emit)(Move::PASS)?;
         }
     }
     ControlFlow::Continue(())
@@ -424,6 +471,15 @@ pub fn count_legal_moves(hand: Cards, last: Option<&Move>, rules: &Rules) -> usi
 pub fn moves_of_kind(hand: Cards, kind: Kind, rules: &Rules) -> Vec<Move> {
     let mut out = Vec::new();
     if !hand.is_valid_deck_subset() {
+        return out;
+    }
+    if crate::wild::has_wild(hand, rules) {
+        let _ = wild_moves(hand, None, rules, |m| {
+            if m.kind() == kind {
+                out.push(m);
+            }
+            ControlFlow::<()>::Continue(())
+        });
         return out;
     }
     let mut g = generator(hand, rules, |m| {

@@ -242,3 +242,46 @@ mod tests {
         assert_eq!(s.iter().collect::<Vec<_>>(), vec![Rank::Nine, Rank::Two]);
     }
 }
+
+#[cfg(feature = "serde")]
+mod serde_impl {
+    use super::{Rank, RankSet};
+    use serde::de::Error;
+
+    /// A rank set is written as a list of rank letters: `["7", "9"]`.
+    impl serde::Serialize for RankSet {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_seq(self.iter().map(|r| r.letter().to_string()))
+        }
+    }
+
+    impl<'de> serde::Deserialize<'de> for RankSet {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            let items: Vec<String> = Vec::deserialize(d)?;
+            let mut set = RankSet::EMPTY;
+            for item in items {
+                let rank = parse_rank(&item)
+                    .ok_or_else(|| D::Error::custom(format!("\"{item}\" is not a rank")))?;
+                set = set.with(rank);
+            }
+            Ok(set)
+        }
+    }
+
+    fn parse_rank(s: &str) -> Option<Rank> {
+        match s {
+            "10" => Some(Rank::Ten),
+            "小王" => Some(Rank::SmallJoker),
+            "大王" => Some(Rank::BigJoker),
+            _ => {
+                let mut chars = s.chars();
+                let c = chars.next()?;
+                if chars.next().is_some() {
+                    None
+                } else {
+                    Rank::from_letter(c)
+                }
+            }
+        }
+    }
+}

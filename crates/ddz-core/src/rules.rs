@@ -124,6 +124,78 @@ pub enum Readings {
     Douzero,
 }
 
+/// Which wildcard (癞子) variant is played (RULES.md section 5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Wild {
+    /// No wild cards.
+    None,
+    /// 单癞子: one wild rank, drawn from 3..2.
+    Single,
+    /// 天地癞子: two different wild ranks, heaven drawn before bidding, earth after.
+    HeavenEarth,
+}
+
+/// When the single wild rank is revealed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum LaiziReveal {
+    /// After the landlord is decided (the default).
+    AfterLandlord,
+    /// Before bidding.
+    BeforeBidding,
+}
+
+/// Multiplier factors for the bombs played (RULES.md section 5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub struct BombMultipliers {
+    /// A soft bomb of four cards (classic: every four-card bomb).
+    pub soft: u32,
+    /// A hard bomb of four cards.
+    pub hard: u32,
+    /// A pure wild bomb of four cards.
+    pub pure: u32,
+    /// Any bomb of five or more cards.
+    pub long: u32,
+    /// The rocket.
+    pub rocket: u32,
+}
+
+impl BombMultipliers {
+    /// Classic: every bomb and the rocket x2.
+    pub const CLASSIC: BombMultipliers = BombMultipliers {
+        soft: 2,
+        hard: 2,
+        pure: 2,
+        long: 2,
+        rocket: 2,
+    };
+    /// The wild profiles' default: soft x2, hard x4, pure x4, 5+ cards x4, rocket x4.
+    pub const WILD: BombMultipliers = BombMultipliers {
+        soft: 2,
+        hard: 4,
+        pure: 4,
+        long: 4,
+        rocket: 4,
+    };
+}
+
+/// What is wrong with a set of wild ranks for a rule set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LaiziError(pub String);
+
+impl fmt::Display for LaiziError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for LaiziError {}
+
 /// A complete rule set: one named field per choice of RULES.md.
 ///
 /// Build one from a profile ([`Rules::classic`], [`Rules::profile`]) and override fields as
@@ -179,10 +251,22 @@ pub struct Rules {
     pub spring: bool,
     /// The most the multiplier may reach (封顶); `None` for no cap.
     pub multiplier_cap: Option<u32>,
-    /// Factor applied to the multiplier for each bomb played.
-    pub bomb_multiplier: u32,
-    /// Factor applied to the multiplier for the rocket.
-    pub rocket_multiplier: u32,
+    /// Factors applied to the multiplier for each bomb or rocket played.
+    pub bomb_multipliers: BombMultipliers,
+
+    // --- Wildcards (RULES.md section 5) ---
+    /// The wildcard variant.
+    pub wild: Wild,
+    /// The wild ranks in force: empty until revealed (or when no wildcards are played); one
+    /// rank under [`Wild::Single`], two under [`Wild::HeavenEarth`] once both are revealed.
+    /// Set it with [`Rules::with_laizi`].
+    pub laizi: crate::rank::RankSet,
+    /// When the single wild rank is revealed (heaven-and-earth: heaven before bidding, earth
+    /// after the landlord is decided, always).
+    pub laizi_reveal: LaiziReveal,
+    /// Bombs of more than four cards (4..8 with one wild rank, 4..12 with two); more cards
+    /// beat fewer, then class, then rank.
+    pub long_bombs: bool,
 }
 
 impl Rules {
@@ -207,8 +291,11 @@ impl Rules {
             scoring: Scoring::Standard,
             spring: true,
             multiplier_cap: None,
-            bomb_multiplier: 2,
-            rocket_multiplier: 2,
+            bomb_multipliers: BombMultipliers::CLASSIC,
+            wild: Wild::None,
+            laizi: crate::rank::RankSet::EMPTY,
+            laizi_reveal: LaiziReveal::AfterLandlord,
+            long_bombs: false,
         }
     }
 
@@ -260,19 +347,90 @@ impl Rules {
         r
     }
 
-    /// The rules of a profile. `laizi` and `tiandi` currently give classic rules with the
-    /// profile name set: their wildcard fields arrive with wildcard support.
+    /// Single laizi (单癞子, RULES.md section 5): classic plus one wild rank, revealed after
+    /// the landlord is decided; bombs of exactly four cards, soft < hard < pure < rocket; bomb
+    /// multipliers soft x2, hard x4, pure x4, rocket x4. The wild rank itself is set with
+    /// [`Rules::with_laizi`] (until then no card is wild).
+    pub const fn laizi() -> Rules {
+        let mut r = Rules::classic();
+        r.profile = Profile::Laizi;
+        r.wild = Wild::Single;
+        r.bomb_multipliers = BombMultipliers::WILD;
+        r
+    }
+
+    /// Heaven-and-earth laizi (天地癞子, RULES.md section 5): two different wild ranks (heaven
+    /// before bidding, earth after), long bombs of 4..12 cards (more cards win, then
+    /// pure > hard > soft, then rank), the wild profiles' bomb multipliers.
+    pub const fn tiandi() -> Rules {
+        let mut r = Rules::laizi();
+        r.profile = Profile::Tiandi;
+        r.wild = Wild::HeavenEarth;
+        r.long_bombs = true;
+        r
+    }
+
+    /// The rules of a profile.
     pub const fn profile(profile: Profile) -> Rules {
         match profile {
             Profile::Classic => Rules::classic(),
+            Profile::Laizi => Rules::laizi(),
+            Profile::Tiandi => Rules::tiandi(),
             Profile::Douzero => Rules::douzero(),
             Profile::Rlcard => Rules::rlcard(),
             Profile::Botzone => Rules::botzone(),
-            Profile::Laizi | Profile::Tiandi => {
-                let mut r = Rules::classic();
-                r.profile = profile;
-                r
-            }
+        }
+    }
+
+    /// These rules with `ranks` wild: one rank under single laizi, one (heaven only, before
+    /// the earth rank is revealed) or two different ranks under heaven-and-earth, each from
+    /// 3..2; no rank (nothing wild yet) is always accepted.
+    ///
+    /// ```
+    /// use ddz_core::{Rank, Rules};
+    /// let rules = Rules::laizi().with_laizi(&[Rank::Nine]).unwrap();
+    /// assert!(rules.laizi.contains(Rank::Nine));
+    /// assert!(Rules::classic().with_laizi(&[Rank::Nine]).is_err());
+    /// assert!(Rules::laizi().with_laizi(&[Rank::SmallJoker]).is_err());
+    /// ```
+    pub fn with_laizi(&self, ranks: &[crate::rank::Rank]) -> Result<Rules, LaiziError> {
+        let set: crate::rank::RankSet = ranks.iter().copied().collect();
+        if let Some(j) = ranks.iter().find(|r| r.is_joker()) {
+            return Err(LaiziError(format!(
+                "{j} cannot be wild: jokers are never wild"
+            )));
+        }
+        if set.len() != ranks.len() {
+            return Err(LaiziError("the wild ranks must be different".into()));
+        }
+        let most = match self.wild {
+            Wild::None => 0,
+            Wild::Single => 1,
+            Wild::HeavenEarth => 2,
+        };
+        if set.len() > most {
+            return Err(LaiziError(format!(
+                "{} rules have {} wild rank{} ({} given; use --rules laizi or tiandi)",
+                self.profile,
+                most,
+                if most == 1 { "" } else { "s" },
+                set.len()
+            )));
+        }
+        let mut r = self.clone();
+        r.laizi = set;
+        Ok(r)
+    }
+
+    /// The most cards a bomb may have: 4, or with long bombs 4 + the number of wild cards.
+    pub const fn max_bomb_cards(&self) -> u8 {
+        if !self.long_bombs {
+            return 4;
+        }
+        match self.wild {
+            Wild::None => 4,
+            Wild::Single => 8,
+            Wild::HeavenEarth => 12,
         }
     }
 }

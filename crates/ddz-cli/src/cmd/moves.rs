@@ -6,7 +6,7 @@ use anyhow::{Context, Result, bail};
 use ddz_core::{Cards, Kind, Move, Rules, legal_moves, moves_of_kind, parse_move};
 use serde_json::{Value, json};
 
-use crate::common::{RulesArgs, move_from_value, move_line, move_value, print_json};
+use crate::common::{RulesArgs, move_from_value, move_line, move_value, parse_laizi, print_json};
 
 /// Every legal move of a hand: leading, or beating `--beat`; or, with `--input`, one JSON line
 /// of moves per input line {"hand": "...", "last": null | "MOVE NOTATION" | MOVE}.
@@ -96,11 +96,22 @@ fn batch_line(line: &str, rules: &Rules) -> Result<Value> {
     let hand: Cards = hand_text
         .parse()
         .with_context(|| format!("hand \"{hand_text}\""))?;
-    match obj.get("laizi") {
-        None | Some(Value::Null) => {}
-        Some(Value::Array(a)) if a.is_empty() => {}
-        Some(_) => bail!("\"laizi\": wild ranks are not supported by these rules yet"),
-    }
+    let line_rules;
+    let rules = match obj.get("laizi") {
+        None | Some(Value::Null) => rules,
+        Some(Value::Array(items)) => {
+            let mut ranks = Vec::new();
+            for item in items {
+                let Value::String(t) = item else {
+                    bail!("\"laizi\": expected rank strings")
+                };
+                ranks.extend(parse_laizi(t)?);
+            }
+            line_rules = rules.with_laizi(&ranks).context("\"laizi\"")?;
+            &line_rules
+        }
+        Some(_) => bail!("\"laizi\": expected a list of ranks such as [\"9\"]"),
+    };
     let last = match obj.get("last") {
         None => None,
         Some(l) => move_from_value(l, rules).context("\"last\"")?,
