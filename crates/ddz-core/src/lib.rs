@@ -51,7 +51,9 @@ pub use move_notation::{MoveError, move_notation, parse_move};
 pub use movegen::{
     count_legal_moves, for_each_legal_move, is_legal, legal_moves, legal_moves_into, moves_of_kind,
 };
-pub use notation::{ParseCardsError, format_botzone_ids, parse_botzone_ids, parse_cards};
+pub use notation::{
+    ParseCardsError, format_botzone_ids, parse_botzone_ids, parse_cards, parse_reading,
+};
 pub use physical::{Card, CardSet, Suit};
 pub use play::{BombClass, Move};
 pub use rank::{Rank, RankSet};

@@ -7,7 +7,7 @@ use core::fmt;
 use crate::cards::Cards;
 use crate::classify::classify;
 use crate::kind::{Kind, UnknownKind};
-use crate::notation::{ParseCardsError, parse_cards};
+use crate::notation::{ParseCardsError, parse_cards, parse_reading};
 use crate::play::Move;
 use crate::rank::Rank;
 use crate::rules::Rules;
@@ -132,7 +132,7 @@ fn split_written(text: &str) -> Result<Option<Written>, MoveError> {
     }
     let reading = reading_text
         .map(|r| {
-            parse_cards(r).map_err(|error| MoveError::Cards {
+            parse_reading(r).map_err(|error| MoveError::Cards {
                 part: "reading",
                 error,
             })
@@ -190,6 +190,8 @@ pub fn parse_move(text: &str, rules: &Rules, beat: Option<&Move>) -> Result<Move
                 || (m.kind() != Kind::Bomb
                     && reading.len() == m.reading().len()
                     && reading.contains(naturals)
+                    && reading.saturating_minus(naturals).rank_mask() & crate::classify::JOKER_MASK
+                        == 0
                     && crate::classify::read_natural(reading, m.kind(), m.main(), rules).is_some())
         });
         if candidates.is_empty() {
@@ -246,11 +248,13 @@ pub fn move_notation(m: &Move, rules: &Rules) -> String {
         s.push('=');
         s.push_str(&m.reading().to_string());
     }
-    let same_cards = classify(m.cards(), rules)
+    // Plain cards stand for all their readings; `cards=ranks` for those with that reading.
+    let substituted = m.reading() != m.cards();
+    let same = classify(m.cards(), rules)
         .into_iter()
-        .filter(|r| r.reading() == m.reading())
+        .filter(|r| !substituted || r.reading() == m.reading())
         .count();
-    if same_cards > 1 {
+    if same > 1 {
         s.push_str(&format!(":{}:{}", m.kind(), m.main()));
     }
     s

@@ -56,9 +56,12 @@ impl fmt::Display for ParseCardsError {
             ParseCardsError::NotARank { found, position } => {
                 write!(f, "\"{found}\" at position {position} is not a rank")
             }
-            ParseCardsError::TooMany { rank, count } => {
+            ParseCardsError::TooMany { rank, count } if *count <= 4 || rank.is_joker() => {
                 let max = rank.deck_count();
                 write!(f, "{count} cards of rank {rank}: a deck has only {max}")
+            }
+            ParseCardsError::TooMany { rank, count } => {
+                write!(f, "{count} cards of rank {rank}: too many")
             }
             ParseCardsError::NotAnIdArray { detail } => {
                 write!(f, "not a JSON array of card ids: {detail}")
@@ -86,6 +89,16 @@ impl std::error::Error for ParseCardsError {}
 /// assert!(parse_cards("334Z").unwrap_err().to_string().contains("position 4"));
 /// ```
 pub fn parse_cards(text: &str) -> Result<Cards, ParseCardsError> {
+    parse_with_limit(text, |rank| rank.deck_count() as usize)
+}
+
+/// Parses the ranks a play is read as (the `=ranks` part of move notation): like
+/// [`parse_cards`], but a rank 3..2 may appear up to 12 times (long bombs under wildcards).
+pub fn parse_reading(text: &str) -> Result<Cards, ParseCardsError> {
+    parse_with_limit(text, |rank| if rank.is_joker() { 1 } else { 12 })
+}
+
+fn parse_with_limit(text: &str, limit: impl Fn(Rank) -> usize) -> Result<Cards, ParseCardsError> {
     let mut counts = [0usize; 15];
     let chars: Vec<char> = text.chars().collect();
     let mut i = 0;
@@ -124,15 +137,10 @@ pub fn parse_cards(text: &str) -> Result<Cards, ParseCardsError> {
         counts[rank.index()] += 1;
         i += 1;
     }
-    counts_to_cards(&counts)
-}
-
-/// Checks deck limits and packs counts.
-fn counts_to_cards(counts: &[usize; 15]) -> Result<Cards, ParseCardsError> {
     let mut packed = [0u8; 15];
     for rank in Rank::ALL {
         let count = counts[rank.index()];
-        if count > rank.deck_count() as usize {
+        if count > limit(rank) {
             return Err(ParseCardsError::TooMany { rank, count });
         }
         packed[rank.index()] = count as u8;

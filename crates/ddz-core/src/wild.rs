@@ -306,6 +306,17 @@ pub(crate) fn for_each_wild_reading(cards: Cards, rules: &Rules, mut f: impl FnM
     }
 }
 
+/// The wild ranks held in `wilds`, lowest first, and how many there are (at most two).
+fn wild_ranks_held(wilds: Cards) -> ([Rank; 2], usize) {
+    let mut out = [Rank::Three; 2];
+    let mut n = 0;
+    for r in wilds.ranks().take(2) {
+        out[n] = r;
+        n += 1;
+    }
+    (out, n)
+}
+
 /// Generates the moves of a hand holding wild cards.
 pub(crate) struct WildGen<'a, F> {
     pub(crate) naturals: Cards,
@@ -405,9 +416,10 @@ impl<B, F: FnMut(Move) -> ControlFlow<B>> WildGen<'_, F> {
         let w_total = self.wilds.len() as u8;
         let per = kind.shape().per_rank;
         let mut choice = [0u8; 12];
-        let maxes: Vec<u8> = (low..low + len as usize)
-            .map(|i| self.naturals.count(Rank::ALL[i]).min(per))
-            .collect();
+        let mut maxes = [0u8; 12];
+        for (k, m) in maxes.iter_mut().enumerate().take(len as usize) {
+            *m = self.naturals.count(Rank::ALL[low + k]).min(per);
+        }
         // Odometer over the natural count of each body rank.
         loop {
             let used: Cards = (0..len as usize).fold(Cards::EMPTY, |acc, k| {
@@ -453,17 +465,23 @@ impl<B, F: FnMut(Move) -> ControlFlow<B>> WildGen<'_, F> {
             Kickers::Pairs { .. } => !body_mask & SUITED_MASK,
         };
         let pool = self.naturals.restrict(pool_mask);
-        let ranks: Vec<Rank> = pool.ranks().collect();
+        let mut ranks = [Rank::Three; 15];
+        let mut n = 0;
+        for r in pool.ranks() {
+            ranks[n] = r;
+            n += 1;
+        }
         let mut taken = [0u8; 15];
+        let left = kicker_cards;
         self.natural_kickers(
             kind,
             main,
             len,
             used,
             deficit,
-            &ranks,
+            &ranks[..n],
             0,
-            kicker_cards,
+            left,
             &mut taken,
             pool,
         )
@@ -525,26 +543,20 @@ impl<B, F: FnMut(Move) -> ControlFlow<B>> WildGen<'_, F> {
         naturals: Cards,
         n: u8,
     ) -> ControlFlow<B> {
-        let ranks: Vec<Rank> = self.wilds.ranks().collect();
-        match ranks.as_slice() {
-            [] => {
-                if n == 0 {
-                    self.try_emit(naturals, kind, main, len)?;
-                }
-            }
-            [a] => {
-                if n <= self.wilds.count(*a) {
-                    self.try_emit(naturals.add(*a, n), kind, main, len)?;
-                }
-            }
-            [a, b, ..] => {
-                for na in 0..=self.wilds.count(*a).min(n) {
+        let (ranks, count) = wild_ranks_held(self.wilds);
+        let (a, b) = (ranks[0], ranks[1]);
+        match count {
+            0 if n == 0 => self.try_emit(naturals, kind, main, len)?,
+            1 if n <= self.wilds.count(a) => self.try_emit(naturals.add(a, n), kind, main, len)?,
+            2 => {
+                for na in 0..=self.wilds.count(a).min(n) {
                     let nb = n - na;
-                    if nb <= self.wilds.count(*b) {
-                        self.try_emit(naturals.add(*a, na).add(*b, nb), kind, main, len)?;
+                    if nb <= self.wilds.count(b) {
+                        self.try_emit(naturals.add(a, na).add(b, nb), kind, main, len)?;
                     }
                 }
             }
+            _ => {}
         }
         ControlFlow::Continue(())
     }
@@ -573,15 +585,16 @@ impl<B, F: FnMut(Move) -> ControlFlow<B>> WildGen<'_, F> {
                             _ => ControlFlow::Continue(()),
                         }
                     };
-                    let ranks: Vec<Rank> = self.wilds.ranks().collect();
-                    match ranks.as_slice() {
-                        [] => emitted(self, naturals)?,
-                        [a] => emitted(self, naturals.add(*a, need))?,
-                        [a, b, ..] => {
-                            for na in 0..=self.wilds.count(*a).min(need) {
+                    let (ranks, count) = wild_ranks_held(self.wilds);
+                    let (a, b) = (ranks[0], ranks[1]);
+                    match count {
+                        0 => emitted(self, naturals)?,
+                        1 => emitted(self, naturals.add(a, need))?,
+                        _ => {
+                            for na in 0..=self.wilds.count(a).min(need) {
                                 let nb = need - na;
-                                if nb <= self.wilds.count(*b) {
-                                    emitted(self, naturals.add(*a, na).add(*b, nb))?;
+                                if nb <= self.wilds.count(b) {
+                                    emitted(self, naturals.add(a, na).add(b, nb))?;
                                 }
                             }
                         }

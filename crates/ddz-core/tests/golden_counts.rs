@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use ddz_core::{Cards, Kind, Profile, Rules, legal_moves};
+use ddz_core::{Cards, Kind, Profile, Rank, Rules, legal_moves};
 
 /// (kind name, length) -> (card sets, moves) of the full deck.
 fn full_deck_counts(rules: &Rules) -> BTreeMap<String, (usize, usize)> {
@@ -64,20 +64,27 @@ fn full_deck_counts_match_pinned_values() {
     let pinned = pinned();
     let mut report = String::new();
     let mut ok = true;
-    for profile in [
-        Profile::Classic,
-        Profile::Rlcard,
-        Profile::Douzero,
-        Profile::Botzone,
-    ] {
-        let counts = full_deck_counts(&Rules::profile(profile));
+    let wild = |rules: Rules, ranks: &[Rank]| rules.with_laizi(ranks).unwrap();
+    let rule_sets = [
+        ("classic", Rules::profile(Profile::Classic)),
+        ("rlcard", Rules::profile(Profile::Rlcard)),
+        ("douzero", Rules::profile(Profile::Douzero)),
+        ("botzone", Rules::profile(Profile::Botzone)),
+        ("laizi-9", wild(Rules::laizi(), &[Rank::Nine])),
+        (
+            "tiandi-7,9",
+            wild(Rules::tiandi(), &[Rank::Seven, Rank::Nine]),
+        ),
+    ];
+    for (name, rules) in rule_sets {
+        let counts = full_deck_counts(&rules);
         for (kind, (sets, moves)) in &counts {
-            report.push_str(&format!("{profile} {kind} {sets} {moves}\n"));
-            if pinned.get(&(profile.to_string(), kind.clone())) != Some(&(*sets, *moves)) {
+            report.push_str(&format!("{name} {kind} {sets} {moves}\n"));
+            if pinned.get(&(name.to_string(), kind.clone())) != Some(&(*sets, *moves)) {
                 ok = false;
             }
         }
-        let pinned_kinds = pinned.keys().filter(|(p, _)| p == profile.name()).count();
+        let pinned_kinds = pinned.keys().filter(|(p, _)| p == name).count();
         ok &= pinned_kinds == counts.len();
     }
     assert!(
