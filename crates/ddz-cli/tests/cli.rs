@@ -179,3 +179,111 @@ fn bench_movegen_json() {
     assert!(v["lead"]["hands_per_sec"].as_f64().unwrap() > 0.0);
     assert!(v["follow"]["moves_per_sec"].as_f64().unwrap() > 0.0);
 }
+
+#[test]
+fn wildcards_on_the_command_line() {
+    let v = json(&ddz(&[
+        "classify", "7779", "--rules", "laizi", "--laizi", "7", "--json",
+    ]));
+    let readings = v["readings"].as_array().unwrap();
+    assert_eq!(readings.len(), 14);
+    let bomb = readings.iter().find(|r| r["kind"] == "bomb").unwrap();
+    assert_eq!(bomb["as"], "9999");
+    assert_eq!(bomb["class"], "soft");
+    let v = json(&ddz(&[
+        "compare",
+        "3333",
+        "7779=9999",
+        "--rules",
+        "laizi",
+        "--laizi",
+        "7",
+        "--json",
+    ]));
+    assert_eq!(v["beats"], true, "a hard bomb beats a soft one");
+    let v = json(&ddz(&[
+        "moves", "79", "--rules", "tiandi", "--laizi", "7,9", "--json",
+    ]));
+    let pairs: Vec<&Value> = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["kind"] == "pair")
+        .collect();
+    assert_eq!(pairs.len(), 2, "79 is the pair 77 or 99");
+}
+
+#[test]
+fn wildcard_batch_lines_and_errors() {
+    let input = concat!(
+        "{\"hand\": \"8889\", \"last\": null, \"laizi\": [\"9\"]}\n",
+        "{\"hand\": \"8889\", \"laizi\": [\"B\"]}\n",
+        "{\"hand\": \"8889\", \"laizi\": [\"7\", \"9\"]}\n",
+    );
+    let out = ddz_stdin(&["moves", "--input", "-", "--rules", "laizi"], input);
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let moves = lines[0]["moves"].as_array().unwrap();
+    assert!(
+        moves
+            .iter()
+            .any(|m| m["kind"] == "bomb" && m["class"] == "soft")
+    );
+    assert!(
+        lines[1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("jokers are never wild")
+    );
+    assert!(lines[2]["error"].as_str().unwrap().contains("1 wild rank"));
+    for (args, needle) in [
+        (
+            vec!["classify", "7779", "--laizi", "7"],
+            "classic rules have 0 wild ranks",
+        ),
+        (
+            vec!["classify", "7779", "--rules", "laizi", "--laizi", "77"],
+            "is not one rank",
+        ),
+        (
+            vec![
+                "moves",
+                "7779",
+                "--rules",
+                "laizi",
+                "--laizi",
+                "7",
+                "--beat",
+                "7779=3339",
+            ],
+            "",
+        ),
+        (
+            vec![
+                "moves",
+                "7779",
+                "--rules",
+                "laizi",
+                "--laizi",
+                "7",
+                "--beat",
+                "7779=7778",
+            ],
+            "cannot be read as",
+        ),
+    ] {
+        let out = ddz(&args);
+        if needle.is_empty() {
+            assert!(out.status.success(), "{args:?}");
+        } else {
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            assert!(
+                String::from_utf8_lossy(&out.stderr).contains(needle),
+                "{args:?}"
+            );
+        }
+    }
+}

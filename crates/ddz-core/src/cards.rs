@@ -157,18 +157,16 @@ impl Cards {
         Cards(self.0 - other.0)
     }
 
+    /// One card of each rank in `rank_mask` (a bit set over rank indices).
+    #[inline]
+    pub const fn one_of_each(rank_mask: u16) -> Cards {
+        Cards(spread_bits(rank_mask))
+    }
+
     /// The cards of `self` whose rank is in `mask` (a bit set over rank indices).
     #[inline]
     pub const fn restrict(self, rank_mask: u16) -> Cards {
-        let mut field_mask = 0u64;
-        let mut i = 0;
-        while i < 15 {
-            if rank_mask & (1 << i) != 0 {
-                field_mask |= 15 << (4 * i);
-            }
-            i += 1;
-        }
-        Cards(self.0 & field_mask)
+        Cards(self.0 & (spread_bits(rank_mask) * 15))
     }
 
     /// Bit set of the ranks present at least once (bit `i` = rank index `i`).
@@ -247,16 +245,27 @@ impl Cards {
     }
 }
 
-/// Moves each field's high bit (bit `4i+3`) to bit `i`.
+/// Moves each field's high bit (bit `4i+3`) to bit `i`: the inverse of [`spread_bits`], by
+/// halving the gaps between the bits in five steps.
 #[inline]
 const fn compress_high_bits(high: u64) -> u16 {
-    let mut out = 0u16;
-    let mut i = 0;
-    while i < 15 {
-        out |= (((high >> (4 * i + 3)) & 1) as u16) << i;
-        i += 1;
-    }
-    out
+    let mut x = (high >> 3) & 0x1111_1111_1111_1111;
+    x = (x | (x >> 3)) & 0x0303_0303_0303_0303;
+    x = (x | (x >> 6)) & 0x000F_000F_000F_000F;
+    x = (x | (x >> 12)) & 0x0000_00FF_0000_00FF;
+    x = (x | (x >> 24)) & 0xFFFF;
+    x as u16
+}
+
+/// Moves bit `i` of `mask` to bit `4i` (the low bit of rank `i`'s field).
+#[inline]
+const fn spread_bits(mask: u16) -> u64 {
+    let mut x = mask as u64 & 0x7FFF;
+    x = (x | (x << 24)) & 0x0000_00FF_0000_00FF;
+    x = (x | (x << 12)) & 0x000F_000F_000F_000F;
+    x = (x | (x << 6)) & 0x0303_0303_0303_0303;
+    x = (x | (x << 3)) & 0x1111_1111_1111_1111;
+    x
 }
 
 impl core::fmt::Debug for Cards {
@@ -329,6 +338,17 @@ mod tests {
             a.restrict(0b101),
             Cards::of(Rank::Three, 3).add(Rank::Five, 1)
         );
+    }
+
+    #[test]
+    fn bit_spreading_round_trips() {
+        for mask in [0u16, 1, 0b101, 0x7FFF, 0x4000, 0x1234] {
+            let spread = spread_bits(mask);
+            assert_eq!(compress_high_bits(spread << 3), mask);
+            for i in 0..15 {
+                assert_eq!((spread >> (4 * i)) & 0xF, u64::from(mask >> i & 1));
+            }
+        }
     }
 
     #[test]

@@ -22,12 +22,14 @@ pub enum ParseCardsError {
         /// 1-based character position in the input.
         position: usize,
     },
-    /// More cards of one rank than a deck holds (4, or 1 for a joker).
+    /// More cards of one rank than allowed: a deck holds 4 (1 of a joker); a reading up to 12.
     TooMany {
         /// The rank.
         rank: Rank,
         /// How many were given.
         count: usize,
+        /// The most allowed.
+        max: usize,
     },
     /// A Botzone id list that is not a JSON array of whole numbers.
     NotAnIdArray {
@@ -56,12 +58,11 @@ impl fmt::Display for ParseCardsError {
             ParseCardsError::NotARank { found, position } => {
                 write!(f, "\"{found}\" at position {position} is not a rank")
             }
-            ParseCardsError::TooMany { rank, count } if *count <= 4 || rank.is_joker() => {
-                let max = rank.deck_count();
+            ParseCardsError::TooMany { rank, count, max } if *max == rank.deck_count() as usize => {
                 write!(f, "{count} cards of rank {rank}: a deck has only {max}")
             }
-            ParseCardsError::TooMany { rank, count } => {
-                write!(f, "{count} cards of rank {rank}: too many")
+            ParseCardsError::TooMany { rank, count, max } => {
+                write!(f, "{count} cards of rank {rank}: at most {max}")
             }
             ParseCardsError::NotAnIdArray { detail } => {
                 write!(f, "not a JSON array of card ids: {detail}")
@@ -140,8 +141,9 @@ fn parse_with_limit(text: &str, limit: impl Fn(Rank) -> usize) -> Result<Cards, 
     let mut packed = [0u8; 15];
     for rank in Rank::ALL {
         let count = counts[rank.index()];
-        if count > limit(rank) {
-            return Err(ParseCardsError::TooMany { rank, count });
+        let max = limit(rank);
+        if count > max {
+            return Err(ParseCardsError::TooMany { rank, count, max });
         }
         packed[rank.index()] = count as u8;
     }
@@ -242,10 +244,14 @@ mod tests {
             e,
             ParseCardsError::TooMany {
                 rank: Rank::Three,
-                count: 5
+                count: 5,
+                max: 4
             }
         );
         assert!(parse_cards("BB").is_err());
+        let e = crate::parse_reading("3333333333333").unwrap_err();
+        assert_eq!(e.to_string(), "13 cards of rank 3: at most 12");
+        assert_eq!(crate::parse_reading("77777").unwrap().len(), 5);
     }
 
     #[test]

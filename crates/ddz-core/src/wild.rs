@@ -44,16 +44,19 @@ pub(crate) fn has_wild(cards: Cards, rules: &Rules) -> bool {
 }
 
 /// The wild ranks, lowest first (at most two).
+#[inline]
 fn wild_ranks(rules: &Rules) -> ([Rank; 2], usize) {
-    let mut out = [Rank::Three; 2];
-    let mut n = 0;
-    for r in rules.laizi.iter() {
-        if n < 2 && !r.is_joker() {
-            out[n] = r;
-            n += 1;
-        }
-    }
-    (out, n)
+    lowest_two(wild_mask(rules))
+}
+
+/// The two lowest ranks of a rank mask, and how many there are (at most two).
+#[inline]
+fn lowest_two(mask: u16) -> ([Rank; 2], usize) {
+    let first = mask.trailing_zeros() as usize;
+    let rest = mask & mask.wrapping_sub(1);
+    let second = rest.trailing_zeros() as usize;
+    let n = (mask != 0) as usize + (rest != 0) as usize;
+    ([Rank::ALL[first.min(14)], Rank::ALL[second.min(14)]], n)
 }
 
 /// The class a bomb gets in a wild profile when it holds no wild card.
@@ -196,17 +199,20 @@ fn kicker_reading(
     wilds: &[(Rank, u8)],
     rules: &Rules,
 ) -> Option<Cards> {
-    let mut wild_list = [Rank::Three; 12];
-    let mut nw = 0;
-    for &(r, c) in wilds {
-        for _ in 0..c {
-            wild_list[nw] = r;
-            nw += 1;
+    let pick = |allowed: u16, own: Rank| -> Option<Rank> {
+        if allowed & (1 << own as u16) != 0 {
+            Some(own)
+        } else if allowed != 0 {
+            Rank::from_index(allowed.trailing_zeros() as usize)
+        } else {
+            None
         }
-    }
-    let wild_list = &wild_list[..nw];
+    };
+    let open = SUITED_MASK & !body_mask;
     match kind.shape().kickers {
-        Kickers::None => (naturals.is_empty() && nw == 0).then_some(Cards::EMPTY),
+        Kickers::None => {
+            (naturals.is_empty() && wilds.iter().all(|w| w.1 == 0)).then_some(Cards::EMPTY)
+        }
         Kickers::Singles { .. } => {
             if !rules.rocket_as_kickers && naturals.contains(Cards::ROCKET) {
                 return None;
@@ -218,29 +224,22 @@ fn kicker_reading(
             } else {
                 0
             };
-            let cap_of = |r: Rank| {
-                if neighbours & (1 << r as u16) != 0 {
-                    cap.min(2)
-                } else {
-                    cap
-                }
+            // Ranks at their cap: no more kickers of them.
+            let full = |c: Cards| c.mask_at_least(cap.min(4)) | (c.mask_at_least(2) & neighbours);
+            let over = if cap < 4 {
+                naturals.mask_at_least(cap + 1)
+            } else {
+                0
             };
-            if naturals.ranks().any(|r| naturals.count(r) > cap_of(r)) {
+            if over | (naturals.mask_at_least(3) & neighbours) != 0 {
                 return None;
             }
             let mut reading = naturals;
-            for &own in wild_list {
-                let allowed = |r: Rank| {
-                    r <= Rank::Two
-                        && body_mask & (1 << r as u16) == 0
-                        && reading.count(r) < cap_of(r)
-                };
-                let target = if allowed(own) {
-                    own
-                } else {
-                    Rank::SUITED.into_iter().find(|&r| allowed(r))?
-                };
-                reading = reading.add(target, 1);
+            for &(own, count) in wilds {
+                for _ in 0..count {
+                    let target = pick(open & !full(reading), own)?;
+                    reading = reading.add(target, 1);
+                }
             }
             Some(reading)
         }
@@ -248,36 +247,35 @@ fn kicker_reading(
             if naturals.rank_mask() & !SUITED_MASK != 0 {
                 return None;
             }
-            let mut reading = Cards::EMPTY;
-            let mut next_wild = 0;
-            for r in naturals.ranks() {
-                let c = naturals.count(r);
-                let full = c + (c & 1);
-                if full == 4 && !rules.quad_as_two_pairs {
-                    return None;
-                }
-                if c & 1 == 1 {
-                    if next_wild == nw {
-                        return None;
-                    }
-                    next_wild += 1;
-                }
-                reading = reading.add(r, full);
-            }
-            let rest = &wild_list[next_wild..];
-            if rest.len() % 2 == 1 {
+            let mut spare: u8 = wilds.iter().map(|w| w.1).sum();
+            // Natural singles and trios take one wild card each to make pairs.
+            let odd = naturals.mask_at_least(1) & !naturals.mask_at_least(2)
+                | naturals.mask_at_least(3) & !naturals.mask_at_least(4);
+            let completions = odd.count_ones() as u8;
+            if completions > spare {
                 return None;
             }
-            for pair in rest.chunks(2) {
-                let allowed = |r: Rank| {
-                    let most = if rules.quad_as_two_pairs { 2 } else { 0 };
-                    r <= Rank::Two && body_mask & (1 << r as u16) == 0 && reading.count(r) <= most
-                };
-                let target = if allowed(pair[0]) {
-                    pair[0]
-                } else {
-                    Rank::SUITED.into_iter().find(|&r| allowed(r))?
-                };
+            spare -= completions;
+            // Completed counts: 1 -> 2, 3 -> 4.
+            let mut reading = naturals.union(Cards::one_of_each(odd));
+            if !rules.quad_as_two_pairs && reading.mask_at_least(4) != 0 {
+                return None;
+            }
+            if spare % 2 == 1 {
+                return None;
+            }
+            // The remaining wild cards pair up, in order of their ranks.
+            let mut order = [Rank::Three; 12];
+            let mut n = 0;
+            for &(r, c) in wilds {
+                for _ in 0..c {
+                    order[n] = r;
+                    n += 1;
+                }
+            }
+            let most = if rules.quad_as_two_pairs { 3 } else { 1 };
+            for pair in order[completions as usize..n].chunks(2) {
+                let target = pick(open & !reading.mask_at_least(most), pair[0])?;
                 reading = reading.add(target, 2);
             }
             Some(reading)
@@ -307,14 +305,22 @@ pub(crate) fn for_each_wild_reading(cards: Cards, rules: &Rules, mut f: impl FnM
 }
 
 /// The wild ranks held in `wilds`, lowest first, and how many there are (at most two).
+#[inline]
 fn wild_ranks_held(wilds: Cards) -> ([Rank; 2], usize) {
-    let mut out = [Rank::Three; 2];
-    let mut n = 0;
-    for r in wilds.ranks().take(2) {
-        out[n] = r;
-        n += 1;
-    }
-    (out, n)
+    lowest_two(wilds.rank_mask())
+}
+
+/// One body being filled: its shape, the natural cards it uses and the wild cards it needs.
+struct Body {
+    kind: Kind,
+    main: Rank,
+    len: u8,
+    low: usize,
+    body: Cards,
+    body_mask: u16,
+    used: Cards,
+    deficit: u8,
+    meta: u64,
 }
 
 /// Generates the moves of a hand holding wild cards.
@@ -464,27 +470,35 @@ impl<B, F: FnMut(Move) -> ControlFlow<B>> WildGen<'_, F> {
             Kickers::Singles { .. } => !body_mask,
             Kickers::Pairs { .. } => !body_mask & SUITED_MASK,
         };
-        let pool = self.naturals.restrict(pool_mask);
+        let mut pool = self.naturals.restrict(pool_mask);
+        if let Kickers::Singles { .. } = shape.kickers {
+            // More natural copies of a rank than single kickers may hold can never be valid.
+            let cap = single_kicker_cap(kind, self.rules);
+            let mut counts = pool.counts();
+            for c in counts.iter_mut() {
+                *c = (*c).min(cap);
+            }
+            pool = Cards::from_counts(&counts);
+        }
         let mut ranks = [Rank::Three; 15];
         let mut n = 0;
         for r in pool.ranks() {
             ranks[n] = r;
             n += 1;
         }
-        let mut taken = [0u8; 15];
-        let left = kicker_cards;
-        self.natural_kickers(
+        let body = window_cards(low, len, shape.per_rank);
+        let ctx = Body {
             kind,
             main,
             len,
+            low,
+            body,
+            body_mask,
             used,
             deficit,
-            &ranks[..n],
-            0,
-            left,
-            &mut taken,
-            pool,
-        )
+            meta: Move::pack(kind, main, len, None),
+        };
+        self.natural_kickers(&ctx, Cards::EMPTY, &ranks[..n], kicker_cards, pool)
     }
 
     /// Recursively picks natural kickers (at most `left` more cards), then fills the rest with
@@ -492,73 +506,87 @@ impl<B, F: FnMut(Move) -> ControlFlow<B>> WildGen<'_, F> {
     #[allow(clippy::too_many_arguments)]
     fn natural_kickers(
         &mut self,
-        kind: Kind,
-        main: Rank,
-        len: u8,
-        used: Cards,
-        deficit: u8,
+        ctx: &Body,
+        kick: Cards,
         ranks: &[Rank],
-        from: usize,
         left: u8,
-        taken: &mut [u8; 15],
         pool: Cards,
     ) -> ControlFlow<B> {
         // Fill the remaining kicker places with wild cards.
-        let wild_needed = deficit + left;
+        let wild_needed = ctx.deficit + left;
         if wild_needed <= self.wilds.len() as u8 {
-            let naturals = (0..15).fold(used, |acc, i| acc.add(Rank::ALL[i], taken[i]));
-            self.wild_splits(kind, main, len, naturals, wild_needed)?;
+            self.wild_splits(ctx, kick, wild_needed)?;
         }
         if left == 0 {
             return ControlFlow::Continue(());
         }
-        for (k, &r) in ranks.iter().enumerate().skip(from) {
+        for (k, &r) in ranks.iter().enumerate() {
             let most = pool.count(r).min(left);
+            let mut with = kick;
             for t in 1..=most {
-                taken[r as usize] = t;
-                self.natural_kickers(
-                    kind,
-                    main,
-                    len,
-                    used,
-                    deficit,
-                    ranks,
-                    k + 1,
-                    left - t,
-                    taken,
-                    pool,
-                )?;
+                with = with.add(r, 1);
+                self.natural_kickers(ctx, with, &ranks[k + 1..], left - t, pool)?;
             }
-            taken[r as usize] = 0;
         }
         ControlFlow::Continue(())
     }
 
-    /// Every way to take `n` wild cards from the hand's wild ranks, added to `naturals`.
-    fn wild_splits(
-        &mut self,
-        kind: Kind,
-        main: Rank,
-        len: u8,
-        naturals: Cards,
-        n: u8,
-    ) -> ControlFlow<B> {
+    /// Every way to take `n` wild cards from the hand's wild ranks for a body and kickers.
+    fn wild_splits(&mut self, ctx: &Body, kick: Cards, n: u8) -> ControlFlow<B> {
         let (ranks, count) = wild_ranks_held(self.wilds);
-        let (a, b) = (ranks[0], ranks[1]);
         match count {
-            0 if n == 0 => self.try_emit(naturals, kind, main, len)?,
-            1 if n <= self.wilds.count(a) => self.try_emit(naturals.add(a, n), kind, main, len)?,
+            0 if n == 0 => self.emit_candidate(ctx, kick, [0, 0])?,
+            1 if n <= self.wilds.count(ranks[0]) => self.emit_candidate(ctx, kick, [n, 0])?,
             2 => {
-                for na in 0..=self.wilds.count(a).min(n) {
+                for na in 0..=self.wilds.count(ranks[0]).min(n) {
                     let nb = n - na;
-                    if nb <= self.wilds.count(b) {
-                        self.try_emit(naturals.add(a, na).add(b, nb), kind, main, len)?;
+                    if nb <= self.wilds.count(ranks[1]) {
+                        self.emit_candidate(ctx, kick, [na, nb])?;
                     }
                 }
             }
             _ => {}
         }
         ControlFlow::Continue(())
+    }
+
+    /// Emits the move of a body, natural kickers `kick` and `wild` cards of each wild rank
+    /// held, with the same canonical reading as [`read_wild`] (which it calls for plays made
+    /// only of wild cards).
+    fn emit_candidate(&mut self, ctx: &Body, kick: Cards, wild: [u8; 2]) -> ControlFlow<B> {
+        let (ranks, count) = wild_ranks_held(self.wilds);
+        let mut cards = ctx.used.union(kick);
+        for i in 0..count {
+            cards = cards.add(ranks[i], wild[i]);
+        }
+        if ctx.used.is_empty() && kick.is_empty() {
+            return match read_wild(cards, ctx.kind, ctx.main, ctx.len, self.rules) {
+                Some(m) => (self.emit)(m),
+                None => ControlFlow::Continue(()),
+            };
+        }
+        // The body takes the lower wild rank's cards first; the rest are kickers.
+        let mut left = ctx.deficit;
+        let mut kicker_wilds = [(Rank::Three, 0u8); 2];
+        for i in 0..count {
+            let used = wild[i].min(left);
+            left -= used;
+            kicker_wilds[i] = (ranks[i], wild[i] - used);
+        }
+        let main = ctx.main as usize;
+        let kickers = kicker_reading(
+            ctx.kind,
+            ctx.low,
+            main,
+            ctx.body_mask,
+            kick,
+            &kicker_wilds[..count],
+            self.rules,
+        );
+        match kickers {
+            Some(k) => (self.emit)(Move::from_parts(cards, ctx.body.union(k), ctx.meta)),
+            None => ControlFlow::Continue(()),
+        }
     }
 
     /// All bombs (of every size) that beat `last` (all when `None`), by size, then rank, then

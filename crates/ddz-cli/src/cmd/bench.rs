@@ -41,6 +41,11 @@ struct MovegenArgs {
     /// Seed of the random hands and table moves.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// With --laizi: deal each random hand so that it holds exactly this many wild cards (0-4
+    /// of the first wild rank), the rest of the hand as dealt. Table moves come from hands dealt
+    /// the same way.
+    #[arg(long, value_name = "N")]
+    wild_cards: Option<u8>,
     /// Seconds to measure each of lead and follow (repeating over the hands).
     #[arg(long, default_value_t = 2.0)]
     seconds: f64,
@@ -69,21 +74,45 @@ fn deal(rng: &mut ChaCha8Rng, n: usize) -> Cards {
     deck[..n].iter().copied().collect()
 }
 
+/// `n` cards dealt so that exactly `wild` of them are of rank `wild_rank` (when given): the
+/// deal's own cards of that rank are set aside and the hand is topped up from the rest.
+fn deal_with_wild(rng: &mut ChaCha8Rng, n: usize, wild: Option<(Rank, u8)>) -> Cards {
+    let Some((rank, count)) = wild else {
+        return deal(rng, n);
+    };
+    let mut deck: Vec<Rank> = Cards::FULL_DECK.iter().filter(|&r| r != rank).collect();
+    for i in (1..deck.len()).rev() {
+        let j = rng.random_range(0..=i);
+        deck.swap(i, j);
+    }
+    let count = count.min(4) as usize;
+    let naturals: Cards = deck[..n - count].iter().copied().collect();
+    naturals.add(rank, count as u8)
+}
+
 /// A random lead of a random 20-card hand: the table move for the follow measurement.
-fn random_table(rng: &mut ChaCha8Rng, rules: &Rules) -> Move {
-    let leads = legal_moves(deal(rng, 20), None, rules);
+fn random_table(rng: &mut ChaCha8Rng, rules: &Rules, wild: Option<(Rank, u8)>) -> Move {
+    let leads = legal_moves(deal_with_wild(rng, 20, wild), None, rules);
     leads[rng.random_range(0..leads.len())]
 }
 
 /// (hand, table move) pairs to measure.
 fn positions(args: &MovegenArgs, rules: &Rules) -> Result<Vec<(Cards, Move)>> {
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    let wild = match args.wild_cards {
+        None => None,
+        Some(n) if n > 4 => bail!("--wild-cards takes 0 to 4"),
+        Some(n) => match rules.laizi.iter().next() {
+            Some(rank) => Some((rank, n)),
+            None => bail!("--wild-cards needs a wild rank: add --rules laizi --laizi RANK"),
+        },
+    };
     let Some(input) = &args.input else {
         let mut out = Vec::new();
         for size in [17, 20] {
             for _ in 0..args.hands {
-                let hand = deal(&mut rng, size);
-                out.push((hand, random_table(&mut rng, rules)));
+                let hand = deal_with_wild(&mut rng, size, wild);
+                out.push((hand, random_table(&mut rng, rules, wild)));
             }
         }
         return Ok(out);
@@ -110,7 +139,7 @@ fn positions(args: &MovegenArgs, rules: &Rules) -> Result<Vec<(Cards, Move)>> {
             }
             None => None,
         };
-        let table = last.unwrap_or_else(|| random_table(&mut rng, rules));
+        let table = last.unwrap_or_else(|| random_table(&mut rng, rules, wild));
         out.push((hand, table));
     }
     if out.is_empty() {
@@ -143,35 +172,73 @@ fn movegen(args: MovegenArgs) -> Result<()> {
     let rules = args.rules.load()?;
     let mut out = std::io::stdout().lock();
     let positions = positions(&args, &rules)?;
-    eprintln!(
-        "measuring lead generation over {} hands for {:.1} s ...",
-        positions.len(),
-        args.seconds
-    );
-    let lead = measure(&positions, false, &rules, args.seconds);
-    eprintln!("measuring follow generation for {:.1} s ...", args.seconds);
-    let follow = measure(&positions, true, &rules, args.seconds);
+    // With wild cards in hand, also measure the same hands with nothing wild.
+    let mut runs = vec![("", rules.clone())];
+    if args.wild_cards.is_some() {
+        let natural = Rules {
+            laizi: ddz_core::RankSet::EMPTY,
+            ..rules.clone()
+        };
+        runs.push(("no_wild", natural));
+    }
+    let mut results = Vec::new();
+    for (name, rules) in &runs {
+        let what = if name.is_empty() {
+            String::new()
+        } else {
+            format!(" ({name})")
+        };
+        eprintln!(
+            "measuring lead generation{what} over {} hands for {:.1} s ...",
+            positions.len(),
+            args.seconds
+        );
+        let lead = measure(&positions, false, rules, args.seconds);
+        eprintln!(
+            "measuring follow generation{what} for {:.1} s ...",
+            args.seconds
+        );
+        let follow = measure(&positions, true, rules, args.seconds);
+        results.push((*name, lead, follow));
+    }
+    let (_, lead, follow) = results[0];
     if args.json {
-        print_json(
-            &mut out,
-            &json!({
-                "rules": rules.profile.name(),
-                "hands": positions.len(),
-                "lead": {"hands_per_sec": lead.0, "moves_per_sec": lead.1},
-                "follow": {"hands_per_sec": follow.0, "moves_per_sec": follow.1},
-            }),
-        )?;
+        let mut v = json!({
+            "rules": rules.profile.name(),
+            "hands": positions.len(),
+            "lead": {"hands_per_sec": lead.0, "moves_per_sec": lead.1},
+            "follow": {"hands_per_sec": follow.0, "moves_per_sec": follow.1},
+        });
+        if let Some((_, l, f)) = results.get(1) {
+            v["no_wild"] = json!({
+                "lead": {"hands_per_sec": l.0, "moves_per_sec": l.1},
+                "follow": {"hands_per_sec": f.0, "moves_per_sec": f.1},
+            });
+        }
+        print_json(&mut out, &v)?;
         return Ok(());
     }
+    let wild = match args.wild_cards {
+        Some(n) => format!(", {n} wild cards in each hand"),
+        None => String::new(),
+    };
     writeln!(
         out,
-        "move generation, {} rules, {} hands, one thread",
+        "move generation, {} rules, {} hands{wild}, one thread",
         rules.profile,
         positions.len()
     )?;
-    writeln!(out, "  {:<8} {:>14} {:>14}", "", "hands/s", "moves/s")?;
-    for (name, (h, m)) in [("lead", lead), ("follow", follow)] {
-        writeln!(out, "  {name:<8} {h:>14.0} {m:>14.0}")?;
+    writeln!(out, "  {:<16} {:>14} {:>14}", "", "hands/s", "moves/s")?;
+    for (name, lead, follow) in &results {
+        let suffix = if name.is_empty() {
+            String::new()
+        } else {
+            format!(" {name}")
+        };
+        for (what, (h, m)) in [("lead", lead), ("follow", follow)] {
+            let label = format!("{what}{suffix}");
+            writeln!(out, "  {label:<16} {h:>14.0} {m:>14.0}")?;
+        }
     }
     Ok(())
 }
