@@ -37,7 +37,11 @@ impl RulesArgs {
             }
         };
         match &self.laizi {
-            None => Ok(rules),
+            // Wild ranks from a rules file are checked like those of --laizi.
+            None => {
+                let ranks: Vec<Rank> = rules.laizi.iter().collect();
+                Ok(rules.with_laizi(&ranks).context("\"laizi\" in the rules file")?)
+            }
             Some(text) => Ok(rules.with_laizi(&parse_laizi(text)?).context("--laizi")?),
         }
     }

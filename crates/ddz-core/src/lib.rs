@@ -24,6 +24,20 @@
 //! assert!(replies.last().unwrap().is_pass());
 //! ```
 //!
+//! Wildcards (癞子) fit the same types: a [`Move`] carries its physical cards and its reading,
+//! and bombs their class under the wild profiles.
+//!
+//! ```
+//! use ddz_core::{classify, parse_move, BombClass, Rank, Rules};
+//!
+//! let rules = Rules::laizi().with_laizi(&[Rank::Seven]).unwrap();
+//! // With 7 wild, 7779 is a soft bomb of 9s, a trio of 9s with a 7, and a trio of any other
+//! // rank with the 9.
+//! assert_eq!(classify("7779".parse().unwrap(), &rules).len(), 14);
+//! let bomb = parse_move("7779=9999", &rules, None).unwrap();
+//! assert_eq!(bomb.class(), Some(BombClass::Soft));
+//! ```
+//!
 //! Rules are documented in the project's RULES.md; the order moves are generated in is
 //! documented in [`movegen`].
 

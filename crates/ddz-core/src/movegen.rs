@@ -10,6 +10,11 @@
 //! of the table's kind and length that beat it in the same order, then the bombs that beat it
 //! (lowest first), then the rocket, then the pass.
 //!
+//! With wild cards in hand (RULES.md section 5) the order is the same by kind, length and main
+//! rank (bombs: by size, then rank); within one body, moves follow the number of natural cards
+//! of each body rank used, then the natural kickers, then how many wild cards of each wild rank
+//! are used. Every distinct move (cards, kind, main, length, bomb class) comes once.
+//!
 //! # Forms
 //!
 //! [`for_each_legal_move`] calls a closure for each move without allocating and stops when it

@@ -461,6 +461,21 @@ mod tests {
     }
 
     #[test]
+    fn wild_profiles_defaults() {
+        let l = Rules::laizi();
+        assert_eq!(l.wild, Wild::Single);
+        assert!(!l.long_bombs);
+        assert_eq!(l.max_bomb_cards(), 4);
+        assert_eq!(l.laizi_reveal, LaiziReveal::AfterLandlord);
+        let m = l.bomb_multipliers;
+        assert_eq!((m.soft, m.hard, m.pure, m.long, m.rocket), (2, 4, 4, 4, 4));
+        let t = Rules::tiandi();
+        assert!(t.long_bombs);
+        assert_eq!(t.max_bomb_cards(), 12);
+        assert_eq!(Rules::classic().bomb_multipliers, BombMultipliers::CLASSIC);
+    }
+
+    #[test]
     fn profile_fields_differ_where_rules_say() {
         assert!(Rules::classic().four_two_singles_may_pair);
         assert!(!Rules::botzone().single_kickers_may_repeat);
