@@ -40,7 +40,9 @@ impl RulesArgs {
             // Wild ranks from a rules file are checked like those of --laizi.
             None => {
                 let ranks: Vec<Rank> = rules.laizi.iter().collect();
-                Ok(rules.with_laizi(&ranks).context("\"laizi\" in the rules file")?)
+                Ok(rules
+                    .with_laizi(&ranks)
+                    .context("\"laizi\" in the rules file")?)
             }
             Some(text) => Ok(rules.with_laizi(&parse_laizi(text)?).context("--laizi")?),
         }

@@ -1,22 +1,27 @@
 //! Property tests: parsers never panic on arbitrary input, and notation round-trips.
 
 use ddz_core::{
-    Cards, Profile, Rank, Rules, classify, legal_moves, move_notation, parse_botzone_ids, parse_cards,
-    parse_move,
+    Cards, Profile, Rank, Rules, classify, legal_moves, move_notation, parse_botzone_ids,
+    parse_cards, parse_move,
 };
 use proptest::prelude::*;
 
 /// Any profile; the wildcard ones with random wild ranks.
 fn any_rules() -> impl Strategy<Value = Rules> {
-    (prop::sample::select(Profile::ALL.to_vec()), 0usize..13, 0usize..13).prop_map(|(p, a, b)| {
-        let rules = Rules::profile(p);
-        let (a, b) = (Rank::SUITED[a], Rank::SUITED[b]);
-        match p {
-            Profile::Laizi => rules.with_laizi(&[a]).unwrap(),
-            Profile::Tiandi if a != b => rules.with_laizi(&[a, b]).unwrap(),
-            _ => rules,
-        }
-    })
+    (
+        prop::sample::select(Profile::ALL.to_vec()),
+        0usize..13,
+        0usize..13,
+    )
+        .prop_map(|(p, a, b)| {
+            let rules = Rules::profile(p);
+            let (a, b) = (Rank::SUITED[a], Rank::SUITED[b]);
+            match p {
+                Profile::Laizi => rules.with_laizi(&[a]).unwrap(),
+                Profile::Tiandi if a != b => rules.with_laizi(&[a, b]).unwrap(),
+                _ => rules,
+            }
+        })
 }
 
 /// A valid deck subset from per-rank counts.
