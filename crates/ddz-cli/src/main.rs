@@ -28,6 +28,8 @@ enum Command {
     Moves(cmd::moves::Args),
     /// Built-in speed measurements.
     Bench(cmd::bench::Args),
+    /// Seeded deals, as text or deal-file lines.
+    Deal(cmd::deal::Args),
 }
 
 fn main() -> ExitCode {
@@ -37,6 +39,7 @@ fn main() -> ExitCode {
         Command::Compare(a) => cmd::compare::run(a),
         Command::Moves(a) => cmd::moves::run(a),
         Command::Bench(a) => cmd::bench::run(a),
+        Command::Deal(a) => cmd::deal::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

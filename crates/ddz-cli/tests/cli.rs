@@ -287,3 +287,21 @@ fn wildcard_batch_lines_and_errors() {
         }
     }
 }
+
+#[test]
+fn deal_is_seeded_and_prints_deal_lines() {
+    let a = ddz(&["deal", "--seed", "9", "--count", "3", "--json"]);
+    let b = ddz(&["deal", "--seed", "9", "--count", "3", "--json"]);
+    assert_eq!(a.stdout, b.stdout);
+    let lines: Vec<Value> = String::from_utf8(a.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["landlord"].as_str().unwrap().len(), 20);
+    assert!(lines[0].get("laizi").is_none());
+    let w = json(&ddz(&["deal", "--rules", "tiandi", "--json"]));
+    assert_eq!(w["laizi"].as_array().unwrap().len(), 2);
+    assert_eq!(ddz(&["deal", "--count", "0"]).status.code(), Some(2));
+}

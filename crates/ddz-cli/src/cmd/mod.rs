@@ -3,4 +3,5 @@
 pub mod bench;
 pub mod classify;
 pub mod compare;
+pub mod deal;
 pub mod moves;

@@ -1,0 +1,75 @@
+//! `ddz deal`: seeded deals, as text or as deal-file lines.
+
+use std::io::Write;
+
+use anyhow::{Result, bail};
+use ddz_core::{CardSet, Rules};
+use ddz_game::{Deal, Seat, derive_seed};
+
+use crate::common::{RulesArgs, print_json};
+
+/// One or more seeded deals, as text or as deal-file JSON lines.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The seed: deal i of a run is dealt from derive_seed(SEED, i).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// How many deals.
+    #[arg(long, default_value_t = 1)]
+    count: u64,
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Print deal-file lines ({"landlord", "landlord_down", "landlord_up", "kitty", "laizi"},
+    /// seat 0 as the landlord) instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+fn physical(set: CardSet) -> String {
+    set.iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Runs the command.
+pub fn run(args: Args) -> Result<()> {
+    let rules: Rules = args.rules.load()?;
+    if args.count == 0 {
+        bail!("--count must be at least 1");
+    }
+    let mut out = std::io::stdout().lock();
+    for i in 0..args.count {
+        let seed = derive_seed(args.seed, i);
+        let deal = Deal::from_seed(seed, &rules);
+        if args.json {
+            print_json(&mut out, &serde_json::to_value(deal.to_line())?)?;
+            continue;
+        }
+        writeln!(
+            out,
+            "deal {i} (seed {seed}, from --seed {} index {i})",
+            args.seed
+        )?;
+        for seat in Seat::ALL {
+            let hand = deal.hands[seat];
+            writeln!(
+                out,
+                "  seat {seat}: {:<20} {}",
+                hand.to_cards().to_string(),
+                physical(hand)
+            )?;
+        }
+        writeln!(
+            out,
+            "  kitty:  {:<20} {}",
+            deal.kitty.to_cards().to_string(),
+            physical(deal.kitty)
+        )?;
+        if !deal.laizi.is_empty() {
+            let ranks: Vec<String> = deal.laizi.iter().map(|r| r.to_string()).collect();
+            writeln!(out, "  wild ranks: {}", ranks.join(", "))?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,245 @@
+//! Deals: seeded and portable, or given (deal files, RULES.md section 2).
+
+use core::fmt;
+
+use ddz_core::{Card, CardSet, Cards, Rank, RankSet, Rules, Wild};
+use serde::{Deserialize, Serialize};
+
+use crate::seat::{BySeat, Seat};
+use crate::shuffle::{below, derive_seed, rng, shuffle};
+
+/// Stream index used to derive the wild-rank draw from a deal's seed.
+const LAIZI_STREAM: u64 = 0x1A1_2100;
+
+/// One deal: 17 cards to each seat and the 3 kitty cards (底牌), plus the wild ranks drawn for
+/// it under the wildcard profiles (heaven first, then earth).
+///
+/// Seat 0 holds the hand that becomes the landlord's with a fixed landlord; with bidding the
+/// kitty goes to whoever wins.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deal {
+    /// Each seat's 17 cards.
+    pub hands: BySeat<CardSet>,
+    /// The 3 kitty cards.
+    pub kitty: CardSet,
+    /// The wild ranks, in the order they are revealed (empty without wildcards).
+    pub laizi: Vec<Rank>,
+}
+
+impl Deal {
+    /// The deal of `seed`: the 54 cards in Botzone id order shuffled by [`shuffle`] with
+    /// [`rng`]`(seed)`; seat 0 gets cards 0-16, seat 1 cards 17-33, seat 2 cards 34-50, the
+    /// kitty cards 51-53. Under the wildcard profiles the wild ranks are drawn uniformly from
+    /// 3..2 (two different ranks for heaven-and-earth) with `rng(derive_seed(seed, ...))`.
+    pub fn from_seed(seed: u64, rules: &Rules) -> Deal {
+        let mut deck: Vec<Card> = CardSet::FULL_DECK.iter().collect();
+        shuffle(&mut rng(seed), &mut deck);
+        let take =
+            |range: core::ops::Range<usize>| deck[range].iter().copied().collect::<CardSet>();
+        let hands = BySeat([take(0..17), take(17..34), take(34..51)]);
+        let kitty = take(51..54);
+        let wanted = match rules.wild {
+            Wild::None => 0,
+            Wild::Single => 1,
+            Wild::HeavenEarth => 2,
+        };
+        let mut draw = rng(derive_seed(seed, LAIZI_STREAM));
+        let mut laizi = Vec::new();
+        while laizi.len() < wanted {
+            let r = Rank::SUITED[below(&mut draw, 13) as usize];
+            if !laizi.contains(&r) {
+                laizi.push(r);
+            }
+        }
+        Deal {
+            hands,
+            kitty,
+            laizi,
+        }
+    }
+
+    /// The landlord-to-be's 20 cards (seat 0's hand and the kitty).
+    pub fn landlord_cards(&self) -> CardSet {
+        CardSet::from_bits(self.hands[Seat::ALL[0]].bits() | self.kitty.bits()).unwrap_or_default()
+    }
+
+    /// The deal as a deal-file line (seat 0 as the landlord).
+    pub fn to_line(&self) -> DealLine {
+        let [_, down, up] = Seat::ALL;
+        DealLine {
+            landlord: self.landlord_cards().to_cards().to_string(),
+            landlord_down: self.hands[down].to_cards().to_string(),
+            landlord_up: self.hands[up].to_cards().to_string(),
+            kitty: self.kitty.to_cards().to_string(),
+            laizi: (!self.laizi.is_empty())
+                .then(|| self.laizi.iter().map(|r| r.letter().to_string()).collect()),
+        }
+    }
+}
+
+/// One line of a deal file (RULES.md section 2), cards as rank strings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DealLine {
+    /// The landlord's 20 cards, the kitty included.
+    pub landlord: String,
+    /// The 17 cards of the seat after the landlord.
+    pub landlord_down: String,
+    /// The 17 cards of the seat before the landlord.
+    pub landlord_up: String,
+    /// The 3 kitty cards, part of `landlord`.
+    pub kitty: String,
+    /// The wild ranks, when the deal has them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub laizi: Option<Vec<String>>,
+}
+
+/// What is wrong with a deal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DealError(pub String);
+
+impl fmt::Display for DealError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for DealError {}
+
+impl DealLine {
+    /// Parses one JSON line of a deal file.
+    pub fn parse(line: &str) -> Result<DealLine, DealError> {
+        serde_json::from_str(line).map_err(|e| DealError(format!("not a deal line: {e}")))
+    }
+
+    /// The deal this line describes: 20, 17, 17 and 3 cards that make up the 54-card deck
+    /// with the kitty among the landlord's cards; wild ranks checked against `rules`. Suits are
+    /// assigned in Botzone id order (the rules never look at them).
+    pub fn to_deal(&self, rules: &Rules) -> Result<Deal, DealError> {
+        let field = |name: &str, text: &str, want: u32| -> Result<Cards, DealError> {
+            let cards: Cards = text
+                .parse()
+                .map_err(|e| DealError(format!("\"{name}\": {e}")))?;
+            if cards.len() != want {
+                return Err(DealError(format!(
+                    "\"{name}\" has {} cards, not {want}",
+                    cards.len()
+                )));
+            }
+            Ok(cards)
+        };
+        let landlord = field("landlord", &self.landlord, 20)?;
+        let down = field("landlord_down", &self.landlord_down, 17)?;
+        let up = field("landlord_up", &self.landlord_up, 17)?;
+        let kitty = field("kitty", &self.kitty, 3)?;
+        let rest = landlord.difference(kitty).ok_or_else(|| {
+            DealError(format!(
+                "the kitty {kitty} is not among the landlord's cards {landlord}"
+            ))
+        })?;
+        let all = landlord.union(down).union(up);
+        if all != Cards::FULL_DECK {
+            let missing = Cards::FULL_DECK.saturating_minus(all);
+            let extra = all.saturating_minus(Cards::FULL_DECK);
+            return Err(DealError(format!(
+                "the three hands are not the 54 cards: missing \"{missing}\", extra \"{extra}\""
+            )));
+        }
+        // Physical cards: each hand takes the lowest ids of its ranks still in the deck.
+        let mut deck = CardSet::FULL_DECK;
+        let mut take = |cards: Cards| -> CardSet {
+            let set = deck.take(cards).unwrap_or_default();
+            deck = CardSet::from_bits(deck.bits() & !set.bits()).unwrap_or_default();
+            set
+        };
+        let hands = BySeat([take(rest), take(down), take(up)]);
+        let kitty = take(kitty);
+        let mut laizi = Vec::new();
+        for text in self.laizi.iter().flatten() {
+            let c: Cards = text
+                .parse()
+                .map_err(|e| DealError(format!("\"laizi\": {e}")))?;
+            match (c.len(), c.lowest()) {
+                (1, Some(r)) => laizi.push(r),
+                _ => return Err(DealError(format!("\"laizi\": \"{text}\" is not one rank"))),
+            }
+        }
+        rules
+            .with_laizi(&laizi)
+            .map_err(|e| DealError(format!("\"laizi\": {e}")))?;
+        Ok(Deal {
+            hands,
+            kitty,
+            laizi,
+        })
+    }
+}
+
+/// The wild ranks of a deal as a set.
+pub fn laizi_set(deal: &Deal) -> RankSet {
+    deal.laizi.iter().copied().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeded_deals_are_complete_and_repeatable() {
+        let rules = Rules::classic();
+        let d = Deal::from_seed(1, &rules);
+        assert_eq!(d, Deal::from_seed(1, &rules));
+        assert_ne!(d, Deal::from_seed(2, &rules));
+        let all = d.landlord_cards().bits() | d.hands.0[1].bits() | d.hands.0[2].bits();
+        assert_eq!(all, CardSet::FULL_DECK.bits());
+        for (_, h) in d.hands.iter() {
+            assert_eq!(h.len(), 17);
+        }
+        assert!(d.laizi.is_empty());
+        let t = Deal::from_seed(1, &Rules::tiandi());
+        assert_eq!(t.laizi.len(), 2);
+        assert_ne!(t.laizi[0], t.laizi[1]);
+    }
+
+    /// Pinned: the same seed gives the same deal on every platform and version.
+    #[test]
+    fn seeded_deal_is_pinned() {
+        let line = Deal::from_seed(1, &Rules::classic()).to_line();
+        assert_eq!(line.landlord, "34455777889TTTTQQQKA");
+        assert_eq!(line.landlord_down, "3334666899JJKAA22");
+        assert_eq!(line.landlord_up, "4556789JJQKKA22BR");
+        assert_eq!(line.kitty, "48T");
+    }
+
+    #[test]
+    fn deal_lines_round_trip_and_errors_say_what() {
+        let rules = Rules::laizi();
+        let d = Deal::from_seed(5, &rules);
+        let line = d.to_line();
+        let text = serde_json::to_string(&line).unwrap();
+        let back = DealLine::parse(&text).unwrap().to_deal(&rules).unwrap();
+        assert_eq!(back.to_line(), line);
+        let mut bad = line.clone();
+        bad.kitty = "BR3".into();
+        let e = bad.to_deal(&rules).unwrap_err().to_string();
+        assert!(e.contains("kitty") || e.contains("54 cards"), "{e}");
+        let mut short = line.clone();
+        short.landlord_up.pop();
+        assert!(
+            short
+                .to_deal(&rules)
+                .unwrap_err()
+                .to_string()
+                .contains("not 17")
+        );
+        assert!(DealLine::parse("{\"landlord\": 3}").is_err());
+        let mut wild = line;
+        wild.laizi = Some(vec!["B".into()]);
+        assert!(
+            wild.to_deal(&rules)
+                .unwrap_err()
+                .to_string()
+                .contains("laizi")
+        );
+    }
+}
