@@ -1,22 +1,33 @@
 //! # ddz-game
 //!
-//! The Dou Dizhu game engine around [`ddz_core`]'s rules. So far: seats and per-seat maps,
-//! portable seeded randomness, and deals (seeded, or read from deal files). Bidding, play,
-//! scoring, seat views and records are to come (issue "Game engine").
+//! The Dou Dizhu game engine around [`ddz_core`]'s rules: seats and per-seat maps, portable
+//! seeded randomness, deals (seeded, or read from deal files), and the game as a state machine
+//! (bidding in its three forms, wildcard reveal, play with undo, scoring, per-seat views).
 //!
 //! ```
 //! use ddz_core::Rules;
-//! use ddz_game::Deal;
+//! use ddz_game::{Game, Phase, Seat};
 //!
-//! let deal = Deal::from_seed(7, &Rules::classic());
-//! assert_eq!(deal.landlord_cards().len(), 20);
-//! assert_eq!(deal, Deal::from_seed(7, &Rules::classic()));
+//! let mut rules = Rules::classic();
+//! rules.bidding = ddz_core::Bidding::Fixed;
+//! let mut game = Game::new(&rules, 7);
+//! assert_eq!(game.phase(), Phase::Playing);
+//! // The landlord (seat 0) leads its lowest single.
+//! let lead = game.legal_moves()[0];
+//! game.play(Seat::ALL[0], lead).unwrap();
+//! assert_eq!(game.turn(), Seat::ALL[1]);
+//! game.undo().unwrap();
+//! assert_eq!(game.hand(Seat::ALL[0]).len(), 20);
 //! ```
 
 pub mod deal;
+pub mod game;
 pub mod seat;
 pub mod shuffle;
+pub mod view;
 
 pub use deal::{Deal, DealError, DealLine};
+pub use game::{ActionError, Bid, Game, GameResult, Phase, Side, bomb_factor};
 pub use seat::{BySeat, Role, Seat};
 pub use shuffle::derive_seed;
+pub use view::SeatView;

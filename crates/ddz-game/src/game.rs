@@ -1,0 +1,614 @@
+//! The game as a state machine: bidding, wildcard reveal, play, undo and scoring.
+
+use core::fmt;
+
+use ddz_core::{BombClass, Cards, Kind, Move, RankSet, Rules, Scoring, Wild, legal_moves};
+
+use crate::deal::Deal;
+use crate::seat::{BySeat, Role, Seat};
+use crate::shuffle::{below, derive_seed, rng};
+
+/// Stream index for the first bidder's draw.
+const FIRST_BIDDER_STREAM: u64 = 0xB1D;
+/// Stream index base for redeals after everyone passed.
+const REDEAL_STREAM: u64 = 0x5EDEA1;
+
+/// Where the game is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Seats are bidding for the landlord.
+    Bidding,
+    /// Cards are being played.
+    Playing,
+    /// A hand is empty: the game is over.
+    Over,
+}
+
+/// A bid: under points bidding 0 (pass) or 1-3; under call-and-rob 1 (call or rob) or 0
+/// (decline).
+pub type Bid = u8;
+
+/// Why an action was refused. The game is unchanged after any error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ActionError {
+    /// The action does not fit the phase (a bid while playing, a play while bidding, anything
+    /// after the end).
+    WrongPhase {
+        /// The phase the game is in.
+        phase: Phase,
+    },
+    /// It is another seat's turn.
+    NotYourTurn {
+        /// The seat that acted.
+        seat: Seat,
+        /// The seat whose turn it is.
+        turn: Seat,
+    },
+    /// A bid that is not allowed now.
+    BadBid {
+        /// The bid given.
+        bid: Bid,
+        /// Why it is refused.
+        why: String,
+    },
+    /// The cards are not all in the seat's hand.
+    NotInHand {
+        /// The move.
+        play: Move,
+    },
+    /// The move is not a reading the rules give its cards.
+    NotACombination {
+        /// The move.
+        play: Move,
+    },
+    /// The move does not beat the play on the table.
+    DoesNotBeat {
+        /// The move.
+        play: Move,
+        /// The play to beat.
+        last: Move,
+    },
+    /// A pass when the seat must lead.
+    PassWhenLeading,
+    /// Nothing to undo.
+    NothingToUndo,
+}
+
+impl fmt::Display for ActionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ActionError::WrongPhase { phase } => write!(f, "not allowed while {phase:?}"),
+            ActionError::NotYourTurn { seat, turn } => {
+                write!(f, "seat {seat} acted, but it is seat {turn}'s turn")
+            }
+            ActionError::BadBid { bid, why } => write!(f, "bid {bid}: {why}"),
+            ActionError::NotInHand { play } => {
+                write!(f, "{play}: not all of these cards are in hand")
+            }
+            ActionError::NotACombination { play } => {
+                write!(f, "{play} is not a combination under these rules")
+            }
+            ActionError::DoesNotBeat { play, last } => write!(f, "{play} does not beat {last}"),
+            ActionError::PassWhenLeading => write!(f, "cannot pass when leading"),
+            ActionError::NothingToUndo => write!(f, "nothing to undo"),
+        }
+    }
+}
+
+impl std::error::Error for ActionError {}
+
+/// Which side won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// The landlord.
+    Landlord,
+    /// The two farmers.
+    Farmers,
+}
+
+/// The result of a finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    /// The winning side.
+    pub winner: Side,
+    /// The seat that emptied its hand.
+    pub first_out: Seat,
+    /// The base score (the winning bid under points bidding, else 1).
+    pub base: u32,
+    /// The multiplier (robs, bombs, rocket, spring), capped by the rules.
+    pub multiplier: u32,
+    /// Bombs played (the rocket not included).
+    pub bombs: u32,
+    /// Whether the rocket was played.
+    pub rocket: bool,
+    /// Spring (春天): the landlord won and neither farmer played a card.
+    pub spring: bool,
+    /// Anti-spring (反春): the farmers won and the landlord made only its first play.
+    pub anti_spring: bool,
+    /// Points per seat; they sum to zero.
+    pub scores: BySeat<i64>,
+}
+
+/// What `undo` needs to restore a play.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    seat: Seat,
+    play: Move,
+    last: Option<(Seat, Move)>,
+    passes: u8,
+    factor: u32,
+}
+
+/// One game of Dou Dizhu, from the deal to the result.
+///
+/// Every action takes the acting seat and is refused (with the state unchanged) when it is not
+/// legal. Robots only ever see a [`crate::SeatView`] of it.
+#[derive(Clone, Debug)]
+pub struct Game {
+    rules: Rules,
+    seed: u64,
+    deal: Deal,
+    redeals: u32,
+    phase: Phase,
+    first_bidder: Seat,
+    bids: Vec<(Seat, Bid)>,
+    landlord: Option<Seat>,
+    base: u32,
+    robs: u32,
+    laizi: RankSet,
+    hands: BySeat<Cards>,
+    turn: Seat,
+    last: Option<(Seat, Move)>,
+    passes: u8,
+    plays: Vec<Undo>,
+    multiplier: u32,
+    plays_by: BySeat<u32>,
+    result: Option<GameResult>,
+}
+
+impl Game {
+    /// A game of the deal of `seed` ([`Deal::from_seed`]).
+    pub fn new(rules: &Rules, seed: u64) -> Game {
+        Game::with_deal(rules, seed, Deal::from_seed(seed, rules))
+    }
+
+    /// A game of a given deal; `seed` seeds the first bidder and any redeal.
+    pub fn with_deal(rules: &Rules, seed: u64, deal: Deal) -> Game {
+        let mut g = Game {
+            rules: rules.clone(),
+            seed,
+            deal,
+            redeals: 0,
+            phase: Phase::Bidding,
+            first_bidder: Seat::ALL[0],
+            bids: Vec::new(),
+            landlord: None,
+            base: 1,
+            robs: 0,
+            laizi: RankSet::EMPTY,
+            hands: BySeat::default(),
+            turn: Seat::ALL[0],
+            last: None,
+            passes: 0,
+            plays: Vec::new(),
+            multiplier: 1,
+            plays_by: BySeat::default(),
+            result: None,
+        };
+        g.start_bidding();
+        g
+    }
+
+    fn start_bidding(&mut self) {
+        self.hands = BySeat::from_fn(|s| self.deal.hands[s].to_cards());
+        self.bids.clear();
+        self.laizi = RankSet::EMPTY;
+        // Heaven (tiandi) or a before-bidding single wild rank is revealed now.
+        let before = match self.rules.wild {
+            Wild::None => 0,
+            Wild::Single => {
+                usize::from(self.rules.laizi_reveal == ddz_core::LaiziReveal::BeforeBidding)
+            }
+            Wild::HeavenEarth => 1,
+        };
+        self.reveal(before);
+        if self.rules.bidding == ddz_core::Bidding::Fixed {
+            let seat = Seat::new(self.rules.landlord_seat).unwrap_or(Seat::ALL[0]);
+            self.make_landlord(seat);
+            return;
+        }
+        let stream = derive_seed(self.seed, FIRST_BIDDER_STREAM + u64::from(self.redeals));
+        self.first_bidder = Seat::ALL[below(&mut rng(stream), 3) as usize];
+        self.turn = self.first_bidder;
+        self.phase = Phase::Bidding;
+    }
+
+    /// Reveals the first `n` wild ranks of the deal.
+    fn reveal(&mut self, n: usize) {
+        self.laizi = self.deal.laizi.iter().take(n).copied().collect();
+    }
+
+    fn make_landlord(&mut self, seat: Seat) {
+        self.landlord = Some(seat);
+        self.hands[seat] = self.hands[seat].union(self.deal.kitty.to_cards());
+        self.reveal(self.deal.laizi.len());
+        self.phase = Phase::Playing;
+        self.turn = seat;
+    }
+
+    /// The rules in force, with the wild ranks revealed so far.
+    pub fn rules(&self) -> Rules {
+        let mut r = self.rules.clone();
+        r.laizi = self.laizi;
+        r
+    }
+
+    /// The game's seed.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The current deal (after any redeal).
+    pub fn deal(&self) -> &Deal {
+        &self.deal
+    }
+
+    /// How many times the cards were redealt because everyone passed.
+    pub fn redeals(&self) -> u32 {
+        self.redeals
+    }
+
+    /// The phase.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The seat to act.
+    pub fn turn(&self) -> Seat {
+        self.turn
+    }
+
+    /// The landlord, once decided.
+    pub fn landlord(&self) -> Option<Seat> {
+        self.landlord
+    }
+
+    /// A seat's current cards.
+    pub fn hand(&self, seat: Seat) -> Cards {
+        self.hands[seat]
+    }
+
+    /// The bids of the current deal in order.
+    pub fn bids(&self) -> &[(Seat, Bid)] {
+        &self.bids
+    }
+
+    /// The seat that bid first in the current deal.
+    pub fn first_bidder(&self) -> Seat {
+        self.first_bidder
+    }
+
+    /// The wild ranks revealed so far.
+    pub fn laizi(&self) -> RankSet {
+        self.laizi
+    }
+
+    /// The play to beat and who made it, or `None` when the seat to act leads.
+    pub fn last(&self) -> Option<(Seat, Move)> {
+        self.last
+    }
+
+    /// Every play so far (passes included), in order.
+    pub fn history(&self) -> impl Iterator<Item = (Seat, Move)> + '_ {
+        self.plays.iter().map(|u| (u.seat, u.play))
+    }
+
+    /// The base score so far.
+    pub fn base(&self) -> u32 {
+        self.base
+    }
+
+    /// The multiplier so far (robs, bombs, rocket), before spring and cap.
+    pub fn multiplier(&self) -> u32 {
+        self.multiplier
+    }
+
+    /// The result, once the game is over.
+    pub fn result(&self) -> Option<&GameResult> {
+        self.result.as_ref()
+    }
+
+    /// The legal moves of the seat to play (empty unless playing).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        if self.phase != Phase::Playing {
+            return Vec::new();
+        }
+        let last = self.last.map(|(_, m)| m);
+        legal_moves(self.hands[self.turn], last.as_ref(), &self.rules())
+    }
+
+    /// A bid by `seat` (see [`Bid`]). Everyone passing (points) or nobody calling
+    /// (call-and-rob) redeals with a seed derived from the game's seed.
+    pub fn bid(&mut self, seat: Seat, bid: Bid) -> Result<(), ActionError> {
+        if self.phase != Phase::Bidding {
+            return Err(ActionError::WrongPhase { phase: self.phase });
+        }
+        if seat != self.turn {
+            return Err(ActionError::NotYourTurn {
+                seat,
+                turn: self.turn,
+            });
+        }
+        match self.rules.bidding {
+            ddz_core::Bidding::Points => self.bid_points(seat, bid),
+            _ => self.bid_call_rob(seat, bid),
+        }
+    }
+
+    fn bad_bid(bid: Bid, why: &str) -> Result<(), ActionError> {
+        Err(ActionError::BadBid {
+            bid,
+            why: why.to_string(),
+        })
+    }
+
+    fn bid_points(&mut self, seat: Seat, bid: Bid) -> Result<(), ActionError> {
+        let high = self.bids.iter().map(|b| b.1).max().unwrap_or(0);
+        if bid > 3 {
+            return Game::bad_bid(bid, "bids are 0 (pass) to 3");
+        }
+        if bid != 0 && bid <= high {
+            return Game::bad_bid(bid, &format!("must be above the current bid {high}"));
+        }
+        self.bids.push((seat, bid));
+        if bid == 3 || self.bids.len() == 3 {
+            match self.bids.iter().filter(|b| b.1 > 0).max_by_key(|b| b.1) {
+                Some(&(winner, b)) => {
+                    self.base = u32::from(b);
+                    self.make_landlord(winner);
+                }
+                None => self.redeal(),
+            }
+        } else {
+            self.turn = seat.next();
+        }
+        Ok(())
+    }
+
+    fn bid_call_rob(&mut self, seat: Seat, bid: Bid) -> Result<(), ActionError> {
+        if bid > 1 {
+            return Game::bad_bid(bid, "call-and-rob bids are 1 (call or rob) or 0 (decline)");
+        }
+        let caller = self.bids.iter().find(|b| b.1 == 1).map(|b| b.0);
+        self.bids.push((seat, bid));
+        match caller {
+            None => {
+                if bid == 1 {
+                    // The call: the later seats that have not declined may rob.
+                    self.next_robber(seat);
+                } else if self.bids.len() == 3 {
+                    self.redeal();
+                } else {
+                    self.turn = seat.next();
+                }
+            }
+            Some(caller) => {
+                if bid == 1 {
+                    self.robs += 1;
+                    self.multiplier *= 2;
+                }
+                if seat == caller {
+                    // The caller's rob back ends the bidding.
+                    let last = self.last_caller_or_robber();
+                    self.make_landlord(last);
+                } else {
+                    self.next_robber(seat);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// After `seat` called or answered, the next seat that may rob, or the end of bidding.
+    fn next_robber(&mut self, seat: Seat) {
+        let caller = self
+            .bids
+            .iter()
+            .find(|b| b.1 == 1)
+            .map(|b| b.0)
+            .unwrap_or(seat);
+        let spoke_after_call = |s: Seat, bids: &[(Seat, Bid)]| {
+            let call_at = bids.iter().position(|b| b.1 == 1).unwrap_or(0);
+            bids[call_at + 1..].iter().any(|b| b.0 == s)
+        };
+        let declined_before = |s: Seat, bids: &[(Seat, Bid)]| {
+            let call_at = bids.iter().position(|b| b.1 == 1).unwrap_or(0);
+            bids[..call_at].iter().any(|b| b.0 == s && b.1 == 0)
+        };
+        let mut s = seat.next();
+        while s != caller {
+            if !declined_before(s, &self.bids) && !spoke_after_call(s, &self.bids) {
+                self.turn = s;
+                return;
+            }
+            s = s.next();
+        }
+        // Everyone had their chance: the caller may rob back if anyone robbed.
+        if self.robs > 0 && !spoke_after_call(caller, &self.bids) {
+            self.turn = caller;
+            return;
+        }
+        let last = self.last_caller_or_robber();
+        self.make_landlord(last);
+    }
+
+    fn last_caller_or_robber(&self) -> Seat {
+        self.bids
+            .iter()
+            .rev()
+            .find(|b| b.1 == 1)
+            .map_or(Seat::ALL[0], |b| b.0)
+    }
+
+    fn redeal(&mut self) {
+        self.redeals += 1;
+        let seed = derive_seed(self.seed, REDEAL_STREAM + u64::from(self.redeals));
+        self.deal = Deal::from_seed(seed, &self.rules);
+        self.robs = 0;
+        self.multiplier = 1;
+        self.start_bidding();
+    }
+
+    /// A play by `seat`: a move (or the pass) that must be legal now.
+    pub fn play(&mut self, seat: Seat, play: Move) -> Result<(), ActionError> {
+        if self.phase != Phase::Playing {
+            return Err(ActionError::WrongPhase { phase: self.phase });
+        }
+        if seat != self.turn {
+            return Err(ActionError::NotYourTurn {
+                seat,
+                turn: self.turn,
+            });
+        }
+        let rules = self.rules();
+        let last = self.last.map(|(_, m)| m);
+        if play.is_pass() {
+            if last.is_none() {
+                return Err(ActionError::PassWhenLeading);
+            }
+        } else {
+            if !self.hands[seat].contains(play.cards()) {
+                return Err(ActionError::NotInHand { play });
+            }
+            if !ddz_core::is_legal(self.hands[seat], None, &play, &rules) {
+                return Err(ActionError::NotACombination { play });
+            }
+            if let Some(l) = last
+                && !play.beats(&l, &rules)
+            {
+                return Err(ActionError::DoesNotBeat { play, last: l });
+            }
+        }
+        let factor = if play.is_pass() {
+            1
+        } else {
+            bomb_factor(&play, &rules)
+        };
+        self.plays.push(Undo {
+            seat,
+            play,
+            last: self.last,
+            passes: self.passes,
+            factor,
+        });
+        if play.is_pass() {
+            self.passes += 1;
+            if self.passes == 2 {
+                self.last = None;
+                self.passes = 0;
+            }
+        } else {
+            self.hands[seat] = self.hands[seat].minus(play.cards());
+            self.last = Some((seat, play));
+            self.passes = 0;
+            self.plays_by[seat] += 1;
+            self.multiplier = self.multiplier.saturating_mul(factor);
+            if self.hands[seat].is_empty() {
+                self.finish(seat);
+                return Ok(());
+            }
+        }
+        self.turn = seat.next();
+        Ok(())
+    }
+
+    /// Takes back the last play (for search). Bidding cannot be undone.
+    pub fn undo(&mut self) -> Result<(), ActionError> {
+        let u = self.plays.pop().ok_or(ActionError::NothingToUndo)?;
+        if !u.play.is_pass() {
+            self.hands[u.seat] = self.hands[u.seat].union(u.play.cards());
+            self.plays_by[u.seat] -= 1;
+            self.multiplier /= u.factor;
+        }
+        self.last = u.last;
+        self.passes = u.passes;
+        self.turn = u.seat;
+        self.phase = Phase::Playing;
+        self.result = None;
+        Ok(())
+    }
+
+    fn finish(&mut self, first_out: Seat) {
+        self.phase = Phase::Over;
+        let landlord = self.landlord.unwrap_or(Seat::ALL[0]);
+        let winner = if first_out == landlord {
+            Side::Landlord
+        } else {
+            Side::Farmers
+        };
+        let farmers_played = Seat::ALL
+            .iter()
+            .any(|&s| s != landlord && self.plays_by[s] > 0);
+        let spring_on = self.rules.spring && self.rules.scoring == Scoring::Standard;
+        let spring = spring_on && winner == Side::Landlord && !farmers_played;
+        let anti_spring = spring_on && winner == Side::Farmers && self.plays_by[landlord] == 1;
+        let bombs = self
+            .plays
+            .iter()
+            .filter(|u| u.play.kind() == Kind::Bomb)
+            .count() as u32;
+        let rocket = self.plays.iter().any(|u| u.play.kind() == Kind::Rocket);
+        let (base, mut multiplier) = match self.rules.scoring {
+            Scoring::Standard => (self.base, self.multiplier),
+            // DouZero's ADP: no bid, no rob, no spring; only bombs and the rocket double.
+            Scoring::DouzeroAdp => (1, self.multiplier >> self.robs),
+        };
+        if spring || anti_spring {
+            multiplier = multiplier.saturating_mul(2);
+        }
+        if let Some(cap) = self.rules.multiplier_cap {
+            multiplier = multiplier.min(cap);
+        }
+        let stake = i64::from(base) * i64::from(multiplier);
+        let sign = if winner == Side::Landlord { 1 } else { -1 };
+        let scores = BySeat::from_fn(|s| {
+            if s == landlord {
+                2 * sign * stake
+            } else {
+                -sign * stake
+            }
+        });
+        self.result = Some(GameResult {
+            winner,
+            first_out,
+            base,
+            multiplier,
+            bombs,
+            rocket,
+            spring,
+            anti_spring,
+            scores,
+        });
+    }
+
+    /// A seat's role, once the landlord is known.
+    pub fn role(&self, seat: Seat) -> Option<Role> {
+        self.landlord.map(|l| Role::of(seat, l))
+    }
+}
+
+/// The multiplier factor of a play: the rules' bomb table for bombs and the rocket, else 1.
+pub fn bomb_factor(play: &Move, rules: &Rules) -> u32 {
+    let t = rules.bomb_multipliers;
+    match play.kind() {
+        Kind::Rocket => t.rocket,
+        Kind::Bomb if play.card_count() > 4 => t.long,
+        Kind::Bomb => match play.class() {
+            Some(BombClass::Soft) => t.soft,
+            Some(BombClass::Pure) => t.pure,
+            // Classic bombs have no class and use the hard factor (2 in classic).
+            _ => t.hard,
+        },
+        _ => 1,
+    }
+}
