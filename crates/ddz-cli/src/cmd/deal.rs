@@ -11,7 +11,8 @@ use crate::common::{RulesArgs, print_json};
 /// One or more seeded deals, as text or as deal-file JSON lines.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The seed: deal i of a run is dealt from derive_seed(SEED, i).
+    /// The seed: deal i of a run is dealt from derive_seed(SEED, i). Under the wildcard
+    /// profiles the wild ranks are drawn from that seed too, unless --laizi gives them.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// How many deals.
@@ -41,7 +42,11 @@ pub fn run(args: Args) -> Result<()> {
     let mut out = std::io::stdout().lock();
     for i in 0..args.count {
         let seed = derive_seed(args.seed, i);
-        let deal = Deal::from_seed(seed, &rules);
+        let mut deal = Deal::from_seed(seed, &rules);
+        if !rules.laizi.is_empty() {
+            // --laizi chooses the wild ranks instead of the seed's draw.
+            deal.laizi = rules.laizi.iter().collect();
+        }
         if args.json {
             print_json(&mut out, &serde_json::to_value(deal.to_line())?)?;
             continue;
