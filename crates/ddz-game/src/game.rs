@@ -72,6 +72,13 @@ pub enum ActionError {
     PassWhenLeading,
     /// Nothing to undo.
     NothingToUndo,
+    /// A play written in notation that does not parse or has no reading that fits.
+    Notation {
+        /// The text given.
+        text: String,
+        /// What is wrong with it.
+        error: String,
+    },
 }
 
 impl fmt::Display for ActionError {
@@ -91,6 +98,7 @@ impl fmt::Display for ActionError {
             ActionError::DoesNotBeat { play, last } => write!(f, "{play} does not beat {last}"),
             ActionError::PassWhenLeading => write!(f, "cannot pass when leading"),
             ActionError::NothingToUndo => write!(f, "nothing to undo"),
+            ActionError::Notation { text, error } => write!(f, "\"{text}\": {error}"),
         }
     }
 }
@@ -591,6 +599,33 @@ impl Game {
         });
     }
 
+    /// A play written in move notation (RULES.md section 3) by `seat`: plain cards take their
+    /// default reading among those that beat the table; `cards:kind:main` and `cards=ranks`
+    /// declare one. Returns the move played.
+    pub fn play_notation(&mut self, seat: Seat, text: &str) -> Result<Move, ActionError> {
+        let rules = self.rules();
+        let last = self.last.map(|(_, m)| m);
+        let play = ddz_core::parse_move(text, &rules, last.as_ref()).map_err(|e| {
+            ActionError::Notation {
+                text: text.to_string(),
+                error: e.to_string(),
+            }
+        })?;
+        self.play(seat, play)?;
+        Ok(play)
+    }
+
+    /// RLCard's payoffs once the game is over: 1 for each seat of the winning side, 0 for the
+    /// others.
+    pub fn win_payoffs(&self) -> Option<BySeat<u8>> {
+        let result = self.result.as_ref()?;
+        let landlord = self.landlord?;
+        Some(BySeat::from_fn(|s| {
+            let landlord_side = s == landlord;
+            u8::from(landlord_side == (result.winner == Side::Landlord))
+        }))
+    }
+
     /// A seat's role, once the landlord is known.
     pub fn role(&self, seat: Seat) -> Option<Role> {
         self.landlord.map(|l| Role::of(seat, l))
@@ -610,5 +645,55 @@ pub fn bomb_factor(play: &Move, rules: &Rules) -> u32 {
             _ => t.hard,
         },
         _ => 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::DealLine;
+
+    fn fixed() -> Rules {
+        let mut r = Rules::classic();
+        r.bidding = ddz_core::Bidding::Fixed;
+        r
+    }
+
+    /// The landlord holds a 12-card straight and an airplane with singles: a quick spring.
+    fn spring_deal(rules: &Rules) -> Deal {
+        DealLine {
+            landlord: "333344445556789TJQKA".into(),
+            landlord_down: "5666777888999TTTJ".into(),
+            landlord_up: "JJQQQKKKAAA2222BR".into(),
+            kitty: "345".into(),
+            laizi: None,
+        }
+        .to_deal(rules)
+        .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn play_notation_and_payoffs() {
+        let rules = fixed();
+        let mut g = Game::with_deal(&rules, 1, spring_deal(&rules));
+        let [l, d, u] = Seat::ALL;
+        let m = g.play_notation(l, "3456789TJQKA").unwrap();
+        assert_eq!(m.kind(), Kind::Straight);
+        let e = g.play_notation(d, "66").unwrap_err();
+        assert!(e.to_string().contains("does not beat"), "{e}");
+        assert!(
+            g.play_notation(d, "66Z")
+                .unwrap_err()
+                .to_string()
+                .contains("not a rank")
+        );
+        g.play_notation(d, "pass").unwrap();
+        g.play_notation(u, "pass").unwrap();
+        let m = g.play_notation(l, "33344455").unwrap();
+        assert_eq!(m.kind(), Kind::AirplaneSingles);
+        assert_eq!(g.phase(), Phase::Over);
+        let result = g.result().unwrap();
+        assert!(result.spring);
+        assert_eq!(g.win_payoffs().unwrap().0, [1, 0, 0]);
     }
 }
