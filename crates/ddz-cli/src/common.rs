@@ -36,6 +36,12 @@ impl RulesArgs {
                     .with_context(|| format!("rules file {}", path.display()))?
             }
         };
+        if rules.landlord_seat > 2 {
+            bail!(
+                "landlord_seat {} is not a seat (0, 1 or 2)",
+                rules.landlord_seat
+            );
+        }
         match &self.laizi {
             // Wild ranks from a rules file are checked like those of --laizi.
             None => {

@@ -30,6 +30,10 @@ enum Command {
     Bench(cmd::bench::Args),
     /// Seeded deals, as text or deal-file lines.
     Deal(cmd::deal::Args),
+    /// A recorded game step by step, checked.
+    Replay(cmd::replay::Args),
+    /// Move-tree leaf counts from a deal, for correctness and speed.
+    Perft(cmd::perft::Args),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +44,8 @@ fn main() -> ExitCode {
         Command::Moves(a) => cmd::moves::run(a),
         Command::Bench(a) => cmd::bench::run(a),
         Command::Deal(a) => cmd::deal::run(a),
+        Command::Replay(a) => cmd::replay::run(a),
+        Command::Perft(a) => cmd::perft::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -144,7 +144,10 @@ struct Undo {
     play: Move,
     last: Option<(Seat, Move)>,
     passes: u8,
+    /// The play's bomb factor (1 for non-bombs).
     factor: u32,
+    /// The multiplier before the play.
+    multiplier: u32,
 }
 
 /// One game of Dou Dizhu, from the deal to the result.
@@ -180,8 +183,14 @@ impl Game {
         Game::with_deal(rules, seed, Deal::from_seed(seed, rules))
     }
 
-    /// A game of a given deal; `seed` seeds the first bidder and any redeal.
-    pub fn with_deal(rules: &Rules, seed: u64, deal: Deal) -> Game {
+    /// A game of a given deal; `seed` seeds the first bidder and any redeal. Wild ranks set in
+    /// `rules.laizi` replace the deal's own (revealed lowest first); a fixed landlord seat
+    /// above 2 is taken as seat 0.
+    pub fn with_deal(rules: &Rules, seed: u64, mut deal: Deal) -> Game {
+        if !rules.laizi.is_empty() {
+            // Wild ranks given in the rules replace the deal's (lowest first).
+            deal.laizi = rules.laizi.iter().collect();
+        }
         let mut g = Game {
             rules: rules.clone(),
             seed,
@@ -462,6 +471,9 @@ impl Game {
         self.redeals += 1;
         let seed = derive_seed(self.seed, REDEAL_STREAM + u64::from(self.redeals));
         self.deal = Deal::from_seed(seed, &self.rules);
+        if !self.rules.laizi.is_empty() {
+            self.deal.laizi = self.rules.laizi.iter().collect();
+        }
         self.robs = 0;
         self.multiplier = 1;
         self.start_bidding();
@@ -508,6 +520,7 @@ impl Game {
             last: self.last,
             passes: self.passes,
             factor,
+            multiplier: self.multiplier,
         });
         if play.is_pass() {
             self.passes += 1;
@@ -536,8 +549,8 @@ impl Game {
         if !u.play.is_pass() {
             self.hands[u.seat] = self.hands[u.seat].union(u.play.cards());
             self.plays_by[u.seat] -= 1;
-            self.multiplier /= u.factor;
         }
+        self.multiplier = u.multiplier;
         self.last = u.last;
         self.passes = u.passes;
         self.turn = u.seat;
@@ -569,7 +582,13 @@ impl Game {
         let (base, mut multiplier) = match self.rules.scoring {
             Scoring::Standard => (self.base, self.multiplier),
             // DouZero's ADP: no bid, no rob, no spring; only bombs and the rocket double.
-            Scoring::DouzeroAdp => (1, self.multiplier >> self.robs),
+            Scoring::DouzeroAdp => {
+                let bombs = self
+                    .plays
+                    .iter()
+                    .fold(1u32, |m, u| m.saturating_mul(u.factor));
+                (1, bombs)
+            }
         };
         if spring || anti_spring {
             multiplier = multiplier.saturating_mul(2);
@@ -603,6 +622,15 @@ impl Game {
     /// default reading among those that beat the table; `cards:kind:main` and `cards=ranks`
     /// declare one. Returns the move played.
     pub fn play_notation(&mut self, seat: Seat, text: &str) -> Result<Move, ActionError> {
+        if self.phase != Phase::Playing {
+            return Err(ActionError::WrongPhase { phase: self.phase });
+        }
+        if seat != self.turn {
+            return Err(ActionError::NotYourTurn {
+                seat,
+                turn: self.turn,
+            });
+        }
         let rules = self.rules();
         let last = self.last.map(|(_, m)| m);
         let play = ddz_core::parse_move(text, &rules, last.as_ref()).map_err(|e| {

@@ -1,4 +1,4 @@
-//! `ddz bench movegen`: move-generation throughput.
+//! `ddz bench movegen`: move-generation throughput; `ddz bench games`: random playouts.
 
 use std::io::BufRead;
 use std::ops::ControlFlow;
@@ -26,6 +26,25 @@ pub struct Args {
 enum What {
     /// Legal-move generation only (nothing printed per move), leading and following.
     Movegen(MovegenArgs),
+    /// Random playouts (deal included, fixed landlord) per second on one thread.
+    Games(GamesArgs),
+}
+
+/// Options of `ddz bench games`.
+#[derive(clap::Args)]
+struct GamesArgs {
+    /// Seconds to play games for (at least one game is played).
+    #[arg(long, default_value_t = 2.0)]
+    seconds: f64,
+    /// Seed: game i is dealt from derive_seed(SEED, i), the random moves drawn from SEED.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Print {"games_per_sec": ..., "moves_per_sec": ..., "games": ..., "seconds": ...}
+    /// instead of text.
+    #[arg(long)]
+    json: bool,
 }
 
 /// Options of `ddz bench movegen`.
@@ -60,6 +79,7 @@ struct MovegenArgs {
 pub fn run(args: Args) -> Result<()> {
     match args.what {
         What::Movegen(a) => movegen(a),
+        What::Games(a) => games(a),
     }
 }
 
@@ -240,5 +260,44 @@ fn movegen(args: MovegenArgs) -> Result<()> {
             writeln!(out, "  {label:<16} {h:>14.0} {m:>14.0}")?;
         }
     }
+    Ok(())
+}
+
+/// `ddz bench games`: random playouts through the game engine, the bidding replaced by a fixed
+/// landlord (seat 0), wild ranks as each seeded deal draws them.
+fn games(args: GamesArgs) -> Result<()> {
+    let rules = args.rules.load()?;
+    if !args.seconds.is_finite() || args.seconds < 0.0 {
+        bail!("--seconds must be a number of seconds, 0 or more");
+    }
+    eprintln!(
+        "playing random games ({} rules) for {:.1} s ...",
+        rules.profile, args.seconds
+    );
+    let b = ddz_game::bench_games(&rules, ddz_game::Budget::Seconds(args.seconds), args.seed);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let v = json!({
+            "rules": rules.profile.name(),
+            "games": b.games,
+            "seconds": b.seconds,
+            "games_per_sec": b.games_per_sec(),
+            "moves_per_sec": b.moves_per_sec(),
+        });
+        print_json(&mut out, &v)?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "random games, {} rules, fixed landlord, one thread: {} games in {:.2} s",
+        rules.profile, b.games, b.seconds
+    )?;
+    writeln!(out, "  {:>14.0} games/s", b.games_per_sec())?;
+    writeln!(
+        out,
+        "  {:>14.0} moves/s ({:.1} moves a game)",
+        b.moves_per_sec(),
+        b.moves as f64 / b.games.max(1) as f64
+    )?;
     Ok(())
 }

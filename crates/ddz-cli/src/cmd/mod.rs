@@ -5,3 +5,5 @@ pub mod classify;
 pub mod compare;
 pub mod deal;
 pub mod moves;
+pub mod perft;
+pub mod replay;

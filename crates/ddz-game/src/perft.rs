@@ -1,0 +1,327 @@
+//! Perft (the chess engines' move-path enumeration): the number of move sequences of each
+//! length from a position, the standard check of a move generator and its game loop, and a
+//! speed measurement. Also random playouts through [`Game`] for `ddz bench games`.
+//!
+//! The tree: seats play in order 0 → 1 → 2 → 0; seat 0 is the landlord (20 cards) and leads.
+//! Each distinct legal move of the seat to play ([`ddz_core::legal_moves`], move identity as in
+//! RULES.md section 3) is one edge; when following, the pass is a move too; after a play and
+//! two passes the player of that play leads again; a position where a hand is empty has no
+//! moves. `perft(0) = 1`; [`perft`] returns `perft(1..=depth)`.
+//!
+//! It works on rank multisets only (no [`Game`], no record, no scoring), so that it measures
+//! move generation and the play loop:
+//!
+//! ```
+//! use ddz_core::{Cards, Rules};
+//! use ddz_game::perft::perft;
+//!
+//! let rules = Rules::classic();
+//! let hands: [Cards; 3] = ["34".parse().unwrap(), "5".parse().unwrap(), "6".parse().unwrap()];
+//! // Seat 0 leads 3 or 4; seat 1 beats it with 5 (and is out) or passes; after a pass
+//! // seat 2 beats it with 6 or passes.
+//! assert_eq!(perft(hands, &rules, 3), [2, 4, 4]);
+//! ```
+
+use std::time::{Duration, Instant};
+
+use ddz_core::{Bidding, Cards, LaiziError, Move, Rules, count_legal_moves, legal_moves_into};
+
+use crate::deal::Deal;
+use crate::game::{Game, Phase};
+use crate::seat::{BySeat, Seat};
+use crate::shuffle::{below, derive_seed, rng};
+
+/// A position of the play phase as perft sees it: the hands, the seat to play, the play to
+/// beat (with its seat) and the passes made since that play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// Each seat's cards.
+    pub hands: BySeat<Cards>,
+    /// The seat to play.
+    pub turn: Seat,
+    /// The play to beat and the seat that made it; `None` when `turn` leads.
+    pub last: Option<(Seat, Move)>,
+    /// Passes since `last` was played (0 or 1; two passes give the lead back).
+    pub passes: u8,
+}
+
+impl Position {
+    /// The start of play: `hands` in seat order, seat 0 (the landlord) to lead.
+    pub fn start(hands: [Cards; 3]) -> Position {
+        Position {
+            hands: BySeat(hands),
+            turn: Seat::ALL[0],
+            last: None,
+            passes: 0,
+        }
+    }
+
+    /// The start of play of a deal with seat 0 as the landlord: seat 0 holds its 17 cards and
+    /// the kitty ([`Deal::landlord_cards`]), seats 1 and 2 their 17 cards.
+    pub fn from_deal(deal: &Deal) -> Position {
+        let [_, down, up] = Seat::ALL;
+        Position::start([
+            deal.landlord_cards().to_cards(),
+            deal.hands[down].to_cards(),
+            deal.hands[up].to_cards(),
+        ])
+    }
+
+    /// True when a hand is empty: the game is over and there are no moves.
+    pub fn is_over(&self) -> bool {
+        self.hands.0.iter().any(|h| h.is_empty())
+    }
+
+    /// The move to beat, if any.
+    fn table(&self) -> Option<&Move> {
+        self.last.as_ref().map(|(_, m)| m)
+    }
+
+    /// Fills `out` (cleared first) with the legal moves of the seat to play; empty when the
+    /// game is over.
+    pub fn moves_into(&self, rules: &Rules, out: &mut Vec<Move>) {
+        if self.is_over() {
+            out.clear();
+            return;
+        }
+        legal_moves_into(self.hands[self.turn], self.table(), rules, out);
+    }
+
+    /// The number of legal moves of the seat to play (0 when the game is over).
+    pub fn count_moves(&self, rules: &Rules) -> u64 {
+        if self.is_over() {
+            return 0;
+        }
+        count_legal_moves(self.hands[self.turn], self.table(), rules) as u64
+    }
+
+    /// The position after the seat to play makes `m`, which must be one of its legal moves
+    /// (not checked). After the second pass in a row the player of the last play leads.
+    pub fn play(&self, m: Move) -> Position {
+        let mut next = *self;
+        if m.is_pass() {
+            next.passes += 1;
+            if next.passes == 2 {
+                next.last = None;
+                next.passes = 0;
+            }
+        } else {
+            next.hands[self.turn] = self.hands[self.turn].minus(m.cards());
+            next.last = Some((self.turn, m));
+            next.passes = 0;
+        }
+        next.turn = self.turn.next();
+        next
+    }
+}
+
+/// The rules in force for a deal: `rules` with the deal's wild ranks, or `rules` as they are
+/// when the deal has none (so that `--laizi` can supply them).
+pub fn deal_rules(deal: &Deal, rules: &Rules) -> Result<Rules, LaiziError> {
+    if deal.laizi.is_empty() {
+        Ok(rules.clone())
+    } else {
+        rules.with_laizi(&deal.laizi)
+    }
+}
+
+/// Leaf counts at depths `1..=depth` from the start of play with `hands` (seat 0, the
+/// landlord, leads). `rules` must hold the wild ranks in force ([`deal_rules`]).
+pub fn perft(hands: [Cards; 3], rules: &Rules, depth: usize) -> Vec<u64> {
+    perft_from(&Position::start(hands), rules, depth)
+}
+
+/// Leaf counts at depths `1..=depth` from the start of play of `deal` with seat 0 as the
+/// landlord, under `rules` with the deal's wild ranks ([`deal_rules`]).
+pub fn perft_deal(deal: &Deal, rules: &Rules, depth: usize) -> Result<Vec<u64>, LaiziError> {
+    let rules = deal_rules(deal, rules)?;
+    Ok(perft_from(&Position::from_deal(deal), &rules, depth))
+}
+
+/// Leaf counts at depths `1..=depth` from any position: element `k - 1` is the number of move
+/// sequences of length `k` (positions reached after `k` moves, game-over positions ending
+/// their branch).
+pub fn perft_from(pos: &Position, rules: &Rules, depth: usize) -> Vec<u64> {
+    perft_with_progress(pos, rules, depth, |_, _| {})
+}
+
+/// [`perft_from`], calling `progress(done, total)` after each move of the root position (for
+/// progress reports on long runs).
+pub fn perft_with_progress(
+    pos: &Position,
+    rules: &Rules,
+    depth: usize,
+    mut progress: impl FnMut(usize, usize),
+) -> Vec<u64> {
+    let mut counts = vec![0; depth];
+    if depth == 0 || pos.is_over() {
+        return counts;
+    }
+    // One move buffer per ply; the last ply only counts.
+    let mut buffers: Vec<Vec<Move>> = (0..depth - 1).map(|_| Vec::with_capacity(256)).collect();
+    if depth == 1 {
+        counts[0] = pos.count_moves(rules);
+        return counts;
+    }
+    let mut root = Vec::new();
+    pos.moves_into(rules, &mut root);
+    counts[0] = root.len() as u64;
+    for (i, &m) in root.iter().enumerate() {
+        let child = pos.play(m);
+        if !child.hands[pos.turn].is_empty() {
+            walk(&child, rules, &mut counts[1..], &mut buffers[1..]);
+        }
+        progress(i + 1, root.len());
+    }
+    counts
+}
+
+/// Counts the moves of `pos` (not over) into `counts[0]` and recurses into `counts[1..]`.
+fn walk(pos: &Position, rules: &Rules, counts: &mut [u64], buffers: &mut [Vec<Move>]) {
+    let Some((buf, rest)) = buffers.split_first_mut() else {
+        counts[0] += count_legal_moves(pos.hands[pos.turn], pos.table(), rules) as u64;
+        return;
+    };
+    legal_moves_into(pos.hands[pos.turn], pos.table(), rules, buf);
+    counts[0] += buf.len() as u64;
+    for &m in buf.iter() {
+        let child = pos.play(m);
+        // Only the seat that moved can have emptied its hand.
+        if !child.hands[pos.turn].is_empty() {
+            walk(&child, rules, &mut counts[1..], rest);
+        }
+    }
+}
+
+/// How long `bench_games` runs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    /// This many games.
+    Games(u64),
+    /// Games until this many seconds have passed (at least one game).
+    Seconds(f64),
+}
+
+/// What [`bench_games`] measured.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GamesBench {
+    /// Games played to the end.
+    pub games: u64,
+    /// Moves made, passes included.
+    pub moves: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
+
+impl GamesBench {
+    /// Games per second.
+    pub fn games_per_sec(&self) -> f64 {
+        self.games as f64 / self.seconds.max(1e-9)
+    }
+
+    /// Moves per second.
+    pub fn moves_per_sec(&self) -> f64 {
+        self.moves as f64 / self.seconds.max(1e-9)
+    }
+}
+
+/// Random playouts on one thread: game `i` is [`Game::new`]`(rules, derive_seed(seed, i))`
+/// (the deal included in the time) with a fixed landlord — bidding is replaced by
+/// [`Bidding::Fixed`] (seat `rules.landlord_seat`, normally 0), so no bids are made — then
+/// each turn a uniformly random legal move (passes included) drawn with
+/// [`below`]`(rng(seed), n)`, played through [`Game::play`] (which checks it) until a hand is
+/// empty.
+pub fn bench_games(rules: &Rules, budget: Budget, seed: u64) -> GamesBench {
+    let mut rules = rules.clone();
+    rules.bidding = Bidding::Fixed;
+    let mut draw = rng(seed);
+    let mut buf: Vec<Move> = Vec::with_capacity(256);
+    let (mut games, mut moves) = (0u64, 0u64);
+    let start = Instant::now();
+    let limit = match budget {
+        Budget::Seconds(s) => Some(Duration::from_secs_f64(s.max(0.0))),
+        Budget::Games(_) => None,
+    };
+    loop {
+        match (budget, limit) {
+            (Budget::Games(n), _) if games >= n => break,
+            (_, Some(l)) if games > 0 && start.elapsed() >= l => break,
+            _ => {}
+        }
+        let mut game = Game::new(&rules, derive_seed(seed, games));
+        // With a fixed landlord every wild rank is revealed before the first play.
+        let in_force = game.rules();
+        while game.phase() == Phase::Playing {
+            let seat = game.turn();
+            let last = game.last().map(|(_, m)| m);
+            legal_moves_into(game.hand(seat), last.as_ref(), &in_force, &mut buf);
+            let m = buf[below(&mut draw, buf.len() as u64) as usize];
+            if let Err(e) = game.play(seat, m) {
+                panic!("a generated move was refused: {e}");
+            }
+            moves += 1;
+        }
+        games += 1;
+    }
+    GamesBench {
+        games,
+        moves,
+        seconds: start.elapsed().as_secs_f64(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hands(text: [&str; 3]) -> [Cards; 3] {
+        text.map(|t| t.parse().unwrap())
+    }
+
+    #[test]
+    fn tiny_trees_by_hand() {
+        let rules = Rules::classic();
+        // 0 leads 3 or 4 (2); 1 answers 5 (and is out) or passes (4); after a pass 2 plays 6
+        // or passes (4).
+        assert_eq!(perft(hands(["34", "5", "6"]), &rules, 3), [2, 4, 4]);
+        assert_eq!(perft(hands(["34", "5", "6"]), &rules, 0), Vec::<u64>::new());
+        // Seat 0 goes out at once: the tree stops.
+        assert_eq!(perft(hands(["3", "5", "6"]), &rules, 3), [1, 0, 0]);
+        // Lead 33 (out) or 3; 1 beats 3 with 4 or passes.
+        assert_eq!(perft(hands(["33", "4", "5"]), &rules, 2), [2, 2]);
+    }
+
+    #[test]
+    fn two_passes_give_the_lead_back() {
+        let rules = Rules::classic();
+        let pos = Position::start(hands(["BR3", "4", "5"]));
+        let rocket = ddz_core::parse_move("BR", &rules, None).unwrap();
+        let p = pos.play(rocket).play(Move::PASS).play(Move::PASS);
+        assert_eq!(p.turn, Seat::ALL[0]);
+        assert_eq!(p.last, None);
+        // Seat 0 leads its 3 and is out.
+        assert_eq!(perft_from(&p, &rules, 2), [1, 0]);
+    }
+
+    #[test]
+    fn bench_plays_whole_games() {
+        let b = bench_games(&Rules::classic(), Budget::Games(20), 3);
+        assert_eq!(b.games, 20);
+        assert!(b.moves >= 20 * 3);
+        let again = bench_games(&Rules::classic(), Budget::Games(20), 3);
+        assert_eq!(again.moves, b.moves);
+        assert!(bench_games(&Rules::tiandi(), Budget::Seconds(0.0), 1).games >= 1);
+    }
+
+    #[test]
+    fn counts_agree_with_game() {
+        // Depth 1 from a seeded deal equals the game's own move list.
+        let rules = Rules::laizi();
+        let deal = Deal::from_seed(4, &rules);
+        let mut fixed = rules.clone();
+        fixed.bidding = Bidding::Fixed;
+        let game = Game::with_deal(&fixed, 4, deal.clone());
+        let n = perft_deal(&deal, &rules, 1).unwrap();
+        assert_eq!(n, [game.legal_moves().len() as u64]);
+    }
+}

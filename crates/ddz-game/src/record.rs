@@ -1,0 +1,628 @@
+//! Game records (`ddz-record/1`): a whole game as JSON — rules, seed, deal, bids, every play
+//! in move notation and the result — and its replay, which rebuilds the game from the record
+//! and checks every step.
+//!
+//! ```
+//! use ddz_core::Rules;
+//! use ddz_game::{Game, GameRecord, Phase};
+//!
+//! let mut rules = Rules::classic();
+//! rules.bidding = ddz_core::Bidding::Fixed;
+//! let mut game = Game::new(&rules, 3);
+//! while game.phase() != Phase::Over {
+//!     let m = game.legal_moves()[0];
+//!     game.play(game.turn(), m).unwrap();
+//! }
+//! let text = GameRecord::from_game(&game).to_json();
+//! let record = GameRecord::parse(&text).unwrap();
+//! let replayed = record.replay().unwrap();
+//! assert_eq!(replayed.result(), game.result());
+//! ```
+
+use core::fmt;
+
+use ddz_core::{Cards, Move, RankSet, Rules, move_notation, parse_move};
+use serde::{Deserialize, Serialize};
+
+use crate::deal::DealLine;
+use crate::game::{ActionError, Bid, Game, GameResult, Phase, Side};
+use crate::seat::{BySeat, Role, Seat};
+
+/// The format version written in every record's `"format"` field.
+pub const RECORD_FORMAT: &str = "ddz-record/1";
+
+/// One game as a record (format `ddz-record/1`).
+///
+/// `rules` is the full rule set with `laizi` empty: the wild ranks are the deal's (`deal.laizi`,
+/// heaven first), revealed during the game as the rules say. `deal` is the final deal (after
+/// any redeal) as a deal-file line with seat 0's 17 cards and the kitty as `landlord`. `bids`
+/// are the final deal's bids as `[seat, bid]`; the all-pass rounds before `redeals` redeals are
+/// not listed (they are implied). `plays` are `[seat, move]` in move notation (RULES.md section
+/// 3), passes included, each written under the rules in force when it was played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameRecord {
+    /// Always [`RECORD_FORMAT`].
+    pub format: String,
+    /// The rule set (every field), `laizi` empty.
+    pub rules: Rules,
+    /// The game's seed (first bidder and redeals are derived from it).
+    pub seed: u64,
+    /// The final deal.
+    pub deal: DealLine,
+    /// How many times everyone passed and the cards were redealt.
+    pub redeals: u32,
+    /// The seat that bid first in the final deal (0 under a fixed landlord).
+    pub first_bidder: u8,
+    /// The bids of the final deal, `[seat, bid]`.
+    pub bids: Vec<(u8, Bid)>,
+    /// The landlord's seat, once decided.
+    pub landlord: Option<u8>,
+    /// Every play, `[seat, move notation]`, passes included.
+    pub plays: Vec<(u8, String)>,
+    /// The result, when the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<ResultRecord>,
+}
+
+/// The result of a finished game as recorded (the fields of [`GameResult`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ResultRecord {
+    /// The winning side: `"landlord"` or `"farmers"`.
+    #[serde(with = "side_name")]
+    pub winner: Side,
+    /// The seat that emptied its hand.
+    pub first_out: u8,
+    /// The base score.
+    pub base: u32,
+    /// The multiplier (robs, bombs, rocket, spring), capped by the rules.
+    pub multiplier: u32,
+    /// Bombs played (the rocket not included).
+    pub bombs: u32,
+    /// Whether the rocket was played.
+    pub rocket: bool,
+    /// Spring (春天).
+    pub spring: bool,
+    /// Anti-spring (反春).
+    pub anti_spring: bool,
+    /// Points per seat 0, 1, 2.
+    pub scores: [i64; 3],
+}
+
+impl From<&GameResult> for ResultRecord {
+    fn from(r: &GameResult) -> ResultRecord {
+        ResultRecord {
+            winner: r.winner,
+            first_out: r.first_out.index() as u8,
+            base: r.base,
+            multiplier: r.multiplier,
+            bombs: r.bombs,
+            rocket: r.rocket,
+            spring: r.spring,
+            anti_spring: r.anti_spring,
+            scores: r.scores.0,
+        }
+    }
+}
+
+mod side_name {
+    use super::Side;
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    pub fn serialize<S: Serializer>(side: &Side, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(match side {
+            Side::Landlord => "landlord",
+            Side::Farmers => "farmers",
+        })
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Side, D::Error> {
+        match String::deserialize(d)?.as_str() {
+            "landlord" => Ok(Side::Landlord),
+            "farmers" => Ok(Side::Farmers),
+            other => Err(D::Error::custom(format!(
+                "winner \"{other}\" is not \"landlord\" or \"farmers\""
+            ))),
+        }
+    }
+}
+
+/// Where in a record something happened (or went wrong).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The JSON text itself.
+    Json,
+    /// The `"format"` field.
+    Format,
+    /// The `"rules"` field.
+    Rules,
+    /// The `"deal"` field.
+    Deal,
+    /// The `n`-th (1-based) all-pass round that led to a redeal.
+    Redeal(u32),
+    /// The `"first_bidder"` field.
+    FirstBidder,
+    /// The `index`-th (1-based) bid.
+    Bid {
+        /// 1-based position in `"bids"`.
+        index: usize,
+        /// The seat as recorded.
+        seat: u8,
+        /// The bid as recorded.
+        bid: Bid,
+    },
+    /// The landlord is decided (the `"landlord"` field).
+    Landlord,
+    /// The `index`-th (1-based) play.
+    Play {
+        /// 1-based position in `"plays"`.
+        index: usize,
+        /// The seat as recorded.
+        seat: u8,
+        /// The move as recorded.
+        text: String,
+    },
+    /// The `"result"` field.
+    Result,
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Step::Json => f.write_str("json"),
+            Step::Format => f.write_str("format"),
+            Step::Rules => f.write_str("rules"),
+            Step::Deal => f.write_str("deal"),
+            Step::Redeal(n) => write!(f, "redeal {n}"),
+            Step::FirstBidder => f.write_str("first_bidder"),
+            Step::Bid { index, seat, bid } => write!(f, "bid {index} (seat {seat}, {bid})"),
+            Step::Landlord => f.write_str("landlord"),
+            Step::Play { index, seat, text } => write!(f, "play {index} (seat {seat}, \"{text}\")"),
+            Step::Result => f.write_str("result"),
+        }
+    }
+}
+
+/// A record that does not parse or does not replay: the step and what is wrong there.
+/// Displayed as `step: what`, e.g. `bid 2 (seat 1, 3): must be above the current bid 3`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayError {
+    /// Where.
+    pub step: Step,
+    /// What.
+    pub what: String,
+}
+
+impl ReplayError {
+    fn new(step: Step, what: impl Into<String>) -> ReplayError {
+        ReplayError {
+            step,
+            what: what.into(),
+        }
+    }
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.step, self.what)
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// One replayed step, with the state right after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayStep {
+    /// Which step: [`Step::Redeal`], [`Step::Bid`], [`Step::Landlord`] or [`Step::Play`].
+    pub step: Step,
+    /// The acting seat (the landlord for [`Step::Landlord`], the first bidder of the new deal
+    /// for [`Step::Redeal`]).
+    pub seat: Seat,
+    /// The seat's role, once the landlord is decided.
+    pub role: Option<Role>,
+    /// The move, for a play.
+    pub play: Option<Move>,
+    /// The move in its shortest exact notation under the rules in force, for a play.
+    pub notation: Option<String>,
+    /// The acting seat's cards after the step.
+    pub hand: Cards,
+    /// Cards left in each hand after the step.
+    pub cards_left: BySeat<u32>,
+}
+
+impl fmt::Display for ReplayStep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let role = self.role.map(|r| r.name()).unwrap_or("-");
+        match &self.step {
+            Step::Redeal(n) => write!(
+                f,
+                "redeal {n}: everyone passed; seat {} bids first",
+                self.seat
+            ),
+            Step::Bid { index, bid, .. } => {
+                write!(f, "bid {index:>2}: seat {} bids {bid}", self.seat)
+            }
+            Step::Landlord => write!(
+                f,
+                "landlord: seat {}, {} cards: {}",
+                self.seat,
+                self.hand.len(),
+                self.hand
+            ),
+            Step::Play { index, .. } => write!(
+                f,
+                "play {index:>3}: seat {} {:<13} {:<24} left {:>2}: {}",
+                self.seat,
+                role,
+                self.notation.as_deref().unwrap_or(""),
+                self.hand.len(),
+                self.hand
+            ),
+            other => write!(f, "{other}"),
+        }
+    }
+}
+
+impl GameRecord {
+    /// The record of a game, finished or not (`result` only when it is over).
+    pub fn from_game(game: &Game) -> GameRecord {
+        let mut rules = game.rules();
+        rules.laizi = RankSet::EMPTY;
+        // Each play is written under the wild ranks in force when it was made: the same as now
+        // once playing (every wild rank is revealed when the landlord is decided).
+        let in_force = game.rules();
+        GameRecord {
+            format: RECORD_FORMAT.to_string(),
+            rules,
+            seed: game.seed(),
+            deal: game.deal().to_line(),
+            redeals: game.redeals(),
+            first_bidder: game.first_bidder().index() as u8,
+            bids: game
+                .bids()
+                .iter()
+                .map(|&(s, b)| (s.index() as u8, b))
+                .collect(),
+            landlord: game.landlord().map(|s| s.index() as u8),
+            plays: game
+                .history()
+                .map(|(s, m)| (s.index() as u8, move_notation(&m, &in_force)))
+                .collect(),
+            result: game.result().map(ResultRecord::from),
+        }
+    }
+
+    /// Parses a record's JSON text, checking the format version first.
+    pub fn parse(text: &str) -> Result<GameRecord, ReplayError> {
+        let value: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| ReplayError::new(Step::Json, format!("not valid JSON: {e}")))?;
+        let serde_json::Value::Object(fields) = &value else {
+            return Err(ReplayError::new(Step::Json, "a record is a JSON object"));
+        };
+        match fields.get("format") {
+            Some(serde_json::Value::String(f)) if f == RECORD_FORMAT => {}
+            Some(serde_json::Value::String(f)) => {
+                return Err(ReplayError::new(
+                    Step::Format,
+                    format!(
+                        "unknown format version \"{f}\" (this build reads \"{RECORD_FORMAT}\")"
+                    ),
+                ));
+            }
+            Some(other) => {
+                return Err(ReplayError::new(
+                    Step::Format,
+                    format!("expected \"{RECORD_FORMAT}\", not {other}"),
+                ));
+            }
+            None => {
+                return Err(ReplayError::new(
+                    Step::Format,
+                    format!("missing (expected \"format\": \"{RECORD_FORMAT}\")"),
+                ));
+            }
+        }
+        serde_json::from_value(value)
+            .map_err(|e| ReplayError::new(Step::Json, format!("not a game record: {e}")))
+    }
+
+    /// The record as JSON text for files: one line a field, one line a play.
+    pub fn to_json(&self) -> String {
+        let serde_json::Value::Object(fields) = serde_json::to_value(self).unwrap_or_default()
+        else {
+            return String::new();
+        };
+        // Field order as declared (the map may sort its keys).
+        const ORDER: [&str; 10] = [
+            "format",
+            "rules",
+            "seed",
+            "deal",
+            "redeals",
+            "first_bidder",
+            "bids",
+            "landlord",
+            "plays",
+            "result",
+        ];
+        let mut lines = Vec::new();
+        for key in ORDER {
+            let Some(value) = fields.get(key) else {
+                continue;
+            };
+            let text = match value {
+                serde_json::Value::Array(items) if key == "plays" && !items.is_empty() => {
+                    let items: Vec<String> = items.iter().map(|v| format!("    {v}")).collect();
+                    format!("[\n{}\n  ]", items.join(",\n"))
+                }
+                v => v.to_string(),
+            };
+            lines.push(format!("  \"{key}\": {text}"));
+        }
+        format!("{{\n{}\n}}", lines.join(",\n"))
+    }
+
+    /// Rebuilds the game from the record, checking every step and the result.
+    pub fn replay(&self) -> Result<Game, ReplayError> {
+        self.replay_each(|_, _| {})
+    }
+
+    /// Like [`GameRecord::replay`], calling `each` with the game and the step after every
+    /// redeal, bid, the landlord's decision and every play (so a caller can show the game as
+    /// it goes, up to the step that fails).
+    pub fn replay_each(
+        &self,
+        mut each: impl FnMut(&Game, &ReplayStep),
+    ) -> Result<Game, ReplayError> {
+        if self.format != RECORD_FORMAT {
+            return Err(ReplayError::new(
+                Step::Format,
+                format!(
+                    "unknown format version \"{}\" (this build reads \"{RECORD_FORMAT}\")",
+                    self.format
+                ),
+            ));
+        }
+        let rules = &self.rules;
+        let deal = self
+            .deal
+            .to_deal(rules)
+            .map_err(|e| ReplayError::new(Step::Deal, e.to_string()))?;
+        let deal_laizi: RankSet = deal.laizi.iter().copied().collect();
+        if !rules.laizi.is_empty() && rules.laizi != deal_laizi {
+            return Err(ReplayError::new(
+                Step::Rules,
+                "\"laizi\" must be empty: a record's wild ranks are the deal's \"laizi\"",
+            ));
+        }
+        let mut game = if self.redeals == 0 {
+            // The seed's own deal keeps its suits (a deal line has ranks only).
+            let seeded = crate::deal::Deal::from_seed(self.seed, rules);
+            if seeded.to_line() == self.deal {
+                Game::with_deal(rules, self.seed, seeded)
+            } else {
+                Game::with_deal(rules, self.seed, deal)
+            }
+        } else {
+            let mut game = Game::new(rules, self.seed);
+            for n in 1..=self.redeals {
+                if game.phase() != Phase::Bidding {
+                    return Err(ReplayError::new(
+                        Step::Redeal(n),
+                        "these rules have no bidding, so no redeals",
+                    ));
+                }
+                for _ in 0..3 {
+                    game.bid(game.turn(), 0)
+                        .map_err(|e| ReplayError::new(Step::Redeal(n), e.to_string()))?;
+                }
+                let seat = game.first_bidder();
+                each(&game, &step_of(&game, Step::Redeal(n), seat, None, None));
+            }
+            if game.deal().to_line() != self.deal {
+                return Err(ReplayError::new(
+                    Step::Deal,
+                    format!(
+                        "the deal after {} redeals of seed {} is {}, not the recorded one",
+                        self.redeals,
+                        self.seed,
+                        serde_json::to_string(&game.deal().to_line()).unwrap_or_default()
+                    ),
+                ));
+            }
+            game
+        };
+        if u8::try_from(game.first_bidder().index()) != Ok(self.first_bidder) {
+            return Err(ReplayError::new(
+                Step::FirstBidder,
+                format!(
+                    "recorded seat {}, but seed {} gives seat {}",
+                    self.first_bidder,
+                    self.seed,
+                    game.first_bidder()
+                ),
+            ));
+        }
+        if let Some(l) = game.landlord() {
+            each(&game, &step_of(&game, Step::Landlord, l, None, None));
+        }
+        for (i, &(seat, bid)) in self.bids.iter().enumerate() {
+            let step = Step::Bid {
+                index: i + 1,
+                seat,
+                bid,
+            };
+            let s = seat_of(seat).map_err(|what| ReplayError::new(step.clone(), what))?;
+            game.bid(s, bid)
+                .map_err(|e| ReplayError::new(step.clone(), action_what(&e)))?;
+            if game.redeals() != self.redeals {
+                return Err(ReplayError::new(
+                    step,
+                    "everyone passed: the cards would be redealt, but the record says they were not",
+                ));
+            }
+            each(&game, &step_of(&game, step, s, None, None));
+            if let Some(l) = game.landlord() {
+                each(&game, &step_of(&game, Step::Landlord, l, None, None));
+            }
+        }
+        let landlord = game.landlord().map(|s| s.index() as u8);
+        if landlord != self.landlord {
+            let show = |l: Option<u8>| l.map_or("none".to_string(), |s| format!("seat {s}"));
+            return Err(ReplayError::new(
+                Step::Landlord,
+                format!(
+                    "recorded {}, but the bids give {}",
+                    show(self.landlord),
+                    show(landlord)
+                ),
+            ));
+        }
+        for (i, (seat, text)) in self.plays.iter().enumerate() {
+            let step = Step::Play {
+                index: i + 1,
+                seat: *seat,
+                text: text.clone(),
+            };
+            let err = |what: String| ReplayError::new(step.clone(), what);
+            let s = seat_of(*seat).map_err(err)?;
+            if game.phase() != Phase::Playing {
+                return Err(err(match game.phase() {
+                    Phase::Over => "the game is already over".to_string(),
+                    _ => "the bidding is not over".to_string(),
+                }));
+            }
+            if s != game.turn() {
+                let turn = game.turn();
+                return Err(err(ActionError::NotYourTurn { seat: s, turn }.to_string()));
+            }
+            let rules_now = game.rules();
+            let last = game.last().map(|(_, m)| m);
+            let m = parse_move(text, &rules_now, last.as_ref()).map_err(|e| err(e.to_string()))?;
+            game.play(s, m).map_err(|e| err(action_what(&e)))?;
+            let notation = move_notation(&m, &rules_now);
+            each(&game, &step_of(&game, step, s, Some(m), Some(notation)));
+        }
+        let replayed = game.result().map(ResultRecord::from);
+        match (&self.result, &replayed) {
+            (None, None) => {}
+            (Some(_), None) => {
+                return Err(ReplayError::new(
+                    Step::Result,
+                    format!(
+                        "recorded, but the game is not over after {} plays",
+                        self.plays.len()
+                    ),
+                ));
+            }
+            (None, Some(_)) => {
+                return Err(ReplayError::new(
+                    Step::Result,
+                    "missing, but the game is over",
+                ));
+            }
+            (Some(rec), Some(rep)) => {
+                if let Some(what) = result_difference(rec, rep) {
+                    return Err(ReplayError::new(Step::Result, what));
+                }
+            }
+        }
+        Ok(game)
+    }
+
+    /// The replayed game as lines of text, one a step (see [`ReplayStep`]'s `Display`).
+    pub fn step_lines(&self) -> Result<Vec<String>, ReplayError> {
+        let mut lines = Vec::new();
+        self.replay_each(|_, step| lines.push(step.to_string()))?;
+        Ok(lines)
+    }
+}
+
+fn seat_of(seat: u8) -> Result<Seat, String> {
+    Seat::new(seat).ok_or_else(|| format!("seat {seat} is not 0, 1 or 2"))
+}
+
+/// An action error without the move repeated in front when the step already names it.
+fn action_what(e: &ActionError) -> String {
+    match e {
+        ActionError::BadBid { why, .. } => why.clone(),
+        ActionError::NotInHand { .. } => "not all of these cards are in hand".to_string(),
+        ActionError::NotACombination { .. } => "not a combination under these rules".to_string(),
+        ActionError::DoesNotBeat { last, .. } => format!("does not beat {last}"),
+        other => other.to_string(),
+    }
+}
+
+fn step_of(
+    game: &Game,
+    step: Step,
+    seat: Seat,
+    play: Option<Move>,
+    notation: Option<String>,
+) -> ReplayStep {
+    ReplayStep {
+        step,
+        seat,
+        role: game.role(seat),
+        play,
+        notation,
+        hand: game.hand(seat),
+        cards_left: BySeat::from_fn(|s| game.hand(s).len()),
+    }
+}
+
+/// The first field where a recorded result differs from the replayed one.
+fn result_difference(rec: &ResultRecord, rep: &ResultRecord) -> Option<String> {
+    let json = |v: &dyn erased::Show| v.show();
+    let fields: [(&str, &dyn erased::Show, &dyn erased::Show); 9] = [
+        ("winner", &rec.winner, &rep.winner),
+        ("first_out", &rec.first_out, &rep.first_out),
+        ("base", &rec.base, &rep.base),
+        ("multiplier", &rec.multiplier, &rep.multiplier),
+        ("bombs", &rec.bombs, &rep.bombs),
+        ("rocket", &rec.rocket, &rep.rocket),
+        ("spring", &rec.spring, &rep.spring),
+        ("anti_spring", &rec.anti_spring, &rep.anti_spring),
+        ("scores", &rec.scores, &rep.scores),
+    ];
+    fields.iter().find_map(|(name, a, b)| {
+        let (a, b) = (json(*a), json(*b));
+        (a != b).then(|| format!("recorded {name} {a}, replayed {b}"))
+    })
+}
+
+/// Compact text of the result fields for error messages.
+mod erased {
+    use super::Side;
+
+    pub trait Show {
+        fn show(&self) -> String;
+    }
+
+    impl Show for Side {
+        fn show(&self) -> String {
+            match self {
+                Side::Landlord => "landlord".to_string(),
+                Side::Farmers => "farmers".to_string(),
+            }
+        }
+    }
+
+    macro_rules! show_display {
+        ($($t:ty),*) => {$(
+            impl Show for $t {
+                fn show(&self) -> String {
+                    self.to_string()
+                }
+            }
+        )*};
+    }
+    show_display!(u8, u32, bool);
+
+    impl Show for [i64; 3] {
+        fn show(&self) -> String {
+            format!("[{},{},{}]", self[0], self[1], self[2])
+        }
+    }
+}
