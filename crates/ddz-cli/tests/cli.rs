@@ -1,42 +1,10 @@
 //! The `ddz` command end to end: output shapes, batch mode, errors and exit codes.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::{ddz, ddz_stdin, json};
 
 use serde_json::Value;
-
-fn ddz(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ddz"))
-        .args(args)
-        .output()
-        .expect("ddz runs")
-}
-
-fn ddz_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ddz"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ddz runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn json(out: &Output) -> Value {
-    assert!(
-        out.status.success(),
-        "stderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON value")
-}
 
 #[test]
 fn classify_json_lists_every_reading() {

@@ -1,31 +1,10 @@
 //! `ddz perft` and `ddz bench games` end to end: counts, output shapes, deal files and errors.
 
-use std::process::{Command, Output};
+mod common;
+
+use common::{ddz, json_lines, stdout};
 
 use serde_json::Value;
-
-fn ddz(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ddz"))
-        .args(args)
-        .output()
-        .expect("ddz runs")
-}
-
-fn stdout(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "stderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn json_lines(out: &Output) -> Vec<Value> {
-    stdout(out)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect()
-}
 
 /// A temporary file that is removed when dropped.
 struct TempFile(std::path::PathBuf);

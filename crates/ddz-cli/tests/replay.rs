@@ -1,9 +1,12 @@
 //! `ddz replay` end to end on the record files of `ddz-game`'s test data: text, JSON, standard
 //! input, and corrupt records (exit code 2, the step named).
 
-use std::io::Write;
+mod common;
+
+use common::{ddz, ddz_stdin, stdout};
+
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 use serde_json::Value;
 
@@ -13,39 +16,6 @@ fn record(name: &str) -> String {
         .join(name)
         .to_string_lossy()
         .into_owned()
-}
-
-fn ddz(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ddz"))
-        .args(args)
-        .output()
-        .expect("ddz runs")
-}
-
-fn ddz_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ddz"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ddz runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "stderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout.clone()).unwrap()
 }
 
 fn failure(out: &Output) -> String {

@@ -347,15 +347,7 @@ impl Game {
     /// A bid by `seat` (see [`Bid`]). Everyone passing (points) or nobody calling
     /// (call-and-rob) redeals with a seed derived from the game's seed.
     pub fn bid(&mut self, seat: Seat, bid: Bid) -> Result<(), ActionError> {
-        if self.phase != Phase::Bidding {
-            return Err(ActionError::WrongPhase { phase: self.phase });
-        }
-        if seat != self.turn {
-            return Err(ActionError::NotYourTurn {
-                seat,
-                turn: self.turn,
-            });
-        }
+        self.check_turn(seat, Phase::Bidding)?;
         match self.rules.bidding {
             ddz_core::Bidding::Points => self.bid_points(seat, bid),
             _ => self.bid_call_rob(seat, bid),
@@ -479,9 +471,9 @@ impl Game {
         self.start_bidding();
     }
 
-    /// A play by `seat`: a move (or the pass) that must be legal now.
-    pub fn play(&mut self, seat: Seat, play: Move) -> Result<(), ActionError> {
-        if self.phase != Phase::Playing {
+    /// Refuses an action of `seat` unless the game is in `phase` and it is `seat`'s turn.
+    fn check_turn(&self, seat: Seat, phase: Phase) -> Result<(), ActionError> {
+        if self.phase != phase {
             return Err(ActionError::WrongPhase { phase: self.phase });
         }
         if seat != self.turn {
@@ -490,6 +482,12 @@ impl Game {
                 turn: self.turn,
             });
         }
+        Ok(())
+    }
+
+    /// A play by `seat`: a move (or the pass) that must be legal now.
+    pub fn play(&mut self, seat: Seat, play: Move) -> Result<(), ActionError> {
+        self.check_turn(seat, Phase::Playing)?;
         let rules = self.rules();
         let last = self.last.map(|(_, m)| m);
         if play.is_pass() {
@@ -622,15 +620,7 @@ impl Game {
     /// default reading among those that beat the table; `cards:kind:main` and `cards=ranks`
     /// declare one. Returns the move played.
     pub fn play_notation(&mut self, seat: Seat, text: &str) -> Result<Move, ActionError> {
-        if self.phase != Phase::Playing {
-            return Err(ActionError::WrongPhase { phase: self.phase });
-        }
-        if seat != self.turn {
-            return Err(ActionError::NotYourTurn {
-                seat,
-                turn: self.turn,
-            });
-        }
+        self.check_turn(seat, Phase::Playing)?;
         let rules = self.rules();
         let last = self.last.map(|(_, m)| m);
         let play = ddz_core::parse_move(text, &rules, last.as_ref()).map_err(|e| {
