@@ -1,0 +1,118 @@
+//! # ddz-bots
+//!
+//! Robots for Dou Dizhu. A robot implements [`Bot`]: it bids and plays from a seat's view
+//! ([`ddz_game::SeatView`]) only, is seeded from (game seed, seat) and is deterministic, and
+//! always chooses among the moves it is allowed (a controller's narrower rules may pass fewer
+//! than the rules allow).
+//!
+//! So far the baselines: `random` (a uniformly random legal action) and `greedy` (the smallest
+//! legal play). The seed documents' robots (`ddzlib`, `value`) and hand analysis are to come.
+//!
+//! ```
+//! use ddz_bots::{make_bot, play_game};
+//! use ddz_core::Rules;
+//!
+//! let mut bots = [make_bot("greedy", 1).unwrap(), make_bot("random", 2).unwrap(),
+//!                 make_bot("random", 3).unwrap()];
+//! let game = play_game(&Rules::classic(), 7, &mut bots).unwrap();
+//! assert!(game.result().is_some());
+//! ```
+
+mod baseline;
+
+use core::fmt;
+
+use ddz_core::{Bidding, Move};
+use ddz_game::{ActionError, Bid, Game, Phase, SeatView, derive_seed};
+
+pub use baseline::{Greedy, RandomBot};
+
+/// A robot: bids and plays from one seat's view.
+pub trait Bot {
+    /// The robot's name as written in robot lists (`random`, `greedy`).
+    fn name(&self) -> &str;
+
+    /// A bid for the seat of `view`, one of `allowed` (see [`legal_bids`]).
+    fn bid(&mut self, view: &SeatView, allowed: &[Bid]) -> Bid;
+
+    /// A play for the seat of `view`, one of `allowed` (never empty).
+    fn play(&mut self, view: &SeatView, allowed: &[Move]) -> Move;
+}
+
+/// The bids the seat to act may make: points bidding 0 (pass) and every bid above the current
+/// one; call-and-rob 0 (decline) and 1 (call or rob).
+pub fn legal_bids(view: &SeatView) -> Vec<Bid> {
+    match view.rules.bidding {
+        Bidding::Points => {
+            let high = view.bids.iter().map(|b| b.1).max().unwrap_or(0);
+            std::iter::once(0).chain(high + 1..=3).collect()
+        }
+        _ => vec![0, 1],
+    }
+}
+
+/// An unknown robot name or option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotError(pub String);
+
+impl fmt::Display for BotError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BotError {}
+
+/// The robots [`make_bot`] knows.
+pub const BOT_NAMES: [&str; 2] = ["random", "greedy"];
+
+/// A robot from its spec `name[:key=value]...` and a seed. No baseline robot takes options
+/// yet, so any option is an error naming it.
+pub fn make_bot(spec: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
+    let mut parts = spec.split(':');
+    let name = parts.next().unwrap_or_default().trim();
+    if let Some(option) = parts.next() {
+        return Err(BotError(format!(
+            "robot \"{name}\" takes no option (got \"{option}\")"
+        )));
+    }
+    match name {
+        "random" => Ok(Box::new(RandomBot::new(seed))),
+        "greedy" => Ok(Box::new(Greedy)),
+        _ => Err(BotError(format!(
+            "unknown robot \"{name}\" (robots: {})",
+            BOT_NAMES.join(", ")
+        ))),
+    }
+}
+
+/// The seed of the robot in `seat` for a game of `game_seed`.
+pub fn bot_seed(game_seed: u64, seat: ddz_game::Seat) -> u64 {
+    derive_seed(game_seed, 0xB07 + seat.index() as u64)
+}
+
+/// Plays a whole game of `seed` with `bots[i]` in seat `i`, each seeing only its view.
+pub fn play_game(
+    rules: &ddz_core::Rules,
+    seed: u64,
+    bots: &mut [Box<dyn Bot>; 3],
+) -> Result<Game, ActionError> {
+    let mut game = Game::new(rules, seed);
+    while game.phase() != Phase::Over {
+        let seat = game.turn();
+        let view = game.view(seat);
+        let bot = &mut bots[seat.index()];
+        match game.phase() {
+            Phase::Bidding => {
+                let bid = bot.bid(&view, &legal_bids(&view));
+                game.bid(seat, bid)?;
+            }
+            _ => {
+                let allowed = game.legal_moves();
+                let play = bot.play(&view, &allowed);
+                game.play(seat, play)?;
+            }
+        }
+    }
+    Ok(game)
+}
