@@ -105,8 +105,9 @@ impl fmt::Display for ActionError {
 
 impl std::error::Error for ActionError {}
 
-/// Which side won.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Which side won; written `landlord` or `farmers`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Side {
     /// The landlord.
     Landlord,
@@ -114,8 +115,9 @@ pub enum Side {
     Farmers,
 }
 
-/// The result of a finished game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The result of a finished game, as game records write it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameResult {
     /// The winning side.
     pub winner: Side,

@@ -31,7 +31,7 @@ pub mod view;
 pub use deal::{Deal, DealError, DealLine};
 pub use game::{ActionError, Bid, Game, GameResult, Phase, Side, bomb_factor};
 pub use perft::{Budget, GamesBench, Position, bench_games, perft, perft_deal};
-pub use record::{GameRecord, RECORD_FORMAT, ReplayError, ReplayStep, ResultRecord, Step};
+pub use record::{GameRecord, RECORD_FORMAT, ReplayError, ReplayStep, Step};
 pub use seat::{BySeat, Role, Seat};
 pub use shuffle::derive_seed;
 pub use view::SeatView;

@@ -25,7 +25,7 @@ use ddz_core::{Cards, Move, RankSet, Rules, move_notation, parse_move};
 use serde::{Deserialize, Serialize};
 
 use crate::deal::DealLine;
-use crate::game::{ActionError, Bid, Game, GameResult, Phase, Side};
+use crate::game::{ActionError, Bid, Game, GameResult, Phase};
 use crate::seat::{BySeat, Role, Seat};
 
 /// The format version written in every record's `"format"` field.
@@ -62,70 +62,7 @@ pub struct GameRecord {
     pub plays: Vec<(u8, String)>,
     /// The result, when the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub result: Option<ResultRecord>,
-}
-
-/// The result of a finished game as recorded (the fields of [`GameResult`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ResultRecord {
-    /// The winning side: `"landlord"` or `"farmers"`.
-    #[serde(with = "side_name")]
-    pub winner: Side,
-    /// The seat that emptied its hand.
-    pub first_out: u8,
-    /// The base score.
-    pub base: u32,
-    /// The multiplier (robs, bombs, rocket, spring), capped by the rules.
-    pub multiplier: u32,
-    /// Bombs played (the rocket not included).
-    pub bombs: u32,
-    /// Whether the rocket was played.
-    pub rocket: bool,
-    /// Spring (春天).
-    pub spring: bool,
-    /// Anti-spring (反春).
-    pub anti_spring: bool,
-    /// Points per seat 0, 1, 2.
-    pub scores: [i64; 3],
-}
-
-impl From<&GameResult> for ResultRecord {
-    fn from(r: &GameResult) -> ResultRecord {
-        ResultRecord {
-            winner: r.winner,
-            first_out: r.first_out.index() as u8,
-            base: r.base,
-            multiplier: r.multiplier,
-            bombs: r.bombs,
-            rocket: r.rocket,
-            spring: r.spring,
-            anti_spring: r.anti_spring,
-            scores: r.scores.0,
-        }
-    }
-}
-
-mod side_name {
-    use super::Side;
-    use serde::{Deserialize, Deserializer, Serializer, de::Error};
-
-    pub fn serialize<S: Serializer>(side: &Side, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(match side {
-            Side::Landlord => "landlord",
-            Side::Farmers => "farmers",
-        })
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Side, D::Error> {
-        match String::deserialize(d)?.as_str() {
-            "landlord" => Ok(Side::Landlord),
-            "farmers" => Ok(Side::Farmers),
-            other => Err(D::Error::custom(format!(
-                "winner \"{other}\" is not \"landlord\" or \"farmers\""
-            ))),
-        }
-    }
+    pub result: Option<GameResult>,
 }
 
 /// Where in a record something happened (or went wrong).
@@ -289,7 +226,7 @@ impl GameRecord {
                 .history()
                 .map(|(s, m)| (s.index() as u8, move_notation(&m, &in_force)))
                 .collect(),
-            result: game.result().map(ResultRecord::from),
+            result: game.result().cloned(),
         }
     }
 
@@ -504,7 +441,7 @@ impl GameRecord {
             let notation = move_notation(&m, &rules_now);
             each(&game, &step_of(&game, step, s, Some(m), Some(notation)));
         }
-        let replayed = game.result().map(ResultRecord::from);
+        let replayed = game.result().cloned();
         match (&self.result, &replayed) {
             (None, None) => {}
             (Some(_), None) => {
@@ -572,57 +509,20 @@ fn step_of(
     }
 }
 
-/// The first field where a recorded result differs from the replayed one.
-fn result_difference(rec: &ResultRecord, rep: &ResultRecord) -> Option<String> {
-    let json = |v: &dyn erased::Show| v.show();
-    let fields: [(&str, &dyn erased::Show, &dyn erased::Show); 9] = [
-        ("winner", &rec.winner, &rep.winner),
-        ("first_out", &rec.first_out, &rep.first_out),
-        ("base", &rec.base, &rep.base),
-        ("multiplier", &rec.multiplier, &rep.multiplier),
-        ("bombs", &rec.bombs, &rep.bombs),
-        ("rocket", &rec.rocket, &rep.rocket),
-        ("spring", &rec.spring, &rep.spring),
-        ("anti_spring", &rec.anti_spring, &rep.anti_spring),
-        ("scores", &rec.scores, &rep.scores),
-    ];
-    fields.iter().find_map(|(name, a, b)| {
-        let (a, b) = (json(*a), json(*b));
-        (a != b).then(|| format!("recorded {name} {a}, replayed {b}"))
+/// The first field where a recorded result differs from the replayed one, both shown as
+/// compact JSON (strings without quotes).
+fn result_difference(rec: &GameResult, rep: &GameResult) -> Option<String> {
+    let fields = |r: &GameResult| match serde_json::to_value(r) {
+        Ok(serde_json::Value::Object(map)) => map,
+        _ => serde_json::Map::new(),
+    };
+    let show = |v: &serde_json::Value| match v {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    let replayed = fields(rep);
+    fields(rec).iter().find_map(|(name, a)| {
+        let b = replayed.get(name)?;
+        (a != b).then(|| format!("recorded {name} {}, replayed {}", show(a), show(b)))
     })
-}
-
-/// Compact text of the result fields for error messages.
-mod erased {
-    use super::Side;
-
-    pub trait Show {
-        fn show(&self) -> String;
-    }
-
-    impl Show for Side {
-        fn show(&self) -> String {
-            match self {
-                Side::Landlord => "landlord".to_string(),
-                Side::Farmers => "farmers".to_string(),
-            }
-        }
-    }
-
-    macro_rules! show_display {
-        ($($t:ty),*) => {$(
-            impl Show for $t {
-                fn show(&self) -> String {
-                    self.to_string()
-                }
-            }
-        )*};
-    }
-    show_display!(u8, u32, bool);
-
-    impl Show for [i64; 3] {
-        fn show(&self) -> String {
-            format!("[{},{},{}]", self[0], self[1], self[2])
-        }
-    }
 }

@@ -38,8 +38,25 @@ impl fmt::Display for Seat {
     }
 }
 
-/// One value per seat, indexed by [`Seat`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// Seats are written as their number 0, 1 or 2.
+impl serde::Serialize for Seat {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u8(self.0)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Seat {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Seat, D::Error> {
+        let i = u8::deserialize(d)?;
+        Seat::new(i).ok_or_else(|| serde::de::Error::custom(format!("seat {i} is not 0, 1 or 2")))
+    }
+}
+
+/// One value per seat, indexed by [`Seat`]; written as a three-element array.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(transparent)]
 pub struct BySeat<T>(pub [T; 3]);
 
 impl<T> BySeat<T> {

@@ -139,8 +139,8 @@ fn check_corruptions(game: &Game, record: &GameRecord, r: &mut impl rand::Rng) {
     // Alter the score.
     let mut bad = record.clone();
     let result = bad.result.as_mut().unwrap();
-    result.scores[0] += 2;
-    result.scores[1] -= 2;
+    result.scores.0[0] += 2;
+    result.scores.0[1] -= 2;
     let e = rejected(&bad);
     assert_eq!(e.step, Step::Result);
     assert!(e.what.starts_with("recorded scores ["), "{e}");
@@ -356,7 +356,7 @@ fn data_records_replay() {
         let game = record.replay().unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(game.phase(), Phase::Over, "{name}");
         let result = game.result().unwrap();
-        assert_eq!(record.result.as_ref().unwrap().scores, result.scores.0);
+        assert_eq!(record.result.as_ref().unwrap().scores.0, result.scores.0);
     }
     // The corrupt record used by the command's tests is rejected at its play 5.
     let text = std::fs::read_to_string(data_dir().join("corrupt-play.json")).unwrap();
