@@ -18,6 +18,7 @@
 //! assert!(game.result().is_some());
 //! ```
 
+pub mod analysis;
 mod baseline;
 
 use core::fmt;
