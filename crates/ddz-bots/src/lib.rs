@@ -20,6 +20,8 @@
 
 pub mod analysis;
 mod baseline;
+pub mod blog;
+mod value_bot;
 
 use core::fmt;
 
@@ -27,6 +29,7 @@ use ddz_core::{Bidding, Move};
 use ddz_game::{ActionError, Bid, Game, Phase, SeatView, derive_seed};
 
 pub use baseline::{Greedy, RandomBot};
+pub use value_bot::ValueBot;
 
 /// A robot: bids and plays from one seat's view.
 pub trait Bot {
@@ -65,7 +68,7 @@ impl fmt::Display for BotError {
 impl std::error::Error for BotError {}
 
 /// The robots [`make_bot`] knows.
-pub const BOT_NAMES: [&str; 2] = ["random", "greedy"];
+pub const BOT_NAMES: [&str; 3] = ["random", "greedy", "value"];
 
 /// A robot from its spec `name[:key=value]...` and a seed. No baseline robot takes options
 /// yet, so any option is an error naming it.
@@ -80,6 +83,7 @@ pub fn make_bot(spec: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
     match name {
         "random" => Ok(Box::new(RandomBot::new(seed))),
         "greedy" => Ok(Box::new(Greedy)),
+        "value" => Ok(Box::new(ValueBot::new())),
         _ => Err(BotError(format!(
             "unknown robot \"{name}\" (robots: {})",
             BOT_NAMES.join(", ")

@@ -47,9 +47,9 @@ fn games_are_deterministic() {
 
 #[test]
 fn unknown_robots_and_options_are_errors() {
-    let e = make_bot("value", 1).err().unwrap().to_string();
+    let e = make_bot("nosuch", 1).err().unwrap().to_string();
     assert!(
-        e.contains("unknown robot \"value\"") && e.contains("random, greedy"),
+        e.contains("unknown robot \"nosuch\"") && e.contains("random, greedy"),
         "{e}"
     );
     assert!(make_bot("random:time=5", 1).is_err());

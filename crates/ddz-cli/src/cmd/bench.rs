@@ -1,4 +1,5 @@
-//! `ddz bench movegen`: move-generation throughput; `ddz bench games`: random playouts.
+//! `ddz bench movegen`: move-generation throughput; `ddz bench games`: random playouts;
+//! `ddz bench bots` (in [`super::bench_bots`]): robot decision times.
 
 use std::io::BufRead;
 use std::ops::ControlFlow;
@@ -28,6 +29,8 @@ enum What {
     Movegen(MovegenArgs),
     /// Random playouts (deal included, fixed landlord) per second on one thread.
     Games(GamesArgs),
+    /// Decision time per robot, median and 99th percentile, on seeded positions.
+    Bots(super::bench_bots::BotsArgs),
 }
 
 /// Options of `ddz bench games`.
@@ -80,6 +83,7 @@ pub fn run(args: Args) -> Result<()> {
     match args.what {
         What::Movegen(a) => movegen(a),
         What::Games(a) => games(a),
+        What::Bots(a) => super::bench_bots::run(a),
     }
 }
 

@@ -1,9 +1,11 @@
 //! The subcommands.
 
 pub mod bench;
+pub mod bench_bots;
 pub mod classify;
 pub mod compare;
 pub mod deal;
+pub mod hint;
 pub mod moves;
 pub mod perft;
 pub mod replay;

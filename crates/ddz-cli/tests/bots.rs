@@ -1,0 +1,106 @@
+//! `ddz hint` and `ddz bench bots`.
+
+mod common;
+
+use common::{ddz, json, stdout};
+
+#[test]
+fn hint_puts_the_robot_choice_first_then_every_legal_play() {
+    let v = json(&ddz(&["hint", "22AAKQJ9987776654", "--json"]));
+    assert_eq!(v["bot"], "value");
+    // The blog leads 777 with the 4 on this hand (seed-origins.md section 4.1).
+    assert_eq!(v["choice"]["cards"], "4777");
+    let plays = v["plays"].as_array().unwrap();
+    assert_eq!(plays[0]["move"], v["choice"]);
+    let moves = json(&ddz(&["moves", "22AAKQJ9987776654", "--json"]));
+    assert_eq!(plays.len(), moves["moves"].as_array().unwrap().len());
+    // After the choice, the plays are ranked by score, best first.
+    let scores: Vec<i64> = plays[1..]
+        .iter()
+        .map(|p| p["score"].as_i64().unwrap())
+        .collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+    for p in plays {
+        let (sum, rounds) = (
+            p["sum_value"].as_i64().unwrap(),
+            p["need_round"].as_i64().unwrap(),
+        );
+        assert_eq!(p["score"].as_i64().unwrap(), sum - 7 * rounds);
+    }
+}
+
+#[test]
+fn hint_following_includes_the_pass() {
+    let v = json(&ddz(&[
+        "hint",
+        "22AAKQJ9987776654",
+        "--beat",
+        "34567",
+        "--json",
+    ]));
+    // The blog's chain follow, with its last-window bug fixed.
+    assert_eq!(v["choice"]["cards"], "45678");
+    let plays = v["plays"].as_array().unwrap();
+    assert!(plays.iter().any(|p| p["move"]["kind"] == "pass"));
+    let text = stdout(&ddz(&[
+        "hint",
+        "3456789TJQKA2BR33",
+        "--beat",
+        "2",
+        "--bot",
+        "greedy",
+    ]));
+    assert!(text.contains("greedy plays: "), "{text}");
+}
+
+#[test]
+fn hint_roles_wild_cards_and_errors() {
+    let v = json(&ddz(&[
+        "hint",
+        "3339",
+        "--rules",
+        "laizi",
+        "--laizi",
+        "9",
+        "--role",
+        "landlord_up",
+        "--left",
+        "2,5",
+        "--json",
+    ]));
+    assert_eq!(v["role"], "landlord_up");
+    for (args, needle) in [
+        (vec!["hint", "33", "--role", "boss"], "--role \"boss\""),
+        (vec!["hint", "33", "--left", "3"], "--left takes two counts"),
+        (vec!["hint", "33", "--left", "3,0"], "not a card count"),
+        (
+            vec!["hint", "33", "--bot", "nosuch"],
+            "unknown robot \"nosuch\"",
+        ),
+        (vec!["hint", "33Z"], "hand \"33Z\""),
+        (vec!["hint", "33", "--beat", "345"], "--beat \"345\""),
+    ] {
+        let out = ddz(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn bench_bots_json() {
+    let v = json(&ddz(&["bench", "bots", "--positions", "50", "--json"]));
+    assert_eq!(v["positions"], 50);
+    let bots = v["bots"].as_array().unwrap();
+    assert!(bots.iter().any(|b| b["bot"] == "value"));
+    for b in bots {
+        let (med, p99, max) = (
+            b["median_us"].as_f64().unwrap(),
+            b["p99_us"].as_f64().unwrap(),
+            b["max_us"].as_f64().unwrap(),
+        );
+        assert!(0.0 <= med && med <= p99 && p99 <= max, "{b}");
+    }
+    let out = ddz(&["bench", "bots", "--bots", "value,nosuch"]);
+    assert_eq!(out.status.code(), Some(2));
+}
