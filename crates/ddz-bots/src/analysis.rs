@@ -90,7 +90,8 @@ fn place(base: Cards, left: u32, from: usize, out: &mut Vec<Cards>) {
 }
 
 /// Turns groups found on a natural reading of `hand` back into moves of `hand`'s physical
-/// cards: each group is `(reading, kind, main)`, its cards taken natural first, then wild.
+/// cards: each group is `(reading, kind, main)`, its cards taken natural first, then wild
+/// cards of the same rank, then the lowest other wild cards.
 /// `None` if the groups do not fit in the hand or one is not a valid play under `rules`.
 pub fn realise(hand: Cards, groups: &[(Cards, Kind, Rank)], rules: &Rules) -> Option<Vec<Move>> {
     let mut wild = wild_cards(hand, rules);
@@ -106,7 +107,12 @@ pub fn realise(hand: Cards, groups: &[(Cards, Kind, Rank)], rules: &Rules) -> Op
             let own = need.min(natural.count(rank));
             natural = natural.remove(rank, own)?;
             cards = cards.add(rank, own);
-            for _ in own..need {
+            // Wild cards of the rank itself first: a wild card standing for its own rank is
+            // valid anywhere, one standing for another rank is not (a lone wild single).
+            let itself = (need - own).min(wild.count(rank));
+            wild = wild.remove(rank, itself)?;
+            cards = cards.add(rank, itself);
+            for _ in own + itself..need {
                 let w = wild.lowest()?;
                 wild = wild.remove(w, 1)?;
                 cards = cards.add(w, 1);
@@ -185,5 +191,18 @@ mod tests {
         assert_eq!(moves[0].kind(), Kind::Bomb);
         assert_eq!(moves[1].cards(), cards("4"));
         assert!(realise(hand, &[(cards("55"), Kind::Pair, Rank::Five)], &rules).is_none());
+        // Two wild ranks: the 9s read as themselves go to the pair, the 7 stays a 7.
+        let rules = Rules::tiandi()
+            .with_laizi(&[Rank::Seven, Rank::Nine])
+            .unwrap();
+        let groups = [
+            (cards("99"), Kind::Pair, Rank::Nine),
+            (cards("7"), Kind::Single, Rank::Seven),
+        ];
+        let moves = realise(cards("799"), &groups, &rules).unwrap();
+        assert_eq!(
+            (moves[0].cards(), moves[1].cards()),
+            (cards("99"), cards("7"))
+        );
     }
 }

@@ -5,8 +5,15 @@
 //! always chooses among the moves it is allowed (a controller's narrower rules may pass fewer
 //! than the rules allow).
 //!
-//! So far the baselines: `random` (a uniformly random legal action) and `greedy` (the smallest
-//! legal play). The seed documents' robots (`ddzlib`, `value`) and hand analysis are to come.
+//! The robots ([`BOT_NAMES`], built by name with [`make_bot`]): the baselines `random` (a
+//! uniformly random legal action) and `greedy` (the smallest legal play), and the seed
+//! documents' robots: `value` (the blog's hand-value robot, [`ValueBot`]) and `ddzlib` (the
+//! ddzlib split-and-ladder robot, [`ddzlib::DdzlibBot`]).
+//!
+//! Hand analysis: [`ddzlib::split`] and [`ddzlib::hand_count`] (拆牌, 手数), the blog's hand
+//! value [`blog::Valuer`] (SumValue, NeedRound), and the exact [`best_split::best_split`];
+//! [`analysis`] holds what they share (the value table, reading wild cards). See
+//! docs/robots.md for how each works and where it differs from the original.
 //!
 //! ```
 //! use ddz_bots::{make_bot, play_game};
@@ -21,6 +28,7 @@
 pub mod analysis;
 mod baseline;
 pub mod blog;
+pub mod ddzlib;
 mod value_bot;
 
 use core::fmt;
@@ -68,7 +76,7 @@ impl fmt::Display for BotError {
 impl std::error::Error for BotError {}
 
 /// The robots [`make_bot`] knows.
-pub const BOT_NAMES: [&str; 3] = ["random", "greedy", "value"];
+pub const BOT_NAMES: [&str; 4] = ["random", "greedy", "value", "ddzlib"];
 
 /// A robot from its spec `name[:key=value]...` and a seed. No baseline robot takes options
 /// yet, so any option is an error naming it.
@@ -84,6 +92,7 @@ pub fn make_bot(spec: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
         "random" => Ok(Box::new(RandomBot::new(seed))),
         "greedy" => Ok(Box::new(Greedy)),
         "value" => Ok(Box::new(ValueBot::new())),
+        "ddzlib" => Ok(Box::new(ddzlib::DdzlibBot::new())),
         _ => Err(BotError(format!(
             "unknown robot \"{name}\" (robots: {})",
             BOT_NAMES.join(", ")
