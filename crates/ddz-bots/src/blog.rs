@@ -119,14 +119,16 @@ impl Hasher for KeyHasher {
     }
 }
 
-/// Wild cards up to which [`Valuer::good_reading`] tries every reading (91 at most).
-pub const EXACT_WILD: usize = 2;
+/// Wild cards up to which [`Valuer::good_reading`] tries every reading (13 for one wild card).
+pub const EXACT_WILD: usize = 1;
+
+/// Memo entries a new valuer has room for (a 20-card hand needs a few thousand).
+const MEMO_START: usize = 1 << 12;
 
 /// Memo entries kept before the memo is cleared (about 40 MB).
 const MEMO_LIMIT: usize = 1 << 20;
 
 /// The blog's hand value and policies, with a memo of hand values shared by every call.
-#[derive(Default)]
 pub struct Valuer {
     memo: HashMap<u64, HandValue, BuildHasherDefault<KeyHasher>>,
 }
@@ -192,8 +194,21 @@ fn loose_pairs(n: &Counts) -> u32 {
 /// airplane's single kickers may repeat or be jokers, a four's two singles may be a pair, a
 /// four counts as two pairs among pair kickers).
 fn whole_hand(c: Cards) -> Option<Group> {
-    let n = c.counts();
     let total = c.len();
+    // Past five cards only some shapes can be one group: a quick test on the card count
+    // against the number of ranks held (most hands a valuation meets fail it).
+    let ranks = c.distinct_ranks();
+    if total > 5
+        && !matches!(total, 6 | 8)
+        && total % 4 != 0
+        && total % 5 != 0
+        && total != ranks
+        && total != 2 * ranks
+        && total != 3 * ranks
+    {
+        return None;
+    }
+    let n = c.counts();
     let group = |kind, main: usize| {
         Some(Group {
             kind,
@@ -278,10 +293,18 @@ fn whole_hand(c: Cards) -> Option<Group> {
     None
 }
 
+impl Default for Valuer {
+    fn default() -> Valuer {
+        Valuer::new()
+    }
+}
+
 impl Valuer {
     /// A valuer with an empty memo.
     pub fn new() -> Valuer {
-        Valuer::default()
+        Valuer {
+            memo: HashMap::with_capacity_and_hasher(MEMO_START, Default::default()),
+        }
     }
 
     /// The blog's value of a natural hand (wild ranks count as their own rank).
@@ -390,7 +413,7 @@ impl Valuer {
                 need_round: 1,
             },
             _ => {
-                let g = self.lead_group(c);
+                let g = self.lead_split(c);
                 let rest = self.value(c.minus(g.cards));
                 HandValue {
                     sum_value: g.value() + rest.sum_value,
@@ -450,9 +473,14 @@ impl Valuer {
 
     /// The lead policy (`get_PutCardList_2`) on a non-empty hand.
     fn lead_group(&mut self, c: Cards) -> Group {
-        if let Some(g) = whole_hand(c).filter(|_| !has_bomb(c)) {
-            return g;
+        match whole_hand(c).filter(|_| !has_bomb(c)) {
+            Some(g) => g,
+            None => self.lead_split(c),
         }
+    }
+
+    /// The lead policy on a hand that is not played out in one group.
+    fn lead_split(&mut self, c: Cards) -> Group {
         if let Some(g) = self.rocket_first(c) {
             return g;
         }

@@ -2,14 +2,14 @@
 //! ([`crate::blog`]), made to play under any rules.
 //!
 //! Each decision reads the hand's wild cards once, as the ranks that give the best hand value
-//! ([`Valuer::good_reading`]: every reading up to two wild cards, a local search beyond), runs the blog's policy on that natural hand, and turns the group
-//! chosen back into a move of the physical cards. When that move is not among the allowed
-//! ones (a rule profile the blog does not follow, such as kickers it may not carry, or a
-//! controller's narrower list) the robot falls back on the blog's own criterion over the
-//! allowed moves: the play whose remainder scores best (`SumValue − 7 · NeedRound`, later
-//! moves winning ties); when following, passing counts as the whole hand with one more round,
-//! and a bomb or the rocket is played only as the blog would (a better remainder, or one worth
-//! anything at all).
+//! ([`Valuer::good_reading`]: every reading of one wild card, a local search for more), runs
+//! the blog's policy on that natural hand, and turns the group chosen back into a move of the
+//! physical cards. When that move is not among the allowed ones (a rule profile the blog does
+//! not follow, such as kickers it may not carry, or a controller's narrower list) the robot
+//! falls back on the blog's own criterion over the allowed moves: the play whose remainder
+//! scores best (`SumValue − 7 · NeedRound`, later moves winning ties); when following, passing
+//! counts as the whole hand with one more round, and a bomb or the rocket is played only as the
+//! blog would (a better remainder, or one worth anything at all).
 //!
 //! Bidding: points bidding bids the blog's threshold on the hand's SumValue (below 10 nothing,
 //! 10-14 one, 15-19 two, 20 and more three) when it is above the current bid, else passes.

@@ -38,7 +38,7 @@ fn play_many(games: u64) {
 
 #[test]
 fn plays_legal_games_under_every_profile() {
-    play_many(50);
+    play_many(80);
 }
 
 /// The long run before resolving the issue: `cargo test -p ddz-bots --release -- --ignored`.
