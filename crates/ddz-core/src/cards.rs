@@ -194,7 +194,18 @@ impl Cards {
     /// most 1 of each joker.
     #[inline]
     pub const fn is_valid_deck_subset(self) -> bool {
-        Cards::FULL_DECK.contains(self)
+        // Counts up to 15 (not only those `contains` handles): spread the fields into 8-bit
+        // lanes, even and odd fields apart, add 7 - limit to each (3 for 3..2, 6 for a joker)
+        // and look for a lane reaching 8, with no carry between lanes.
+        const LANES: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+        const OVER: u64 = 0xF8F8_F8F8_F8F8_F8F8;
+        // Even fields 0, 2, ..., 14 (the big joker is field 14, lane 7).
+        const EVEN_ADD: u64 = 0x0603_0303_0303_0303;
+        // Odd fields 1, 3, ..., 13 (the small joker is field 13, lane 6; lane 7 is unused).
+        const ODD_ADD: u64 = 0x0306_0303_0303_0303;
+        let even = self.0 & LANES;
+        let odd = (self.0 >> 4) & LANES;
+        (even + EVEN_ADD) & OVER == 0 && (odd + ODD_ADD) & OVER == 0
     }
 
     /// The ranks present, lowest first (each once).
@@ -311,6 +322,27 @@ mod tests {
                 .is_valid_deck_subset()
         );
         assert_eq!(Cards::ROCKET.len(), 2);
+    }
+
+    #[test]
+    fn deck_subsets_for_every_count() {
+        // Each rank alone at every count a field can hold, against the deck's limit.
+        for rank in Rank::ALL {
+            for n in 0..16u8 {
+                let c = Cards::of(rank, n);
+                assert_eq!(
+                    c.is_valid_deck_subset(),
+                    n <= rank.deck_count(),
+                    "{rank:?} x{n}"
+                );
+                let with_deck_rest = Cards::FULL_DECK.minus(Cards::of(rank, rank.deck_count()));
+                assert_eq!(
+                    with_deck_rest.union(c).is_valid_deck_subset(),
+                    n <= rank.deck_count()
+                );
+            }
+        }
+        assert!(!Cards::from_counts(&[15; 15]).is_valid_deck_subset());
     }
 
     #[test]
