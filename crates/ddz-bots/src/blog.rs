@@ -200,8 +200,8 @@ fn whole_hand(c: Cards) -> Option<Group> {
     let ranks = c.distinct_ranks();
     if total > 5
         && !matches!(total, 6 | 8)
-        && total % 4 != 0
-        && total % 5 != 0
+        && !total.is_multiple_of(4)
+        && !total.is_multiple_of(5)
         && total != ranks
         && total != 2 * ranks
         && total != 3 * ranks

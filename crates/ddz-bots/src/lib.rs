@@ -27,6 +27,7 @@
 
 pub mod analysis;
 mod baseline;
+pub mod best_split;
 pub mod blog;
 pub mod ddzlib;
 mod value_bot;

@@ -26,6 +26,8 @@ enum Command {
     Compare(cmd::compare::Args),
     /// Every legal move of a hand, leading or beating a move; or a batch of JSON lines.
     Moves(cmd::moves::Args),
+    /// Hand analysis: the ddzlib split and hand count, the blog's hand value, the best split.
+    Split(cmd::split::Args),
     /// A robot's choice for a hand, then every other legal play ranked.
     Hint(cmd::hint::Args),
     /// Built-in speed measurements.
@@ -44,6 +46,7 @@ fn main() -> ExitCode {
         Command::Classify(a) => cmd::classify::run(a),
         Command::Compare(a) => cmd::compare::run(a),
         Command::Moves(a) => cmd::moves::run(a),
+        Command::Split(a) => cmd::split::run(a),
         Command::Hint(a) => cmd::hint::run(a),
         Command::Bench(a) => cmd::bench::run(a),
         Command::Deal(a) => cmd::deal::run(a),

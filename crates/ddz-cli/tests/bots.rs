@@ -104,3 +104,33 @@ fn bench_bots_json() {
     let out = ddz(&["bench", "bots", "--bots", "value,nosuch"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn split_shows_the_three_analyses() {
+    let v = json(&ddz(&["split", "22AAKQJ9987776654", "--json"]));
+    // The ddzlib README's hand: nine hands; the blog's greedy line needs ten rounds.
+    assert_eq!(v["hand_count"], 9);
+    assert_eq!(v["groups"].as_array().unwrap().len(), 9);
+    assert_eq!(
+        (v["sum_value"].as_i64(), v["need_round"].as_i64()),
+        (Some(0), Some(10))
+    );
+    assert_eq!(v["best"]["plays"], 9);
+    assert_eq!(v["best"]["groups"].as_array().unwrap().len(), 9);
+    // Wild cards stand where they serve best: 3339 with 9 wild is a bomb of 3s.
+    let v = json(&ddz(&[
+        "split", "3339BR", "--rules", "laizi", "--laizi", "9", "--json",
+    ]));
+    assert_eq!(v["hand_count"], 2);
+    assert_eq!(v["reading"], "3333BR");
+    assert_eq!(v["best"]["plays"], 2);
+    let text = stdout(&ddz(&["split", "33344456"]));
+    // ddzlib counts the kickers as hands of their own; the best split carries them.
+    assert!(
+        text.contains("ddzlib split: 3 hands") && text.contains("best split: 1 play,"),
+        "{text}"
+    );
+    let out = ddz(&["split", "33Z"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("hand \"33Z\""));
+}

@@ -9,3 +9,4 @@ pub mod hint;
 pub mod moves;
 pub mod perft;
 pub mod replay;
+pub mod split;

@@ -51,7 +51,8 @@ pub fn run(args: Args) -> Result<()> {
         return Ok(());
     }
     writeln!(out, "{hand}")?;
-    writeln!(out, "ddzlib split: {} hands", groups.len())?;
+    let plural = if groups.len() == 1 { "" } else { "s" };
+    writeln!(out, "ddzlib split: {} hand{plural}", groups.len())?;
     for g in &groups {
         writeln!(out, "  {}", move_line(g, &rules))?;
     }
@@ -67,9 +68,10 @@ pub fn run(args: Args) -> Result<()> {
         value.need_round,
         value.score()
     )?;
+    let plural = if best.plays == 1 { "" } else { "s" };
     writeln!(
         out,
-        "best split: {} plays, value {}",
+        "best split: {} play{plural}, value {}",
         best.plays, best.value
     )?;
     for g in &best.groups {
