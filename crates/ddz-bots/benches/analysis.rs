@@ -1,4 +1,6 @@
-//! Hand-analysis speed: the best split ([`ddz_bots::best_split`]) of seeded random hands.
+//! Hand-analysis speed on seeded random hands: the best split ([`ddz_bots::best_split`]), the
+//! blog's hand value ([`ddz_bots::blog::Valuer`], at the best reading of the wild cards) and
+//! the ddzlib split ([`ddz_bots::ddzlib::split`]).
 //!
 //! Sets of 17- and 20-card hands, each dealt from a 54-card deck shuffled with
 //! `ddz_game::shuffle` (seed = set seed + hand number), under:
@@ -7,8 +9,8 @@
 //! - `laizi`: single laizi with 9 wild, keeping only hands that hold at least one 9;
 //! - `tiandi`: heaven-and-earth with 7 and Q wild, keeping only hands that hold a wild card.
 //!
-//! Each hand is solved by a fresh [`SplitSolver`] (nothing learnt from other hands), so a
-//! figure is the cost of one hand from scratch, candidate generation included.
+//! Each hand is solved by a fresh [`SplitSolver`] or [`Valuer`] (nothing learnt from other
+//! hands), so a figure is the cost of one hand from scratch.
 //!
 //! Before criterion runs, the median, 90th percentile and worst time per hand of each set
 //! are printed on stderr: each hand is solved three times and its fastest time is kept, which
@@ -21,6 +23,8 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use ddz_bots::best_split::SplitSolver;
+use ddz_bots::blog::Valuer;
+use ddz_bots::ddzlib;
 use ddz_core::{Cards, Rank, Rules};
 use ddz_game::shuffle::{rng, shuffle};
 
@@ -79,24 +83,35 @@ fn sets() -> Vec<Set> {
     out
 }
 
-/// Solves `hand` from scratch and returns the number of plays.
-fn solve(hand: Cards, rules: &Rules) -> usize {
-    SplitSolver::new(rules).solve(hand).plays
-}
+/// An analysis timed: its name and what it computes for a hand (a number, kept from the
+/// optimiser).
+type Analysis = (&'static str, fn(Cards, &Rules) -> i64);
+
+/// The analyses, each from scratch.
+const ANALYSES: [Analysis; 3] = [
+    ("best_split", |hand, rules| {
+        SplitSolver::new(rules).solve(hand).plays as i64
+    }),
+    ("hand_value", |hand, rules| {
+        Valuer::new().best_reading(hand, rules).1.sum_value as i64
+    }),
+    ("ddzlib_split", |hand, rules| {
+        ddzlib::split(hand, rules).len() as i64
+    }),
+];
 
 /// Median, 90th percentile and worst time per hand of each set (fastest of three runs per
-/// hand), and the mean number of plays, on stderr.
-fn print_distribution(sets: &[Set]) {
-    eprintln!("best_split: time per hand (fastest of 3 runs), {HANDS} hands a set");
+/// hand), on stderr.
+fn print_distribution(sets: &[Set], (name, analyse): Analysis) {
+    eprintln!("{name}: time per hand (fastest of 3 runs), {HANDS} hands a set");
     for set in sets {
         let mut times = Vec::with_capacity(set.hands.len());
         let mut worst_hand = Cards::EMPTY;
-        let mut plays = 0;
         for &hand in &set.hands {
             let mut fastest = Duration::MAX;
             for _ in 0..3 {
                 let t = Instant::now();
-                plays += black_box(solve(hand, &set.rules));
+                black_box(analyse(hand, &set.rules));
                 fastest = fastest.min(t.elapsed());
             }
             if times.iter().all(|&t| t < fastest) {
@@ -107,35 +122,36 @@ fn print_distribution(sets: &[Set]) {
         times.sort();
         let ms = |d: Duration| d.as_secs_f64() * 1e3;
         eprintln!(
-            "  {:<10} median {:>8.3} ms  p90 {:>8.3} ms  worst {:>8.3} ms ({worst_hand})  \
-             mean plays {:.2}",
+            "  {:<10} median {:>8.3} ms  p90 {:>8.3} ms  worst {:>8.3} ms ({worst_hand})",
             set.name,
             ms(times[times.len() / 2]),
             ms(times[times.len() * 9 / 10]),
             ms(times[times.len() - 1]),
-            plays as f64 / (3 * set.hands.len()) as f64,
         );
     }
 }
 
 fn bench(c: &mut Criterion) {
     let sets = sets();
-    print_distribution(&sets);
-    let mut group = c.benchmark_group("best_split");
-    group.sample_size(10);
-    group.measurement_time(Duration::from_secs(5));
-    for set in &sets {
-        group.throughput(Throughput::Elements(set.hands.len() as u64));
-        group.bench_function(&set.name, |b| {
-            b.iter(|| {
-                set.hands
-                    .iter()
-                    .map(|&h| solve(black_box(h), &set.rules))
-                    .sum::<usize>()
-            })
-        });
+    for analysis in ANALYSES {
+        print_distribution(&sets, analysis);
+        let (name, analyse) = analysis;
+        let mut group = c.benchmark_group(name);
+        group.sample_size(10);
+        group.measurement_time(Duration::from_secs(5));
+        for set in &sets {
+            group.throughput(Throughput::Elements(set.hands.len() as u64));
+            group.bench_function(&set.name, |b| {
+                b.iter(|| {
+                    set.hands
+                        .iter()
+                        .map(|&h| analyse(black_box(h), &set.rules))
+                        .sum::<i64>()
+                })
+            });
+        }
+        group.finish();
     }
-    group.finish();
 }
 
 criterion_group!(benches, bench);
