@@ -32,6 +32,8 @@ enum Command {
     Hint(cmd::hint::Args),
     /// Built-in speed measurements.
     Bench(cmd::bench::Args),
+    /// Robots against each other over duplicate deals: WP and ADP with confidence intervals.
+    Arena(cmd::arena::Args),
     /// Seeded deals, as text or deal-file lines.
     Deal(cmd::deal::Args),
     /// A recorded game step by step, checked.
@@ -49,6 +51,7 @@ fn main() -> ExitCode {
         Command::Split(a) => cmd::split::run(a),
         Command::Hint(a) => cmd::hint::run(a),
         Command::Bench(a) => cmd::bench::run(a),
+        Command::Arena(a) => cmd::arena::run(a),
         Command::Deal(a) => cmd::deal::run(a),
         Command::Replay(a) => cmd::replay::run(a),
         Command::Perft(a) => cmd::perft::run(a),

@@ -1,0 +1,243 @@
+//! `ddz arena`: robots against each other over duplicate deals; `ddz arena merge`: shards into
+//! one report.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use anyhow::{Context, Result, anyhow, bail};
+use clap::Subcommand;
+use ddz_arena::{Arena, Deals, Format, PlayedGame, Report, Shard};
+use ddz_game::{DealLine, GameRecord};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::common::{RulesArgs, print_json};
+
+/// Robots against each other: every deal played with the roles swapped, WP and ADP with 95%
+/// confidence intervals per pair, a cross table with three robots or more.
+#[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct Args {
+    #[command(subcommand)]
+    merge: Option<Merge>,
+    /// The robots, comma-separated, each `name[:key=value]...` (random, greedy, value,
+    /// ddzlib); every pair plays once. The same robot twice plays it against itself.
+    #[arg(long, value_name = "A,B[,C...]")]
+    bots: Option<String>,
+    /// Number of seeded deals (deal i dealt from derive_seed(SEED, i)).
+    #[arg(long, default_value_t = 1000)]
+    deals: u64,
+    /// The run's seed: deals and robots derive from it.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Play the deals of a deal file instead (docs/deal-files.md; the landlord's cards to
+    /// seat 0).
+    #[arg(long, value_name = "FILE", conflicts_with = "deals")]
+    decks: Option<PathBuf>,
+    /// Six games a deal with bidding and the rule set's scoring (each robot alone in each
+    /// seat) instead of two with a fixed landlord and DouZero's scoring.
+    #[arg(long)]
+    bidding: bool,
+    /// Play only deals i with i % N == I; `ddz arena merge` combines the shards' --out files.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<String>,
+    /// Worker threads (default: one per core). Results do not depend on it.
+    #[arg(long, value_name = "T")]
+    threads: Option<usize>,
+    /// Write every game's record (ddz-record/1, replayable with `ddz replay`) to DIR.
+    #[arg(long, value_name = "DIR")]
+    records: Option<PathBuf>,
+    /// Write the JSON report to FILE (what `ddz arena merge` reads).
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Write an SVG chart of the cross table to FILE.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    /// No progress bar (it is hidden anyway when stderr is not a terminal).
+    #[arg(long)]
+    quiet: bool,
+    #[command(flatten)]
+    rules: RulesArgs,
+    /// Print the JSON report on stdout instead of the text table: {"format", "seed", "deals",
+    /// "shard", "ci_method", "rules", "pairs": [{"a", "b", "deals", "games", "wp", "wp_ci",
+    /// "adp", "adp_ci", "as_landlord": {...}, "as_farmers": {...}, "games_per_sec",
+    /// "tallies"}...]}, WP as a fraction.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Subcommand)]
+enum Merge {
+    /// Combine the --out reports of every shard of one run into the report of the whole run.
+    Merge(MergeArgs),
+}
+
+/// Options of `ddz arena merge`.
+#[derive(clap::Args)]
+struct MergeArgs {
+    /// The shards' report files.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Write the merged JSON report to FILE.
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Write an SVG chart of the cross table to FILE.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    /// Print the merged JSON report instead of the text table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs the command.
+pub fn run(args: Args) -> Result<()> {
+    if let Some(Merge::Merge(m)) = args.merge {
+        return merge(m);
+    }
+    let Some(bots) = args.bots.as_deref() else {
+        bail!("--bots is required: two robots or more, e.g. --bots value,random");
+    };
+    let bots: Vec<&str> = bots.split(',').map(str::trim).collect();
+    let rules = args.rules.load()?;
+    let deals = match &args.decks {
+        None => Deals::Seeded { count: args.deals },
+        Some(path) => Deals::Lines(read_decks(path)?),
+    };
+    let shard = match &args.shard {
+        None => Shard::WHOLE,
+        Some(text) => Shard::parse(text).map_err(|e| anyhow!("--shard: {e}"))?,
+    };
+    let arena = Arena {
+        rules,
+        format: if args.bidding {
+            Format::Bidding
+        } else {
+            Format::Duplicate
+        },
+        seed: args.seed,
+        deals,
+        shard,
+    };
+    if let Some(dir) = &args.records {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create the records folder {}", dir.display()))?;
+    }
+    let pairs = bots.len() * bots.len().saturating_sub(1) / 2;
+    let bar = progress(
+        (arena.shard_deals().len() * pairs) as u64,
+        args.quiet,
+        "deals",
+    )?;
+    let write_error: Mutex<Option<String>> = Mutex::new(None);
+    let on_game = |g: &PlayedGame| {
+        if let Some(dir) = &args.records
+            && let Err(e) = write_record(dir, g)
+        {
+            let mut slot = write_error.lock().unwrap_or_else(|p| p.into_inner());
+            slot.get_or_insert(e);
+        }
+    };
+    let on_deal = || bar.inc(1);
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(t) = args.threads {
+        if t == 0 {
+            bail!("--threads must be at least 1");
+        }
+        pool = pool.num_threads(t);
+    }
+    let pool = pool.build().context("cannot start the worker threads")?;
+    let report = pool.install(|| arena.run(&bots, &on_game, &on_deal))?;
+    bar.finish_and_clear();
+    if let Some(e) = write_error.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        bail!("writing a record: {e}");
+    }
+    output(&report, args.json, args.out.as_deref(), args.svg.as_deref())
+}
+
+/// A progress bar over `len` steps on stderr, hidden with `quiet` or off a terminal.
+fn progress(len: u64, quiet: bool, what: &str) -> Result<ProgressBar> {
+    let target = if quiet {
+        ProgressDrawTarget::hidden()
+    } else {
+        ProgressDrawTarget::stderr()
+    };
+    let bar = ProgressBar::with_draw_target(Some(len), target);
+    let style = ProgressStyle::with_template(&format!(
+        "{{bar:40}} {{pos}}/{{len}} {what} ({{per_sec}}, {{eta}} left)"
+    ))
+    .map_err(|e| anyhow!("progress bar: {e}"))?;
+    bar.set_style(style);
+    Ok(bar)
+}
+
+/// The deal lines of a deal file (blank lines and # comments skipped).
+fn read_decks(path: &Path) -> Result<Vec<DealLine>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read the deal file {}", path.display()))?;
+    let mut lines = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let t = line.trim();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        lines.push(
+            DealLine::parse(t).with_context(|| format!("{} line {}", path.display(), n + 1))?,
+        );
+    }
+    if lines.is_empty() {
+        bail!("the deal file {} has no deals", path.display());
+    }
+    Ok(lines)
+}
+
+/// Writes one game's record as DIR/deal{i}-game{n}-{seat robots}.json.
+fn write_record(dir: &Path, g: &PlayedGame) -> Result<(), String> {
+    let names: Vec<String> = g
+        .seats
+        .iter()
+        .map(|s| {
+            s.chars()
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                .collect()
+        })
+        .collect();
+    let path = dir.join(format!(
+        "deal{:06}-game{}-{}.json",
+        g.deal,
+        g.game,
+        names.join("-")
+    ));
+    let record = GameRecord::from_game(g.game_state).to_json();
+    std::fs::write(&path, record + "\n").map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Prints the report (text or JSON) and writes the files asked for.
+fn output(report: &Report, json: bool, out: Option<&Path>, svg: Option<&Path>) -> Result<()> {
+    let doc = report.to_json();
+    if let Some(path) = out {
+        std::fs::write(path, format!("{doc}\n"))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    if let Some(path) = svg {
+        std::fs::write(path, report.svg())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    let mut stdout = std::io::stdout().lock();
+    if json {
+        print_json(&mut stdout, &doc)?;
+    } else {
+        write!(stdout, "{}", report.text())?;
+    }
+    Ok(())
+}
+
+fn merge(args: MergeArgs) -> Result<()> {
+    let mut reports = Vec::new();
+    for path in &args.files {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        reports.push(Report::from_json(&text).with_context(|| path.display().to_string())?);
+    }
+    let merged = Report::merge(&reports)?;
+    output(&merged, args.json, args.out.as_deref(), args.svg.as_deref())
+}

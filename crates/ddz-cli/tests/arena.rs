@@ -1,0 +1,149 @@
+//! `ddz arena` and `ddz arena merge`.
+
+mod common;
+
+use common::{ddz, json, stdout};
+use serde_json::Value;
+
+/// The report without its timings.
+fn figures(mut v: Value) -> Value {
+    for p in v["pairs"].as_array_mut().unwrap() {
+        let p = p.as_object_mut().unwrap();
+        p.remove("seconds");
+        p.remove("games_per_sec");
+        p["tallies"] = Value::Null;
+    }
+    v
+}
+
+#[test]
+fn self_play_is_even_and_threads_do_not_matter() {
+    let args = [
+        "arena",
+        "--bots",
+        "value,value",
+        "--deals",
+        "20",
+        "--quiet",
+        "--json",
+    ];
+    let v = json(&ddz(&args));
+    let p = &v["pairs"][0];
+    assert_eq!(
+        (p["wp"].as_f64(), p["adp"].as_f64()),
+        (Some(0.5), Some(0.0))
+    );
+    assert_eq!(p["deals"], 20);
+    let one = json(&ddz(&[&args[..], &["--threads", "1"]].concat()));
+    let two = json(&ddz(&[&args[..], &["--threads", "2"]].concat()));
+    assert_eq!(figures(one), figures(two));
+}
+
+#[test]
+fn shards_merge_into_the_whole_run() {
+    let dir = std::env::temp_dir().join(format!("ddz-arena-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let base = [
+        "arena",
+        "--bots",
+        "ddzlib,greedy",
+        "--deals",
+        "24",
+        "--seed",
+        "5",
+        "--quiet",
+    ];
+    let whole = json(&ddz(&[&base[..], &["--json"]].concat()));
+    let mut files = Vec::new();
+    for i in 0..3 {
+        let out = dir.join(format!("shard{i}.json"));
+        let shard = format!("{i}/3");
+        let o = ddz(&[
+            &base[..],
+            &["--shard", &shard, "--out", out.to_str().unwrap()],
+        ]
+        .concat());
+        assert!(stdout(&o).contains("shard"), "the text names the shard");
+        files.push(out);
+    }
+    let svg = dir.join("chart.svg");
+    let mut args = vec!["arena", "merge", "--json", "--svg", svg.to_str().unwrap()];
+    args.extend(files.iter().map(|f| f.to_str().unwrap()));
+    let merged = json(&ddz(&args));
+    assert_eq!(figures(merged), figures(whole));
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    // Two shards of three: an error naming the missing one.
+    let out = ddz(&[
+        "arena",
+        "merge",
+        files[0].to_str().unwrap(),
+        files[1].to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("shard 2/3 is missing"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn records_replay_and_decks_play() {
+    let dir = std::env::temp_dir().join(format!("ddz-arena-records-{}", std::process::id()));
+    let deals = dir.join("deals.txt");
+    std::fs::create_dir_all(&dir).unwrap();
+    let lines = stdout(&ddz(&["deal", "--seed", "3", "--count", "2", "--json"]));
+    std::fs::write(&deals, lines).unwrap();
+    let records = dir.join("records");
+    let v = json(&ddz(&[
+        "arena",
+        "--bots",
+        "greedy,random",
+        "--decks",
+        deals.to_str().unwrap(),
+        "--records",
+        records.to_str().unwrap(),
+        "--quiet",
+        "--json",
+    ]));
+    assert_eq!(v["deals"], 2);
+    let files: Vec<_> = std::fs::read_dir(&records).unwrap().collect();
+    assert_eq!(files.len(), 4, "two games a deal");
+    for f in files {
+        let path = f.unwrap().path();
+        let out = ddz(&["replay", path.to_str().unwrap(), "--json"]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn bad_arguments_are_clear_errors() {
+    for (args, needle) in [
+        (vec!["arena", "--deals", "3"], "--bots is required"),
+        (
+            vec!["arena", "--bots", "value,nosuch"],
+            "unknown robot \"nosuch\"",
+        ),
+        (vec!["arena", "--bots", "value"], "at least two robots"),
+        (
+            vec!["arena", "--bots", "value,random", "--shard", "3/3"],
+            "--shard",
+        ),
+        (
+            vec!["arena", "--bots", "value,random", "--threads", "0"],
+            "--threads",
+        ),
+        (
+            vec!["arena", "--bots", "value,random", "--decks", "/nonexistent"],
+            "deal file",
+        ),
+        (vec!["arena", "merge", "/nonexistent.json"], "cannot read"),
+    ] {
+        let out = ddz(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
