@@ -346,7 +346,12 @@ impl Report {
         let cells = self.cross();
         let n = robots.len();
         let (cell, label) = (96.0, 150.0);
-        let width = label + cell * n as f64 + 20.0;
+        let title = format!(
+            "WP (and ADP) of the row robot against the column robot: {}",
+            self.describe()
+        );
+        // Wide enough for the grid and for the title (about 7 px a character at 15 px).
+        let width = (label + cell * n as f64 + 20.0).max(20.0 + 7.5 * title.len() as f64);
         let height = label + cell * n as f64 + 60.0;
         let mut s = String::new();
         let _ = writeln!(
@@ -356,10 +361,7 @@ impl Report {
         let _ = writeln!(
             s,
             r#"<text x="10" y="22" font-size="15">{}</text>"#,
-            escape(&format!(
-                "WP (and ADP) of the row robot against the column robot: {}",
-                self.describe()
-            ))
+            escape(&title)
         );
         for (i, name) in robots.iter().enumerate() {
             let pos = label + cell * i as f64 + cell / 2.0;
