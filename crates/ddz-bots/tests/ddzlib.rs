@@ -11,7 +11,7 @@ use ddz_core::{
     Bidding, Cards, Kind, Move, Profile, Rank, Rules, is_legal, legal_moves, parse_move,
 };
 use ddz_game::shuffle::{below, rng, shuffle};
-use ddz_game::{BySeat, Deal, Game, Phase, Role, Seat, SeatView, Side};
+use ddz_game::{BySeat, Deal, Game, Phase, Seat, SeatView, Side};
 
 /// The non-comment lines of a data file, each split at `|` and trimmed, with line numbers.
 fn data(name: &str) -> Vec<(usize, Vec<String>)> {
@@ -127,27 +127,7 @@ fn view_for(
     left: [u32; 3],
     last: Option<(Seat, Move)>,
 ) -> SeatView {
-    let landlord = Seat::ALL[0];
-    let mut cards_left = BySeat(left);
-    cards_left[me] = hand.len();
-    SeatView {
-        seat: me,
-        phase: Phase::Playing,
-        rules: rules.clone(),
-        hand,
-        landlord: Some(landlord),
-        role: Some(Role::of(me, landlord)),
-        kitty: None,
-        bids: Vec::new(),
-        cards_left,
-        played: BySeat([Cards::EMPTY; 3]),
-        history: last.into_iter().collect(),
-        last,
-        turn: me,
-        laizi: rules.laizi,
-        base: 1,
-        multiplier: 1,
-    }
+    SeatView::position(rules, me, Seat::ALL[0], hand, BySeat(left), last)
 }
 
 fn seat_of(role: &str) -> Seat {

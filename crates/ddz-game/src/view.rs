@@ -43,6 +43,41 @@ pub struct SeatView {
     pub multiplier: u32,
 }
 
+impl SeatView {
+    /// A view of a position outside any game (a hint, a test, a protocol request): `seat`
+    /// holds `hand` and is to play, `landlord` is the landlord, the seats hold `cards_left`
+    /// (the entry of `seat` is replaced by the hand's size) and `last` is the play to beat, the
+    /// only play in the history; no bids, no kitty, base and multiplier 1.
+    pub fn position(
+        rules: &Rules,
+        seat: Seat,
+        landlord: Seat,
+        hand: Cards,
+        mut cards_left: BySeat<u32>,
+        last: Option<(Seat, Move)>,
+    ) -> SeatView {
+        cards_left[seat] = hand.len();
+        SeatView {
+            seat,
+            phase: Phase::Playing,
+            rules: rules.clone(),
+            hand,
+            landlord: Some(landlord),
+            role: Some(Role::of(seat, landlord)),
+            kitty: None,
+            bids: Vec::new(),
+            cards_left,
+            played: BySeat([Cards::EMPTY; 3]),
+            history: last.into_iter().collect(),
+            last,
+            turn: seat,
+            laizi: rules.laizi,
+            base: 1,
+            multiplier: 1,
+        }
+    }
+}
+
 impl Game {
     /// The view of `seat`.
     pub fn view(&self, seat: Seat) -> SeatView {

@@ -6,7 +6,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use ddz_bots::blog::{HandValue, ROUND_VALUE, Valuer};
 use ddz_bots::make_bot;
 use ddz_core::{Cards, Move, Rules, legal_moves, parse_move};
-use ddz_game::{BySeat, Phase, Role, Seat, SeatView};
+use ddz_game::{BySeat, Role, Seat, SeatView};
 use serde_json::{Value, json};
 
 use crate::common::{RulesArgs, move_line, move_value, print_json};
@@ -64,28 +64,16 @@ fn view(hand: Cards, role: Role, left: [u32; 2], last: Option<Move>, rules: &Rul
         Role::LandlordUp => me.next(),
     };
     let mut cards_left = BySeat([0; 3]);
-    cards_left[me] = hand.len();
     cards_left[me.next()] = left[0];
     cards_left[me.prev()] = left[1];
-    let last = last.map(|m| (me.prev(), m));
-    SeatView {
-        seat: me,
-        phase: Phase::Playing,
-        rules: rules.clone(),
+    SeatView::position(
+        rules,
+        me,
+        landlord,
         hand,
-        landlord: Some(landlord),
-        role: Some(role),
-        kitty: None,
-        bids: Vec::new(),
         cards_left,
-        played: BySeat([Cards::EMPTY; 3]),
-        history: last.into_iter().collect(),
-        last,
-        turn: me,
-        laizi: rules.laizi,
-        base: 1,
-        multiplier: 1,
-    }
+        last.map(|m| (me.prev(), m)),
+    )
 }
 
 /// Cards left in the two other hands from `--left`, or the defaults for `role`.
