@@ -15,6 +15,8 @@
 //! [`analysis`] holds what they share (the value table, reading wild cards). See
 //! docs/robots.md for how each works and where it differs from the original.
 //!
+//! [`protocol`] puts any robot behind the stdio protocol `ddz-jsonl/1` (docs/protocol.md).
+//!
 //! ```
 //! use ddz_bots::{make_bot, play_game};
 //! use ddz_core::Rules;
@@ -30,6 +32,7 @@ mod baseline;
 pub mod best_split;
 pub mod blog;
 pub mod ddzlib;
+pub mod protocol;
 mod value_bot;
 
 use core::fmt;

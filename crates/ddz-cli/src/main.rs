@@ -34,6 +34,8 @@ enum Command {
     Bench(cmd::bench::Args),
     /// Robots against each other over duplicate deals: WP and ADP with confidence intervals.
     Arena(cmd::arena::Args),
+    /// A robot behind the stdio protocol (PROTOCOL.md).
+    Bot(cmd::bot::Args),
     /// Seeded deals, as text or deal-file lines.
     Deal(cmd::deal::Args),
     /// A recorded game step by step, checked.
@@ -52,6 +54,7 @@ fn main() -> ExitCode {
         Command::Hint(a) => cmd::hint::run(a),
         Command::Bench(a) => cmd::bench::run(a),
         Command::Arena(a) => cmd::arena::run(a),
+        Command::Bot(a) => cmd::bot::run(a),
         Command::Deal(a) => cmd::deal::run(a),
         Command::Replay(a) => cmd::replay::run(a),
         Command::Perft(a) => cmd::perft::run(a),

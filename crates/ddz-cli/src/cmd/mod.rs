@@ -3,6 +3,7 @@
 pub mod arena;
 pub mod bench;
 pub mod bench_bots;
+pub mod bot;
 pub mod classify;
 pub mod compare;
 pub mod deal;
