@@ -15,7 +15,8 @@
 //! [`analysis`] holds what they share (the value table, reading wild cards). See
 //! docs/robots.md for how each works and where it differs from the original.
 //!
-//! [`protocol`] puts any robot behind the stdio protocol `ddz-jsonl/1` (docs/protocol.md).
+//! [`protocol`] puts any robot behind the stdio protocol `ddz-jsonl/1` (docs/protocol.md), and
+//! [`botzone`] behind Botzone's FightTheLandlord and FightTheLandlord2 input format.
 //!
 //! ```
 //! use ddz_bots::{make_bot, play_game};
@@ -31,6 +32,7 @@ pub mod analysis;
 mod baseline;
 pub mod best_split;
 pub mod blog;
+pub mod botzone;
 pub mod ddzlib;
 pub mod protocol;
 mod value_bot;

@@ -1,7 +1,8 @@
-//! `ddz bot`: a robot behind the stdio protocol `ddz-jsonl/1` (PROTOCOL.md, docs/protocol.md).
+//! `ddz bot`: a robot behind the stdio protocol `ddz-jsonl/1` (PROTOCOL.md, docs/protocol.md),
+//! or behind Botzone's FightTheLandlord input (`--botzone`).
 
-use anyhow::{Result, anyhow};
-use ddz_bots::{make_bot, protocol};
+use anyhow::{Result, anyhow, bail};
+use ddz_bots::{botzone, make_bot, protocol};
 
 use crate::common::RulesArgs;
 
@@ -9,6 +10,13 @@ use crate::common::RulesArgs;
 /// result), writes one JSON reply a line on stdout, flushed after each, until the end of input.
 /// A bad request gets {"id", "error"} and the robot goes on. Requests without a "rules" field
 /// are read under --rules (or --rules-file); without a "laizi" field, with --laizi's wild ranks.
+///
+/// With --botzone the robot plays Botzone's FightTheLandlord or FightTheLandlord2 instead, under
+/// the botzone rules: it reads Botzone's one input line {"requests", "responses", ...} from
+/// stdin, writes the one line {"response": ...} (card ids, [] to pass, or a bid 0-3) and exits
+/// 0. Bad input writes the one line {"debug": "error: ..."} and exits 2. With
+/// --keep-running it then writes Botzone's line >>>BOTZONE_REQUEST_KEEP_RUNNING<<< and answers
+/// each further line (a bare request) the same way until the end of input.
 #[derive(clap::Args)]
 pub struct Args {
     /// The robot that answers: random, greedy, value or ddzlib.
@@ -17,17 +25,35 @@ pub struct Args {
     /// Seed of a robot that draws random numbers.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Answer Botzone's FightTheLandlord(2) input (botzone rules) instead of ddz-jsonl/1.
+    #[arg(long)]
+    botzone: bool,
+    /// With --botzone: Botzone's keep-running mode, answering further requests one a line.
+    #[arg(long, requires = "botzone")]
+    keep_running: bool,
     #[command(flatten)]
     rules: RulesArgs,
 }
 
 /// Runs the command.
 pub fn run(args: Args) -> Result<()> {
-    let rules = args.rules.load()?;
     let mut bot = make_bot(&args.bot, args.seed).map_err(|e| anyhow!("--bot: {e}"))?;
-    let name = bot.name().to_string();
     let stdin = std::io::stdin().lock();
     let stdout = std::io::stdout().lock();
+    if args.botzone {
+        if args.rules.rules != "classic"
+            || args.rules.rules_file.is_some()
+            || args.rules.laizi.is_some()
+        {
+            bail!("--botzone plays the botzone rules: drop --rules, --rules-file and --laizi");
+        }
+        if let Err(e) = botzone::serve(bot.as_mut(), stdin, stdout, args.keep_running)? {
+            bail!("botzone input: {e}");
+        }
+        return Ok(());
+    }
+    let rules = args.rules.load()?;
+    let name = bot.name().to_string();
     protocol::serve(bot.as_mut(), &name, &rules, stdin, stdout)?;
     Ok(())
 }
