@@ -18,8 +18,14 @@
 //! run's figures do not depend on the thread count. Runs can be split into shards
 //! ([`Shard`]) whose reports merge ([`Report::merge`]) into exactly the unsharded figures.
 //!
+//! External robots (programs speaking `ddz-jsonl/1`, [`Externals`]) play like the built-in
+//! ones. One that fails (an illegal reply, a crash, malformed output, an error reply or a
+//! timeout) forfeits the game: its side loses at the stake reached so far (see [`forfeit`]),
+//! the failure is counted in the pair's [`Failures`], and the run goes on.
+//!
 //! ```
 //! use ddz_arena::{Arena, Deals, Format, Shard};
+//! use ddz_bots::external::Externals;
 //! use ddz_core::Rules;
 //!
 //! let arena = Arena {
@@ -28,6 +34,7 @@
 //!     seed: 7,
 //!     deals: Deals::Seeded { count: 20 },
 //!     shard: Shard::WHOLE,
+//!     externals: Externals::new(),
 //! };
 //! let report = arena.run(&["greedy", "greedy"], &|_| {}, &|| {}).unwrap();
 //! let pair = &report.pairs[0];
@@ -41,13 +48,14 @@ pub mod tally;
 use core::fmt;
 use std::time::Instant;
 
-use ddz_bots::{Bot, bot_seed, legal_bids, make_bot};
+use ddz_bots::external::Externals;
+use ddz_bots::{Bot, bot_seed, legal_bids, make_bot_with};
 use ddz_core::{Bidding, Rules, Scoring};
-use ddz_game::{Deal, DealLine, Game, Phase, Seat, Side, derive_seed};
+use ddz_game::{BySeat, Deal, DealLine, Game, Phase, Seat, Side, bomb_factor, derive_seed};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-pub use report::{CrossCell, Report};
+pub use report::{CrossCell, Failures, Report};
 pub use tally::{Estimate, Tally};
 
 /// How each deal is played (see the crate docs).
@@ -136,11 +144,14 @@ impl Tallies {
     }
 }
 
-/// What one deal gave robot A: wins, points and games, overall and by role.
-#[derive(Clone, Copy, Debug, Default)]
+/// What one deal gave robot A: wins, points and games, overall and by role, and the
+/// external robots' failures.
+#[derive(Clone, Debug, Default)]
 struct DealOutcome {
     /// (wins, points, games) overall, with A's side holding the landlord, and as farmers.
     sums: [(i64, i64, u64); 3],
+    /// The games A and B forfeited, with a few reasons.
+    failures: Failures,
 }
 
 /// The results of one pairing, from A's side.
@@ -158,6 +169,8 @@ pub struct PairResult {
     pub as_farmers: Tallies,
     /// Wall-clock seconds the pairing took (summed over shards when merged).
     pub seconds: f64,
+    /// The games forfeited by a failing external robot, A's and B's.
+    pub failures: Failures,
 }
 
 /// One game as it ended, for records: the deal's index, the game's number within the deal
@@ -169,8 +182,10 @@ pub struct PlayedGame<'a> {
     pub game: usize,
     /// The robot specs in seats 0, 1 and 2.
     pub seats: [&'a str; 3],
-    /// The finished game.
+    /// The game as it ended: finished, or unfinished when forfeited.
     pub game_state: &'a Game,
+    /// Why the game was forfeited (a failing external robot), if it was.
+    pub forfeit: Option<&'a str>,
 }
 
 /// An arena run: rules, format, deals, seed and shard.
@@ -187,6 +202,8 @@ pub struct Arena {
     pub deals: Deals,
     /// The share of the deals this run plays.
     pub shard: Shard,
+    /// The external robots robot specs may name, with their per-decision timeouts.
+    pub externals: Externals,
 }
 
 impl Arena {
@@ -249,8 +266,9 @@ impl Arena {
                     .into(),
             ));
         }
+        // Each robot once, to report bad specs and programs that do not start before playing.
         for spec in bots {
-            make_bot(spec, 0).map_err(|e| ArenaError(e.to_string()))?;
+            make_bot_with(spec, 0, &self.externals).map_err(|e| ArenaError(e.to_string()))?;
         }
         let mut pairs = Vec::new();
         for (i, a) in bots.iter().enumerate() {
@@ -294,8 +312,10 @@ impl Arena {
             as_landlord: Tallies::default(),
             as_farmers: Tallies::default(),
             seconds: start.elapsed().as_secs_f64(),
+            failures: Failures::default(),
         };
         for o in &outcomes {
+            result.failures.merge(&o.failures);
             let parts = [
                 &mut result.all,
                 &mut result.as_landlord,
@@ -331,15 +351,30 @@ impl Arena {
         for (n, &(lone, a_alone)) in layouts.iter().enumerate() {
             let (alone, others) = if a_alone { (a, b) } else { (b, a) };
             let seats: [&str; 3] = [0, 1, 2].map(|s| if s == lone { alone } else { others });
-            let game = play(rules, seed, deal.clone(), seats)
+            let (game, forfeited) = play(rules, seed, deal.clone(), seats, &self.externals)
                 .map_err(|e| ArenaError(format!("deal {i}, {seats:?}: {e}")))?;
             on_game(&PlayedGame {
                 deal: i,
                 game: n,
                 seats,
                 game_state: &game,
+                forfeit: forfeited.as_ref().map(|(_, why)| why.as_str()),
             });
-            let (won, points, a_landlord) = a_side(&game, Seat::ALL[lone], a_alone, self.format)?;
+            let ended = match &forfeited {
+                None => Ended::of(&game)?,
+                Some((seat, why)) => {
+                    let by_a = (seat.index() == lone) == a_alone;
+                    outcome.failures.add(
+                        by_a,
+                        format!(
+                            "deal {i}, game {n}, seat {seat} ({}): {why}",
+                            seats[seat.index()]
+                        ),
+                    );
+                    forfeit(&game, *seat)
+                }
+            };
+            let (won, points, a_landlord) = a_side(&ended, Seat::ALL[lone], a_alone, self.format);
             let role = if a_landlord { 1 } else { 2 };
             for k in [0, role] {
                 outcome.sums[k].0 += i64::from(won);
@@ -351,12 +386,20 @@ impl Arena {
     }
 }
 
-/// A game between the robots `seats`, from `deal`, to its end.
-fn play(rules: &Rules, seed: u64, deal: Deal, seats: [&str; 3]) -> Result<Game, String> {
+/// A game between the robots `seats`, from `deal`, to its end or to the first failure of a
+/// robot: then the failing seat and why.
+fn play(
+    rules: &Rules,
+    seed: u64,
+    deal: Deal,
+    seats: [&str; 3],
+    externals: &Externals,
+) -> Result<(Game, Option<(Seat, String)>), String> {
     let mut game = Game::with_deal(rules, seed, deal);
     let mut bots: Vec<Box<dyn Bot>> = Vec::with_capacity(3);
     for s in Seat::ALL {
-        bots.push(make_bot(seats[s.index()], bot_seed(seed, s)).map_err(|e| e.to_string())?);
+        let bot = make_bot_with(seats[s.index()], bot_seed(seed, s), externals);
+        bots.push(bot.map_err(|e| e.to_string())?);
     }
     while game.phase() != Phase::Over {
         let seat = game.turn();
@@ -364,48 +407,121 @@ fn play(rules: &Rules, seed: u64, deal: Deal, seats: [&str; 3]) -> Result<Game, 
         let bot = &mut bots[seat.index()];
         if game.phase() == Phase::Bidding {
             let bid = bot.bid(&view, &legal_bids(&view));
+            if let Some(why) = bot.failure() {
+                return Ok((game, Some((seat, why))));
+            }
             game.bid(seat, bid).map_err(|e| e.to_string())?;
         } else {
             let allowed = game.legal_moves();
             let m = bot.play(&view, &allowed);
+            if let Some(why) = bot.failure() {
+                return Ok((game, Some((seat, why))));
+            }
             game.play(seat, m).map_err(|e| e.to_string())?;
         }
     }
-    Ok(game)
+    Ok((game, None))
 }
 
-/// A's side in a finished game whose lone robot sits in `lone`: (won, points, A's side holds
+/// How a game ended, as the tallies read it: the landlord, the winning side and the scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ended {
+    /// The landlord's seat.
+    pub landlord: Seat,
+    /// The side that won.
+    pub winner: Side,
+    /// Points per seat (they sum to zero).
+    pub scores: BySeat<i64>,
+}
+
+impl Ended {
+    /// A finished game's end.
+    fn of(game: &Game) -> Result<Ended, ArenaError> {
+        let result = game
+            .result()
+            .ok_or_else(|| ArenaError("a game did not finish".into()))?;
+        let landlord = game
+            .landlord()
+            .ok_or_else(|| ArenaError("a game has no landlord".into()))?;
+        Ok(Ended {
+            landlord,
+            winner: result.winner,
+            scores: result.scores,
+        })
+    }
+}
+
+/// The end of a game forfeited by the robot in `failing`: its side loses at the stake reached
+/// so far, the landlord winning or losing 2 × the stake and each farmer 1 ×.
+///
+/// - Under DouZero's scoring ([`Scoring::DouzeroAdp`], the duplicate format) the stake is the
+///   bomb multiplier so far (the product of the bomb and rocket factors played).
+/// - Under the standard scoring it is base × multiplier so far (bids, robs, bombs, rocket; no
+///   spring, as the game did not end).
+/// - Either way capped by the rules' multiplier cap.
+/// - When the landlord is not decided yet (a failure during bidding), the failing seat is
+///   taken as the landlord and loses at stake 1.
+pub fn forfeit(game: &Game, failing: Seat) -> Ended {
+    let rules = game.rules();
+    let (landlord, stake) = match game.landlord() {
+        None => (failing, 1),
+        Some(landlord) => {
+            let (base, multiplier) = match rules.scoring {
+                Scoring::DouzeroAdp => (
+                    1,
+                    game.history()
+                        .fold(1u32, |m, (_, p)| m.saturating_mul(bomb_factor(&p, &rules))),
+                ),
+                Scoring::Standard => (game.base(), game.multiplier()),
+            };
+            let multiplier = rules
+                .multiplier_cap
+                .map_or(multiplier, |cap| multiplier.min(cap));
+            (landlord, i64::from(base) * i64::from(multiplier))
+        }
+    };
+    let winner = if failing == landlord {
+        Side::Farmers
+    } else {
+        Side::Landlord
+    };
+    let sign = if winner == Side::Landlord { 1 } else { -1 };
+    let scores = BySeat::from_fn(|s| {
+        if s == landlord {
+            2 * sign * stake
+        } else {
+            -sign * stake
+        }
+    });
+    Ended {
+        landlord,
+        winner,
+        scores,
+    }
+}
+
+/// A's side in a game (finished or forfeited) whose lone robot sits in `lone`: (won, points, A's side holds
 /// the landlord).
-fn a_side(
-    game: &Game,
-    lone: Seat,
-    a_alone: bool,
-    format: Format,
-) -> Result<(bool, i64, bool), ArenaError> {
-    let result = game
-        .result()
-        .ok_or_else(|| ArenaError("a game did not finish".into()))?;
-    let landlord = game
-        .landlord()
-        .ok_or_else(|| ArenaError("a game has no landlord".into()))?;
+fn a_side(ended: &Ended, lone: Seat, a_alone: bool, format: Format) -> (bool, i64, bool) {
+    let landlord = ended.landlord;
     let lone_is_landlord = landlord == lone;
     let lone_side = if lone_is_landlord {
         Side::Landlord
     } else {
         Side::Farmers
     };
-    let lone_won = result.winner == lone_side;
+    let lone_won = ended.winner == lone_side;
     let lone_points = match format {
         // Landlord units: the landlord's score, or the farmers' total.
         Format::Duplicate => {
-            let landlord_score = result.scores[landlord];
+            let landlord_score = ended.scores[landlord];
             if lone_is_landlord {
                 landlord_score
             } else {
                 -landlord_score
             }
         }
-        Format::Bidding => result.scores[lone],
+        Format::Bidding => ended.scores[lone],
     };
     // The others' side is the lone seat's opponents in duplicate games; in bidding games the
     // two others score minus the lone seat between them.
@@ -419,5 +535,102 @@ fn a_side(
     } else {
         !lone_is_landlord
     };
-    Ok((won, points, a_landlord))
+    (won, points, a_landlord)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A game (of the first seed that has one) played up to its first bomb or rocket: the
+    /// highest bids, then a bomb whenever there is one, else the first play.
+    fn game_with_a_bomb(rules: &Rules) -> Game {
+        for seed in 0..200 {
+            let mut game = Game::new(rules, seed);
+            while game.phase() == Phase::Bidding {
+                let seat = game.turn();
+                let bid = legal_bids(&game.view(seat)).last().copied().unwrap_or(0);
+                game.bid(seat, bid).unwrap();
+            }
+            while game.phase() == Phase::Playing {
+                let seat = game.turn();
+                let moves = game.legal_moves();
+                let m = moves
+                    .iter()
+                    .find(|m| bomb_factor(m, rules) > 1)
+                    .or_else(|| moves.iter().find(|m| !m.is_pass()))
+                    .or_else(|| moves.first())
+                    .copied()
+                    .unwrap();
+                if game.hand(seat).len() == m.cards().len() {
+                    break;
+                }
+                game.play(seat, m).unwrap();
+                if bomb_factor(&m, rules) > 1 {
+                    return game;
+                }
+            }
+        }
+        panic!("no game with a bomb");
+    }
+
+    #[test]
+    fn a_farmer_forfeits_at_the_stake_so_far_under_douzero_scoring() {
+        let mut rules = Rules::classic();
+        rules.bidding = Bidding::Fixed;
+        rules.landlord_seat = 0;
+        rules.scoring = Scoring::DouzeroAdp;
+        let mut game = Game::new(&rules, 3);
+        let ended = forfeit(&game, Seat::ALL[1]);
+        assert_eq!(ended.landlord, Seat::ALL[0]);
+        assert_eq!(ended.winner, Side::Landlord);
+        assert_eq!(ended.scores.0, [2, -1, -1]);
+        // The landlord forfeits after a bomb: 2 × 2 lost.
+        let game2 = game_with_a_bomb(&rules);
+        let ended = forfeit(&game2, Seat::ALL[0]);
+        assert_eq!(ended.winner, Side::Farmers);
+        assert_eq!(ended.scores.0, [-4, 2, 2]);
+        // A pass does not change the stake.
+        let first = game.legal_moves()[0];
+        game.play(Seat::ALL[0], first).unwrap();
+        assert_eq!(forfeit(&game, Seat::ALL[2]).scores.0, [2, -1, -1]);
+    }
+
+    #[test]
+    fn forfeits_under_standard_scoring_use_base_times_multiplier() {
+        let rules = Rules::classic();
+        let game = game_with_a_bomb(&rules);
+        let landlord = game.landlord().unwrap();
+        let stake = i64::from(game.base() * game.multiplier());
+        assert!(stake >= 2);
+        let farmer = landlord.next();
+        let ended = forfeit(&game, farmer);
+        assert_eq!(ended.winner, Side::Landlord);
+        assert_eq!(ended.scores[landlord], 2 * stake);
+        assert_eq!(ended.scores[farmer], -stake);
+        assert_eq!(ended.scores.0.iter().sum::<i64>(), 0);
+        let ended = forfeit(&game, landlord);
+        assert_eq!(ended.winner, Side::Farmers);
+        assert_eq!(ended.scores[landlord], -2 * stake);
+    }
+
+    #[test]
+    fn a_failure_during_bidding_makes_the_failing_seat_a_losing_landlord() {
+        let game = Game::new(&Rules::classic(), 5);
+        assert_eq!(game.phase(), Phase::Bidding);
+        let seat = Seat::ALL[2];
+        let ended = forfeit(&game, seat);
+        assert_eq!(ended.landlord, seat);
+        assert_eq!(ended.winner, Side::Farmers);
+        assert_eq!(ended.scores.0, [1, 1, -2]);
+        // In A's terms (duplicate units): the lone robot in seat 2 lost 2.
+        assert_eq!(
+            a_side(&ended, seat, true, Format::Duplicate),
+            (false, -2, true)
+        );
+        assert_eq!(
+            a_side(&ended, seat, false, Format::Bidding),
+            (true, 2, false)
+        );
+    }
 }

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use ddz_core::Rules;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::tally::Estimate;
@@ -40,6 +40,51 @@ pub struct CrossCell {
     pub adp: f64,
 }
 
+/// How many reasons [`Failures`] keeps.
+const FAILURE_EXAMPLES: usize = 3;
+
+/// The games of a pair forfeited by a failing external robot: how many by A, how many by B,
+/// and the first few reasons.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Failures {
+    /// Games A forfeited.
+    pub a: u64,
+    /// Games B forfeited.
+    pub b: u64,
+    /// The first few failures (at most 3): the deal, game, seat, robot and reason.
+    pub examples: Vec<String>,
+}
+
+impl Failures {
+    /// Counts one forfeit, by A when `by_a`, else by B, with its reason.
+    pub fn add(&mut self, by_a: bool, reason: String) {
+        if by_a {
+            self.a += 1;
+        } else {
+            self.b += 1;
+        }
+        if self.examples.len() < FAILURE_EXAMPLES {
+            self.examples.push(reason);
+        }
+    }
+
+    /// Adds another count (shards, deals), keeping the first few reasons.
+    pub fn merge(&mut self, other: &Failures) {
+        self.a += other.a;
+        self.b += other.b;
+        for e in &other.examples {
+            if self.examples.len() < FAILURE_EXAMPLES {
+                self.examples.push(e.clone());
+            }
+        }
+    }
+
+    /// Games forfeited by either robot.
+    pub fn total(&self) -> u64 {
+        self.a + self.b
+    }
+}
+
 /// The parts of a pair's JSON that merging reads back.
 #[derive(Deserialize)]
 struct PairFile {
@@ -47,6 +92,9 @@ struct PairFile {
     b: String,
     seconds: f64,
     tallies: TallyFile,
+    /// Absent in reports written before external robots.
+    #[serde(default)]
+    failures: Failures,
 }
 
 #[derive(Deserialize)]
@@ -109,6 +157,7 @@ impl PairResult {
             "as_farmers": side_json(&self.as_farmers),
             "seconds": self.seconds,
             "games_per_sec": self.games_per_sec(),
+            "failures": self.failures,
             "tallies": {
                 "all": self.all,
                 "as_landlord": self.as_landlord,
@@ -153,6 +202,7 @@ impl Report {
                     as_landlord: p.tallies.as_landlord,
                     as_farmers: p.tallies.as_farmers,
                     seconds: p.seconds,
+                    failures: p.failures,
                 })
                 .collect(),
         })
@@ -176,6 +226,7 @@ impl Report {
                 as_landlord: Tallies::default(),
                 as_farmers: Tallies::default(),
                 seconds: 0.0,
+                failures: Failures::default(),
                 ..p.clone()
             };
         }
@@ -212,6 +263,7 @@ impl Report {
                 into.as_landlord.merge(&p.as_landlord);
                 into.as_farmers.merge(&p.as_farmers);
                 into.seconds += p.seconds;
+                into.failures.merge(&p.failures);
             }
         }
         if let Some(missing) = seen.iter().position(|&s| !s) {
@@ -308,6 +360,36 @@ impl Report {
                 p.as_farmers.wins.estimate().mean,
                 p.games_per_sec()
             );
+        }
+        let failed: Vec<&PairResult> = self
+            .pairs
+            .iter()
+            .filter(|p| p.failures.total() > 0)
+            .collect();
+        if !failed.is_empty() {
+            let counts: Vec<String> = failed
+                .iter()
+                .map(|p| {
+                    format!(
+                        "{} {} and {} {} of {} games",
+                        p.a,
+                        p.failures.a,
+                        p.b,
+                        p.failures.b,
+                        p.games()
+                    )
+                })
+                .collect();
+            let _ = writeln!(
+                out,
+                "external robot failures (games forfeited): {}",
+                counts.join("; ")
+            );
+            for p in &failed {
+                for e in &p.failures.examples {
+                    let _ = writeln!(out, "  {} vs {}: {e}", p.a, p.b);
+                }
+            }
         }
         let robots = self.robots();
         if robots.len() > 2 {
@@ -427,4 +509,52 @@ fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn failures_survive_json_and_add_up_in_merges() {
+        let shard = |index: u64, a: u64, b: u64, why: &str| {
+            let mut failures = Failures::default();
+            for n in 0..a + b {
+                failures.add(n < a, format!("{why} {n}"));
+            }
+            let pair = PairResult {
+                a: "ext".into(),
+                b: "greedy".into(),
+                all: Tallies::default(),
+                as_landlord: Tallies::default(),
+                as_farmers: Tallies::default(),
+                seconds: 1.0,
+                failures,
+            };
+            let report = Report {
+                rules: Rules::classic(),
+                format: Format::Duplicate,
+                seed: 1,
+                deals: 10,
+                shard: Shard { index, count: 2 },
+                pairs: vec![pair],
+            };
+            Report::from_json(&report.to_json().to_string()).unwrap()
+        };
+        let one = shard(0, 2, 0, "timeout");
+        assert_eq!(one.pairs[0].failures.a, 2);
+        assert_eq!(one.pairs[0].failures.examples, ["timeout 0", "timeout 1"]);
+        let merged = Report::merge(&[one, shard(1, 3, 1, "crash")]).unwrap();
+        let f = &merged.pairs[0].failures;
+        assert_eq!((f.a, f.b, f.total()), (5, 1, 6));
+        assert_eq!(f.examples, ["timeout 0", "timeout 1", "crash 0"]);
+        assert!(merged.text().contains("ext 5 and greedy 1 of 0 games"));
+        // Reports written before external robots read as no failures.
+        let old = merged
+            .to_json()
+            .to_string()
+            .replace("\"failures\"", "\"other\"");
+        let back = Report::from_json(&old).unwrap();
+        assert_eq!(back.pairs[0].failures, Failures::default());
+    }
 }

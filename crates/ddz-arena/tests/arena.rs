@@ -12,6 +12,7 @@ fn arena(rules: Rules, format: Format, count: u64) -> Arena {
         seed: 11,
         deals: Deals::Seeded { count },
         shard: Shard::WHOLE,
+        externals: Default::default(),
     }
 }
 

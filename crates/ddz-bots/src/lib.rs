@@ -17,6 +17,8 @@
 //!
 //! [`protocol`] puts any robot behind the stdio protocol `ddz-jsonl/1` (docs/protocol.md), and
 //! [`botzone`] behind Botzone's FightTheLandlord and FightTheLandlord2 input format.
+//! [`external`] is the other side: a robot played by an external program speaking
+//! `ddz-jsonl/1` ([`make_bot_with`]).
 //!
 //! ```
 //! use ddz_bots::{make_bot, play_game};
@@ -34,6 +36,7 @@ pub mod best_split;
 pub mod blog;
 pub mod botzone;
 pub mod ddzlib;
+pub mod external;
 pub mod protocol;
 mod value_bot;
 
@@ -55,6 +58,13 @@ pub trait Bot {
 
     /// A play for the seat of `view`, one of `allowed` (never empty).
     fn play(&mut self, view: &SeatView, allowed: &[Move]) -> Move;
+
+    /// Why the robot failed, if it did: a robot that can fail (an external program) reports
+    /// why; the controller forfeits the game. A failed robot still answers every decision
+    /// with an allowed action (the trait stays infallible), so check after each one.
+    fn failure(&self) -> Option<String> {
+        None
+    }
 }
 
 /// The bids the seat to act may make: points bidding 0 (pass) and every bid above the current
@@ -104,6 +114,40 @@ pub fn make_bot(spec: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
             BOT_NAMES.join(", ")
         ))),
     }
+}
+
+/// A robot from its spec `name[:key=value]...` and a seed, among the built-in robots
+/// ([`make_bot`]) and the external robots of `externals` (which take no options; each one
+/// starts its program: see [`external::ExternalBot`]). An unknown name lists both.
+pub fn make_bot_with(
+    spec: &str,
+    seed: u64,
+    externals: &external::Externals,
+) -> Result<Box<dyn Bot>, BotError> {
+    let mut parts = spec.split(':');
+    let name = parts.next().unwrap_or_default().trim();
+    let Some(ext) = externals.get(name) else {
+        return make_bot(spec, seed).map_err(|e| with_externals(e, name, externals));
+    };
+    if let Some(option) = parts.next() {
+        return Err(BotError(format!(
+            "external robot \"{name}\" takes no option (got \"{option}\")"
+        )));
+    }
+    Ok(Box::new(external::ExternalBot::spawn(name, ext)?))
+}
+
+/// An unknown-robot error listing the external robots too.
+fn with_externals(e: BotError, name: &str, externals: &external::Externals) -> BotError {
+    if externals.is_empty() || BOT_NAMES.contains(&name) {
+        return e;
+    }
+    let names: Vec<&str> = externals.names().collect();
+    BotError(format!(
+        "unknown robot \"{name}\" (robots: {}; external robots: {})",
+        BOT_NAMES.join(", "),
+        names.join(", ")
+    ))
 }
 
 /// The seed of the robot in `seat` for a game of `game_seed`.

@@ -4,10 +4,12 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Subcommand;
 use ddz_arena::{Arena, Deals, Format, PlayedGame, Report, Shard};
+use ddz_bots::external::Externals;
 use ddz_game::{DealLine, GameRecord};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -21,9 +23,22 @@ pub struct Args {
     #[command(subcommand)]
     merge: Option<Merge>,
     /// The robots, comma-separated, each `name[:key=value]...` (random, greedy, value,
-    /// ddzlib); every pair plays once. The same robot twice plays it against itself.
+    /// ddzlib, or a NAME defined with --exec); every pair plays once. The same robot twice
+    /// plays it against itself.
     #[arg(long, value_name = "A,B[,C...]")]
     bots: Option<String>,
+    /// Define the robot NAME, played by an external program speaking the stdio protocol
+    /// ddz-jsonl/1 (docs/protocol.md); repeatable. COMMAND is split on whitespace and run
+    /// without a shell, one process per seat and game; its stderr goes to ours. A robot that
+    /// replies with a move it was not allowed, an error or malformed output, exits, or is
+    /// silent past --timeout forfeits the game (its side loses at the stake so far); the
+    /// report counts the failures and the run goes on.
+    #[arg(long, value_name = "NAME=COMMAND")]
+    exec: Vec<String>,
+    /// How long an external robot may take over one decision, in milliseconds (over its
+    /// start and hello, at least 5000).
+    #[arg(long, value_name = "MS", default_value_t = 5000)]
+    timeout: u64,
     /// Number of seeded deals (deal i dealt from derive_seed(SEED, i)).
     #[arg(long, default_value_t = 1000)]
     deals: u64,
@@ -61,7 +76,8 @@ pub struct Args {
     /// Print the JSON report on stdout instead of the text table: {"format", "seed", "deals",
     /// "shard", "ci_method", "rules", "pairs": [{"a", "b", "deals", "games", "wp", "wp_ci",
     /// "adp", "adp_ci", "as_landlord": {...}, "as_farmers": {...}, "games_per_sec",
-    /// "tallies"}...]}, WP as a fraction.
+    /// "failures": {"a", "b", "examples"}, "tallies"}...]}, WP as a fraction; "failures"
+    /// counts the games each robot forfeited (external robots only).
     #[arg(long)]
     json: bool,
 }
@@ -103,6 +119,15 @@ pub fn run(args: Args) -> Result<()> {
         None => Deals::Seeded { count: args.deals },
         Some(path) => Deals::Lines(read_decks(path)?),
     };
+    if args.timeout == 0 {
+        bail!("--timeout must be at least 1 ms");
+    }
+    let mut externals = Externals::new();
+    for definition in &args.exec {
+        externals
+            .add(definition, Duration::from_millis(args.timeout))
+            .map_err(|e| anyhow!("--exec: {e}"))?;
+    }
     let shard = match &args.shard {
         None => Shard::WHOLE,
         Some(text) => Shard::parse(text).map_err(|e| anyhow!("--shard: {e}"))?,
@@ -117,6 +142,7 @@ pub fn run(args: Args) -> Result<()> {
         seed: args.seed,
         deals,
         shard,
+        externals,
     };
     if let Some(dir) = &args.records {
         std::fs::create_dir_all(dir)

@@ -1,0 +1,451 @@
+//! Robots played by external programs: the controller side of the stdio protocol `ddz-jsonl/1`
+//! (PROTOCOL.md, docs/protocol.md).
+//!
+//! An [`ExternalBot`] starts a program, says `hello`, and for each decision writes a `bid` or
+//! `act` request (with `legal_moves`, so the program must choose among the moves it is
+//! allowed) and waits for the reply at most a per-decision timeout (for `hello`, which
+//! includes the program's start, at least [`DEFAULT_TIMEOUT`]). A program that replies
+//! with a move or bid it was not allowed, replies with an error or with something that is not
+//! a reply, exits, or stays silent past the timeout has *failed*: the robot records why
+//! ([`Bot::failure`]), stops talking to the program and answers with the first allowed action
+//! so that the [`Bot`] trait stays infallible. The controller (the arena) checks
+//! [`Bot::failure`] after each decision and forfeits the game.
+//!
+//! The command line is split on whitespace, with no shell: no quoting, globbing or
+//! redirection (write a script for those). The program's stdin and stdout carry the protocol;
+//! its stderr is inherited (its logs go to the controller's stderr). The program is killed and
+//! reaped when the robot is dropped.
+//!
+//! [`Externals`] is the registry of external robots by name (`--exec NAME=COMMAND`), used by
+//! [`crate::make_bot_with`].
+
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::thread;
+use std::time::Duration;
+
+use ddz_core::{Move, parse_move};
+use ddz_game::{Bid, SeatView};
+use serde_json::{Value, json};
+
+use crate::protocol::{MAX_LINE, PROTOCOL, act_request, bid_request};
+use crate::{BOT_NAMES, Bot, BotError};
+
+/// The per-decision timeout when none is given: 5 seconds.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// One external robot's definition: its command line and per-decision timeout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct External {
+    /// The program and its arguments (the command line split on whitespace).
+    pub command: Vec<String>,
+    /// How long the program may take over one reply (over `hello`, which includes starting
+    /// the program, at least [`DEFAULT_TIMEOUT`]).
+    pub timeout: Duration,
+}
+
+/// The registry of external robots: NAME → program and timeout.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Externals {
+    robots: BTreeMap<String, External>,
+}
+
+impl Externals {
+    /// An empty registry.
+    pub fn new() -> Externals {
+        Externals::default()
+    }
+
+    /// Parses `NAME=COMMAND` into the name and the command line split on whitespace. The
+    /// name is letters, digits, `_`, `-` and `.`, and not a built-in robot's name; the command
+    /// is not empty.
+    pub fn parse_definition(definition: &str) -> Result<(String, Vec<String>), BotError> {
+        let Some((name, command)) = definition.split_once('=') else {
+            return Err(BotError(format!(
+                "external robot \"{definition}\": expected NAME=COMMAND"
+            )));
+        };
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(BotError(format!(
+                "external robot \"{definition}\": the name before '=' is empty"
+            )));
+        }
+        if !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+        {
+            return Err(BotError(format!(
+                "external robot name \"{name}\": use letters, digits, '_', '-' and '.' only"
+            )));
+        }
+        if BOT_NAMES.contains(&name) {
+            return Err(BotError(format!(
+                "external robot name \"{name}\" is a built-in robot's name"
+            )));
+        }
+        let command: Vec<String> = command.split_whitespace().map(str::to_string).collect();
+        if command.is_empty() {
+            return Err(BotError(format!(
+                "external robot \"{name}\": the command after '=' is empty"
+            )));
+        }
+        Ok((name.to_string(), command))
+    }
+
+    /// Adds the robot defined by `NAME=COMMAND` ([`Externals::parse_definition`]) with a
+    /// per-decision `timeout`. A name defined twice is an error.
+    pub fn add(&mut self, definition: &str, timeout: Duration) -> Result<(), BotError> {
+        let (name, command) = Externals::parse_definition(definition)?;
+        if self.robots.contains_key(&name) {
+            return Err(BotError(format!(
+                "external robot \"{name}\" is defined twice"
+            )));
+        }
+        self.robots.insert(name, External { command, timeout });
+        Ok(())
+    }
+
+    /// The robot called `name`, if defined.
+    pub fn get(&self, name: &str) -> Option<&External> {
+        self.robots.get(name)
+    }
+
+    /// The names defined, in order.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.robots.keys().map(String::as_str)
+    }
+
+    /// Whether no robot is defined.
+    pub fn is_empty(&self) -> bool {
+        self.robots.is_empty()
+    }
+}
+
+/// What the reader thread sends: a line of the program's stdout, or why there is none.
+type Line = Result<String, String>;
+
+/// A robot played by an external program over `ddz-jsonl/1` (see the module docs).
+pub struct ExternalBot {
+    /// The robot's name in robot lists.
+    name: String,
+    /// The name the program gave in its hello reply.
+    hello_name: Option<String>,
+    child: Child,
+    /// Lines to write to the program's stdin (a writer thread owns it).
+    requests: Option<Sender<String>>,
+    /// Lines read from the program's stdout.
+    replies: Receiver<Line>,
+    timeout: Duration,
+    next_id: u64,
+    failure: Option<String>,
+}
+
+impl ExternalBot {
+    /// Starts `external`'s program as the robot `name` and says hello. Failing to start the
+    /// program is an error; a program that does not answer hello properly has failed
+    /// ([`Bot::failure`]).
+    pub fn spawn(name: &str, external: &External) -> Result<ExternalBot, BotError> {
+        let Some((program, args)) = external.command.split_first() else {
+            return Err(BotError(format!("external robot \"{name}\": no command")));
+        };
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|e| {
+                BotError(format!(
+                    "external robot \"{name}\": cannot start \"{program}\": {e}"
+                ))
+            })?;
+        let (stdin, stdout) = match (child.stdin.take(), child.stdout.take()) {
+            (Some(i), Some(o)) => (i, o),
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(BotError(format!(
+                    "external robot \"{name}\": no pipes to the program"
+                )));
+            }
+        };
+        let requests = spawn_writer(stdin);
+        let replies = spawn_reader(stdout);
+        let mut bot = ExternalBot {
+            name: name.to_string(),
+            hello_name: None,
+            child,
+            requests: Some(requests),
+            replies,
+            timeout: external.timeout,
+            next_id: 0,
+            failure: None,
+        };
+        let hello = json!({"protocol": PROTOCOL, "type": "hello", "id": 0});
+        // Starting a program can take longer than a decision on a busy machine.
+        bot.timeout = external.timeout.max(DEFAULT_TIMEOUT);
+        let reply = bot.exchange(hello);
+        bot.timeout = external.timeout;
+        if let Some(reply) = reply {
+            match reply.get("name") {
+                Some(Value::String(n)) => bot.hello_name = Some(n.clone()),
+                _ => bot.fail(format!("hello reply without a \"name\": {reply}")),
+            }
+        }
+        Ok(bot)
+    }
+
+    /// The name the program gave in its hello reply.
+    pub fn hello_name(&self) -> Option<&str> {
+        self.hello_name.as_deref()
+    }
+
+    /// Records the first failure and stops talking to the program.
+    fn fail(&mut self, why: String) {
+        if self.failure.is_none() {
+            self.failure = Some(why);
+        }
+        self.requests = None;
+    }
+
+    /// Sends `request` (whose `id` is the next id) and returns the reply, or records a failure
+    /// and returns `None`. Replies with an `error` or another `id` are failures.
+    fn exchange(&mut self, mut request: Value) -> Option<Value> {
+        let sender = self.requests.as_ref()?;
+        let id = self.next_id;
+        self.next_id += 1;
+        if let Value::Object(obj) = &mut request {
+            obj.insert("id".into(), json!(id));
+        }
+        let kind = request
+            .get("type")
+            .and_then(Value::as_str)
+            .unwrap_or("request")
+            .to_string();
+        if sender.send(request.to_string()).is_err() {
+            self.fail(format!("{kind}: the program closed its input"));
+            return None;
+        }
+        let line = match self.replies.recv_timeout(self.timeout) {
+            Ok(Ok(line)) => line,
+            Ok(Err(why)) => {
+                self.fail(format!("{kind}: {why}"));
+                return None;
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                self.fail(format!(
+                    "{kind}: timeout, no reply within {} ms",
+                    self.timeout.as_millis()
+                ));
+                return None;
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                self.fail(format!("{kind}: the program's output is closed"));
+                return None;
+            }
+        };
+        let reply: Value = match serde_json::from_str(&line) {
+            Ok(v @ Value::Object(_)) => v,
+            Ok(_) | Err(_) => {
+                self.fail(format!(
+                    "{kind}: malformed reply (not a JSON object): {}",
+                    clip(&line)
+                ));
+                return None;
+            }
+        };
+        if let Some(error) = reply.get("error") {
+            self.fail(format!("{kind}: error reply: {error}"));
+            return None;
+        }
+        if reply.get("id") != Some(&json!(id)) {
+            self.fail(format!(
+                "{kind}: reply to id {}, expected {id}",
+                reply.get("id").unwrap_or(&Value::Null)
+            ));
+            return None;
+        }
+        Some(reply)
+    }
+}
+
+/// A line cut to 200 characters, for messages.
+fn clip(line: &str) -> String {
+    match line.char_indices().nth(200) {
+        Some((i, _)) => format!("{}...", &line[..i]),
+        None => line.to_string(),
+    }
+}
+
+/// A thread writing each line sent to the program's stdin, flushed; it ends when the sender
+/// is dropped or a write fails (the program exited).
+fn spawn_writer(mut stdin: ChildStdin) -> Sender<String> {
+    let (tx, rx) = mpsc::channel::<String>();
+    thread::spawn(move || {
+        for line in rx {
+            if writeln!(stdin, "{line}")
+                .and_then(|()| stdin.flush())
+                .is_err()
+            {
+                break;
+            }
+        }
+    });
+    tx
+}
+
+/// A thread reading the program's stdout line by line (at most [`MAX_LINE`] bytes a line); it
+/// ends at the end of the output, on a read error or a line too long (each reported), or when
+/// the receiver is dropped.
+fn spawn_reader(stdout: ChildStdout) -> Receiver<Line> {
+    let (tx, rx) = mpsc::channel::<Line>();
+    thread::spawn(move || {
+        let mut input = BufReader::new(stdout);
+        let mut buf = Vec::new();
+        loop {
+            buf.clear();
+            let read = (&mut input)
+                .take(MAX_LINE as u64 + 1)
+                .read_until(b'\n', &mut buf);
+            let line = match read {
+                Err(e) => Err(format!("cannot read the program's output: {e}")),
+                Ok(0) => Err("the program exited (end of its output)".to_string()),
+                Ok(_) if buf.last() != Some(&b'\n') && buf.len() > MAX_LINE => {
+                    Err(format!("a reply longer than {MAX_LINE} bytes"))
+                }
+                Ok(_) => {
+                    let text = String::from_utf8_lossy(&buf);
+                    Ok(text.trim_end_matches(['\n', '\r']).to_string())
+                }
+            };
+            let last = line.is_err();
+            if tx.send(line).is_err() || last {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+impl Bot for ExternalBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn bid(&mut self, view: &SeatView, allowed: &[Bid]) -> Bid {
+        let fallback = allowed.first().copied().unwrap_or(0);
+        let Some(reply) = self.exchange(bid_request(&Value::Null, view)) else {
+            return fallback;
+        };
+        let bid = reply
+            .get("bid")
+            .and_then(Value::as_u64)
+            .and_then(|b| Bid::try_from(b).ok());
+        match bid {
+            Some(b) if allowed.contains(&b) => b,
+            _ => {
+                let shown = reply.get("bid").unwrap_or(&Value::Null);
+                self.fail(format!("bid: {shown} is not an allowed bid {allowed:?}"));
+                fallback
+            }
+        }
+    }
+
+    fn play(&mut self, view: &SeatView, allowed: &[Move]) -> Move {
+        let fallback = allowed.first().copied().unwrap_or(Move::PASS);
+        let Some(reply) = self.exchange(act_request(&Value::Null, view, Some(allowed))) else {
+            return fallback;
+        };
+        let Some(text) = reply.get("cards").and_then(Value::as_str) else {
+            let shown = reply.get("cards").unwrap_or(&Value::Null);
+            self.fail(format!("act: \"cards\": {shown} is not a move"));
+            return fallback;
+        };
+        let beat = view.last.map(|(_, m)| m);
+        let m = match parse_move(text, &view.rules, beat.as_ref()) {
+            Ok(m) => m,
+            Err(e) => {
+                self.fail(format!("act: \"{}\": {e}", clip(text)));
+                return fallback;
+            }
+        };
+        let chosen = allowed.iter().find(|a| **a == m).or_else(|| {
+            allowed.iter().find(|a| {
+                a.cards() == m.cards() && a.reading() == m.reading() && a.kind() == m.kind()
+            })
+        });
+        match chosen {
+            Some(a) => *a,
+            None => {
+                self.fail(format!("act: \"{}\" is not an allowed move", clip(text)));
+                fallback
+            }
+        }
+    }
+
+    fn failure(&self) -> Option<String> {
+        self.failure.clone()
+    }
+}
+
+impl Drop for ExternalBot {
+    fn drop(&mut self) {
+        self.requests = None;
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn definitions_parse() {
+        let (name, command) = Externals::parse_definition("ext=ddz bot  --bot value").unwrap();
+        assert_eq!(name, "ext");
+        assert_eq!(command, ["ddz", "bot", "--bot", "value"]);
+        let (name, command) = Externals::parse_definition(" my-bot.2 = ./run.sh a=b").unwrap();
+        assert_eq!(name, "my-bot.2");
+        assert_eq!(command, ["./run.sh", "a=b"]);
+    }
+
+    #[test]
+    fn bad_definitions_are_clear_errors() {
+        let cases = [
+            ("ext", "expected NAME=COMMAND"),
+            ("=ddz bot", "the name before '=' is empty"),
+            ("ext=", "the command after '=' is empty"),
+            ("ext=   ", "the command after '=' is empty"),
+            ("a,b=ddz bot", "use letters, digits"),
+            ("a:b=ddz bot", "use letters, digits"),
+            ("greedy=ddz bot", "is a built-in robot's name"),
+        ];
+        for (text, message) in cases {
+            let e = Externals::parse_definition(text).unwrap_err();
+            assert!(e.0.contains(message), "{text}: {e}");
+        }
+        let mut ext = Externals::new();
+        ext.add("x=prog", DEFAULT_TIMEOUT).unwrap();
+        let e = ext.add("x=other", DEFAULT_TIMEOUT).unwrap_err();
+        assert!(e.0.contains("defined twice"), "{e}");
+        assert_eq!(ext.names().collect::<Vec<_>>(), ["x"]);
+        assert_eq!(
+            ext.get("x").map(|x| x.command.clone()),
+            Some(vec!["prog".into()])
+        );
+    }
+
+    #[test]
+    fn a_program_that_cannot_start_is_an_error() {
+        let external = External {
+            command: vec!["/nonexistent/ddz-robot".into()],
+            timeout: DEFAULT_TIMEOUT,
+        };
+        let e = ExternalBot::spawn("x", &external).err().unwrap();
+        assert!(e.0.contains("cannot start"), "{e}");
+    }
+}

@@ -1,0 +1,177 @@
+//! `ddz arena --exec`: external robots driven through the stdio protocol, and robots that fail.
+
+mod common;
+
+use common::{ddz, json};
+use serde_json::Value;
+
+/// `NAME=COMMAND` for `ddz bot --bot ROBOT`, the built ddz.
+fn ddz_bot(name: &str, robot: &str) -> String {
+    format!("{name}={} bot --bot {robot}", env!("CARGO_BIN_EXE_ddz"))
+}
+
+fn failures(pair: &Value) -> (u64, u64) {
+    let f = &pair["failures"];
+    (f["a"].as_u64().unwrap(), f["b"].as_u64().unwrap())
+}
+
+#[test]
+fn an_external_robot_plays_whole_games() {
+    let exec = ddz_bot("ext", "ddzlib");
+    let v = json(&ddz(&[
+        "arena",
+        "--exec",
+        &exec,
+        "--bots",
+        "ext,value",
+        "--deals",
+        "6",
+        "--quiet",
+        "--json",
+    ]));
+    let p = &v["pairs"][0];
+    assert_eq!(
+        (p["a"].as_str(), p["b"].as_str()),
+        (Some("ext"), Some("value"))
+    );
+    assert_eq!(p["deals"], 6);
+    assert_eq!(p["games"], 12);
+    assert_eq!(failures(p), (0, 0));
+    let wp = p["wp"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&wp), "{wp}");
+    assert!(p["adp"].as_f64().unwrap().abs() <= 64.0);
+
+    // With bidding: bid requests too.
+    let v = json(&ddz(&[
+        "arena",
+        "--exec",
+        &exec,
+        "--bots",
+        "ext,greedy",
+        "--deals",
+        "2",
+        "--bidding",
+        "--quiet",
+        "--json",
+    ]));
+    let p = &v["pairs"][0];
+    assert_eq!(p["games"], 12);
+    assert_eq!(failures(p), (0, 0));
+}
+
+#[test]
+fn the_same_robot_inside_and_outside_is_even() {
+    let exec = ddz_bot("ext", "ddzlib");
+    let v = json(&ddz(&[
+        "arena",
+        "--exec",
+        &exec,
+        "--bots",
+        "ext,ddzlib",
+        "--deals",
+        "6",
+        "--quiet",
+        "--json",
+    ]));
+    let p = &v["pairs"][0];
+    assert_eq!(failures(p), (0, 0));
+    assert_eq!(
+        (p["wp"].as_f64(), p["adp"].as_f64()),
+        (Some(0.5), Some(0.0))
+    );
+}
+
+/// A Python robot: answers hello, then does what `body` says with each request `req` (the
+/// parsed JSON) and its `id`.
+const PRELUDE: &str = r#"import json, sys
+for line in sys.stdin:
+    req = json.loads(line)
+    rid = req.get("id")
+    if req.get("type") == "hello":
+        print(json.dumps({"id": rid, "name": "bad", "protocol": "ddz-jsonl/1"}), flush=True)
+        continue
+"#;
+
+/// Runs `--bots bad,greedy` with the robot `body` (after [`PRELUDE`]) and checks that every
+/// game was counted, forfeited by the bad robot, and lost by it; returns the first reason.
+fn broken(tag: &str, body: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("ddz-exec-test-{}-{tag}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("bad.py");
+    std::fs::write(&script, format!("{PRELUDE}{body}")).unwrap();
+    let exec = format!("bad=python3 {}", script.display());
+    let out = ddz(&[
+        "arena",
+        "--exec",
+        &exec,
+        "--bots",
+        "bad,greedy",
+        "--deals",
+        "2",
+        "--timeout",
+        "300",
+        "--quiet",
+        "--json",
+    ]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let v = json(&out);
+    let p = &v["pairs"][0];
+    assert_eq!(p["games"], 4, "{p}");
+    assert_eq!(failures(p), (4, 0), "{p}");
+    assert_eq!(p["wp"].as_f64(), Some(0.0), "{p}");
+    assert!(p["adp"].as_f64().unwrap() < 0.0, "{p}");
+    p["failures"]["examples"][0].as_str().unwrap().to_string()
+}
+
+#[test]
+fn an_illegal_move_forfeits() {
+    // A single card the hand does not hold.
+    let body = r#"    missing = [r for r in "3456789TJQKA2" if r not in req.get("hand", "")][0]
+    print(json.dumps({"id": rid, "cards": missing}), flush=True)
+"#;
+    let why = broken("illegal", body);
+    assert!(why.contains("not an allowed move"), "{why}");
+    assert!(why.contains("(bad)"), "{why}");
+}
+
+#[test]
+fn a_crash_forfeits() {
+    let why = broken("crash", "    sys.exit(0)\n");
+    assert!(why.contains("exited"), "{why}");
+}
+
+#[test]
+fn silence_forfeits() {
+    let why = broken("silent", "    continue\n");
+    assert!(why.contains("timeout"), "{why}");
+}
+
+#[test]
+fn malformed_and_error_replies_forfeit() {
+    let why = broken("garbage", "    print('nonsense', flush=True)\n");
+    assert!(why.contains("malformed"), "{why}");
+    let body = "    print(json.dumps({'id': rid, 'error': 'no idea'}), flush=True)\n";
+    let why = broken("error", body);
+    assert!(why.contains("no idea"), "{why}");
+}
+
+#[test]
+fn bad_definitions_are_refused() {
+    for (exec, message) in [
+        ("nameonly", "expected NAME=COMMAND"),
+        ("greedy=ddz bot", "built-in"),
+        ("x=/nonexistent/ddz-robot", "cannot start"),
+    ] {
+        let out = ddz(&[
+            "arena", "--exec", exec, "--bots", "x,greedy", "--deals", "1", "--quiet",
+        ]);
+        assert!(!out.status.success(), "{exec}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(message), "{exec}: {err}");
+    }
+    let out = ddz(&[
+        "arena", "--exec", "x=prog", "--bots", "y,greedy", "--deals", "1",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("external robots: x"), "{err}");
+}
