@@ -81,6 +81,37 @@ fn the_same_robot_inside_and_outside_is_even() {
     );
 }
 
+#[test]
+fn every_seat_an_external_process() {
+    // Both robots are `ddz bot` processes: every decision of every game goes through the
+    // protocol; the same robot in and out gives the same figures as in-process play.
+    let (a, b) = (ddz_bot("a", "ddzlib"), ddz_bot("b", "value"));
+    let args = [
+        "--bots", "a,b", "--deals", "4", "--seed", "9", "--quiet", "--json",
+    ];
+    let external = json(&ddz(
+        &[&["arena", "--exec", &a, "--exec", &b][..], &args].concat()
+    ));
+    let p = &external["pairs"][0];
+    assert_eq!((p["games"].as_u64(), failures(p)), (Some(8), (0, 0)));
+    let inside = [
+        "--bots",
+        "ddzlib,value",
+        "--deals",
+        "4",
+        "--seed",
+        "9",
+        "--quiet",
+        "--json",
+    ];
+    let internal = json(&ddz(&[&["arena"][..], &inside].concat()));
+    let q = &internal["pairs"][0];
+    assert_eq!(
+        (p["wp"].clone(), p["adp"].clone()),
+        (q["wp"].clone(), q["adp"].clone())
+    );
+}
+
 /// A Python robot: answers hello, then does what `body` says with each request `req` (the
 /// parsed JSON) and its `id`.
 const PRELUDE: &str = r#"import json, sys
