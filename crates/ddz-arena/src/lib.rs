@@ -51,7 +51,9 @@ use std::time::Instant;
 use ddz_bots::external::Externals;
 use ddz_bots::{Bot, bot_seed, legal_bids, make_bot_with};
 use ddz_core::{Bidding, Rules, Scoring};
-use ddz_game::{BySeat, Deal, DealLine, Game, Phase, Seat, Side, bomb_factor, derive_seed};
+use ddz_game::{
+    BySeat, Deal, DealLine, Game, Phase, Seat, Side, bomb_factor, derive_seed, side_scores,
+};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -485,18 +487,10 @@ pub fn forfeit(game: &Game, failing: Seat) -> Ended {
     } else {
         Side::Landlord
     };
-    let sign = if winner == Side::Landlord { 1 } else { -1 };
-    let scores = BySeat::from_fn(|s| {
-        if s == landlord {
-            2 * sign * stake
-        } else {
-            -sign * stake
-        }
-    });
     Ended {
         landlord,
         winner,
-        scores,
+        scores: side_scores(landlord, winner, stake),
     }
 }
 

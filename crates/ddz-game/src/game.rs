@@ -597,14 +597,7 @@ impl Game {
             multiplier = multiplier.min(cap);
         }
         let stake = i64::from(base) * i64::from(multiplier);
-        let sign = if winner == Side::Landlord { 1 } else { -1 };
-        let scores = BySeat::from_fn(|s| {
-            if s == landlord {
-                2 * sign * stake
-            } else {
-                -sign * stake
-            }
-        });
+        let scores = side_scores(landlord, winner, stake);
         self.result = Some(GameResult {
             winner,
             first_out,
@@ -650,6 +643,19 @@ impl Game {
     pub fn role(&self, seat: Seat) -> Option<Role> {
         self.landlord.map(|l| Role::of(seat, l))
     }
+}
+
+/// Every seat's score when `winner` wins at `stake`: the landlord wins or loses 2 × the stake,
+/// each farmer 1 ×.
+pub fn side_scores(landlord: Seat, winner: Side, stake: i64) -> BySeat<i64> {
+    let sign = if winner == Side::Landlord { 1 } else { -1 };
+    BySeat::from_fn(|s| {
+        if s == landlord {
+            2 * sign * stake
+        } else {
+            -sign * stake
+        }
+    })
 }
 
 /// The multiplier factor of a play: the rules' bomb table for bombs and the rocket, else 1.

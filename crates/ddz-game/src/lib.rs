@@ -29,7 +29,7 @@ pub mod shuffle;
 pub mod view;
 
 pub use deal::{Deal, DealError, DealLine};
-pub use game::{ActionError, Bid, Game, GameResult, Phase, Side, bomb_factor};
+pub use game::{ActionError, Bid, Game, GameResult, Phase, Side, bomb_factor, side_scores};
 pub use perft::{Budget, GamesBench, Position, bench_games, perft, perft_deal};
 pub use record::{GameRecord, RECORD_FORMAT, ReplayError, ReplayStep, Step};
 pub use seat::{BySeat, Role, Seat};
