@@ -1,21 +1,17 @@
 //! The baseline robots play complete legal games under every profile and bidding form,
 //! deterministically, and a smallest-play robot beats a random one.
 
-use ddz_bots::{Bot, bot_seed, make_bot, play_game};
-use ddz_core::{Bidding, Profile, Rules};
-use ddz_game::{Seat, Side};
+mod common;
 
-fn bots(names: [&str; 3], seed: u64) -> [Box<dyn Bot>; 3] {
-    Seat::ALL.map(|s| make_bot(names[s.index()], bot_seed(seed, s)).unwrap())
-}
+use common::{bots, configs};
+
+use ddz_bots::{make_bot, play_game};
+use ddz_core::{Bidding, Rules};
+use ddz_game::Side;
 
 #[test]
 fn every_pairing_plays_legal_games_under_every_profile() {
-    let mut configs: Vec<Rules> = Profile::ALL.iter().map(|&p| Rules::profile(p)).collect();
-    let mut call_rob = Rules::classic();
-    call_rob.bidding = Bidding::CallRob;
-    configs.push(call_rob);
-    for rules in &configs {
+    for rules in &configs() {
         for names in [
             ["random"; 3],
             ["greedy"; 3],

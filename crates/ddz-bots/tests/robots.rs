@@ -1,17 +1,12 @@
 //! Every robot against every other, under every profile and bidding form: legal, complete,
 //! deterministic games.
 
-use ddz_bots::{BOT_NAMES, Bot, bot_seed, make_bot, play_game};
-use ddz_core::{Bidding, Profile, Rules};
-use ddz_game::Seat;
+mod common;
 
-fn configs() -> Vec<Rules> {
-    let mut configs: Vec<Rules> = Profile::ALL.iter().map(|&p| Rules::profile(p)).collect();
-    let mut call_rob = Rules::classic();
-    call_rob.bidding = Bidding::CallRob;
-    configs.push(call_rob);
-    configs
-}
+use common::configs;
+
+use ddz_bots::{BOT_NAMES, Bot, bot_seed, make_bot, play_game};
+use ddz_game::Seat;
 
 #[test]
 fn every_robot_plays_every_other_legally() {

@@ -1,21 +1,13 @@
 //! The value robot plays legal games under every profile and bidding form, deterministically,
 //! chooses only among the moves it is allowed, and beats the random robot by a wide margin.
 
-use ddz_bots::{Bot, ValueBot, bot_seed, make_bot, play_game};
-use ddz_core::{Bidding, Cards, Move, Profile, Rules, legal_moves};
-use ddz_game::{Game, Phase, Seat, Side};
+mod common;
 
-fn bots(names: [&str; 3], seed: u64) -> [Box<dyn Bot>; 3] {
-    Seat::ALL.map(|s| make_bot(names[s.index()], bot_seed(seed, s)).unwrap())
-}
+use common::{bots, configs};
 
-fn configs() -> Vec<Rules> {
-    let mut configs: Vec<Rules> = Profile::ALL.iter().map(|&p| Rules::profile(p)).collect();
-    let mut call_rob = Rules::classic();
-    call_rob.bidding = Bidding::CallRob;
-    configs.push(call_rob);
-    configs
-}
+use ddz_bots::{ValueBot, play_game};
+use ddz_core::{Bidding, Cards, Move, Rules, legal_moves};
+use ddz_game::{Game, Phase, Side};
 
 /// Plays `games` seeded games per profile and pairing; `play_game` fails on any illegal
 /// action.
