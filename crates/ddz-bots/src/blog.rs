@@ -58,6 +58,19 @@ impl HandValue {
     pub const fn score(self) -> i32 {
         self.sum_value - ROUND_VALUE * self.need_round
     }
+
+    /// The hand kept by passing: the same groups and one more round (the opponents get one).
+    pub const fn passed(self) -> HandValue {
+        HandValue {
+            sum_value: self.sum_value,
+            need_round: self.need_round + 1,
+        }
+    }
+
+    /// Fewer rounds, or as many and a higher sum: how wild readings are compared.
+    pub fn serves_better_than(self, other: HandValue) -> bool {
+        (self.need_round, -self.sum_value) < (other.need_round, -other.sum_value)
+    }
 }
 
 /// A group the blog plays: kind, deciding rank and the natural cards (ranks) it takes.
@@ -319,10 +332,7 @@ impl Valuer {
         let mut best = (hand, None::<HandValue>);
         for reading in wild_readings(hand, rules) {
             let v = self.value(reading);
-            let better = best
-                .1
-                .is_none_or(|b| (v.need_round, -v.sum_value) < (b.need_round, -b.sum_value));
-            if better {
+            if best.1.is_none_or(|b| v.serves_better_than(b)) {
                 best = (reading, Some(v));
             }
         }
@@ -351,9 +361,6 @@ impl Valuer {
         };
         let mut assign = wild;
         let mut best = self.value(reading_of(&assign));
-        let better = |v: HandValue, b: HandValue| {
-            (v.need_round, -v.sum_value) < (b.need_round, -b.sum_value)
-        };
         loop {
             let mut step: Option<(usize, Rank, HandValue)> = None;
             for k in 0..assign.len() {
@@ -365,7 +372,7 @@ impl Valuer {
                         continue;
                     }
                     let v = self.value(reading);
-                    if better(v, step.map_or(best, |s| s.2)) {
+                    if v.serves_better_than(step.map_or(best, |s| s.2)) {
                         step = Some((k, r, v));
                     }
                 }
@@ -377,6 +384,16 @@ impl Valuer {
                 }
                 None => return (reading_of(&assign), best),
             }
+        }
+    }
+
+    /// What playing `m` from `hand` leaves, valued at a good reading
+    /// ([`Valuer::good_reading`]); a pass leaves the whole hand and one more round.
+    pub fn after(&mut self, hand: Cards, m: &Move, rules: &Rules) -> HandValue {
+        if m.is_pass() {
+            self.good_reading(hand, rules).1.passed()
+        } else {
+            self.good_reading(hand.minus(m.cards()), rules).1
         }
     }
 
@@ -595,10 +612,7 @@ impl Valuer {
             return Some(g);
         }
         // Passing gives the opponents a round.
-        let mut best = Best::new(HandValue {
-            need_round: base.need_round + 1,
-            ..base
-        });
+        let mut best = Best::new(base.passed());
         self.same_kind(&mut best, c, t);
         if best.group.is_some() {
             return best.group;

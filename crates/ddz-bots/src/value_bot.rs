@@ -22,7 +22,7 @@ use ddz_game::{Bid, SeatView};
 
 use crate::Bot;
 use crate::analysis::realise;
-use crate::blog::{HandValue, ROUND_VALUE, Valuer, land_score};
+use crate::blog::{HandValue, Valuer, land_score};
 
 /// SumValue from which call-and-rob calls (a one-point hand).
 pub const CALL_FROM: i32 = 10;
@@ -67,15 +67,14 @@ impl ValueBot {
         let hand = view.hand;
         let rules = &view.rules;
         let following = view.last.is_some() && allowed.contains(&Move::PASS);
-        let base = self.value(hand, rules);
         // Passing leaves the whole hand and hands the opponents a round.
-        let mut best_score = base.score() - ROUND_VALUE;
+        let mut best_score = self.valuer.after(hand, &Move::PASS, rules).score();
         let mut best = following.then_some(Move::PASS);
         for &m in allowed {
             if m.is_pass() || (following && m.kind().is_bomb_like()) {
                 continue;
             }
-            let rest = self.value(hand.minus(m.cards()), rules);
+            let rest = self.valuer.after(hand, &m, rules);
             if best.is_none() || best_score <= rest.score() {
                 best_score = rest.score();
                 best = Some(m);
@@ -83,7 +82,7 @@ impl ValueBot {
         }
         if following && best == Some(Move::PASS) {
             for &m in allowed.iter().filter(|m| m.kind().is_bomb_like()) {
-                let rest = self.value(hand.minus(m.cards()), rules);
+                let rest = self.valuer.after(hand, &m, rules);
                 if best_score <= rest.score() || rest.sum_value > 0 {
                     best_score = rest.score();
                     best = Some(m);

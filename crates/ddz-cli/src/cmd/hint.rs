@@ -125,20 +125,9 @@ pub fn run(args: Args) -> Result<()> {
 
     // Rank every play by what it leaves; the choice first.
     let mut valuer = Valuer::new();
-    let whole = valuer.good_reading(hand, &rules).1;
     let mut ranked: Vec<(Move, HandValue)> = allowed
         .iter()
-        .map(|&m| {
-            let rest = if m.is_pass() {
-                HandValue {
-                    need_round: whole.need_round + 1,
-                    ..whole
-                }
-            } else {
-                valuer.good_reading(hand.minus(m.cards()), &rules).1
-            };
-            (m, rest)
-        })
+        .map(|&m| (m, valuer.after(hand, &m, &rules)))
         .collect();
     ranked.sort_by_key(|(m, v)| (*m != choice, -v.score()));
 
