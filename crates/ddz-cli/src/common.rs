@@ -1,9 +1,11 @@
 //! Options and helpers shared by the subcommands: rule selection, move JSON, output.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
+use ddz_bots::external::Externals;
 use ddz_core::{Cards, Move, MoveJson, Profile, Rank, Rules, move_notation};
 use serde_json::Value;
 
@@ -53,6 +55,21 @@ impl RulesArgs {
             Some(text) => Ok(rules.with_laizi(&parse_laizi(text)?).context("--laizi")?),
         }
     }
+}
+
+/// The external robots of `--exec NAME=COMMAND` definitions, each allowed `timeout_ms` per
+/// decision.
+pub fn externals(definitions: &[String], timeout_ms: u64) -> Result<Externals> {
+    if timeout_ms == 0 {
+        bail!("--timeout must be at least 1 ms");
+    }
+    let mut externals = Externals::new();
+    for definition in definitions {
+        externals
+            .add(definition, Duration::from_millis(timeout_ms))
+            .map_err(|e| anyhow!("--exec: {e}"))?;
+    }
+    Ok(externals)
 }
 
 /// Parses a list of wild ranks: `9`, `7,9`, `10`.

@@ -5,6 +5,7 @@
 
 mod cmd;
 mod common;
+mod play;
 
 use std::process::ExitCode;
 
@@ -20,6 +21,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// A game in the terminal against two robots (--plain for line mode).
+    Play(play::Args),
     /// Every reading of a set of cards.
     Classify(cmd::classify::Args),
     /// Does one move beat another, and the same for every pair of their readings.
@@ -47,6 +50,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Play(a) => play::run(a),
         Command::Classify(a) => cmd::classify::run(a),
         Command::Compare(a) => cmd::compare::run(a),
         Command::Moves(a) => cmd::moves::run(a),

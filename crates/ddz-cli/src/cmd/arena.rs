@@ -4,16 +4,14 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Subcommand;
 use ddz_arena::{Arena, Deals, Format, PlayedGame, Report, Shard};
-use ddz_bots::external::Externals;
 use ddz_game::{DealLine, GameRecord};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::common::{RulesArgs, print_json};
+use crate::common::{RulesArgs, externals, print_json};
 
 /// Robots against each other: every deal played with the roles swapped, WP and ADP with 95%
 /// confidence intervals per pair, a cross table with three robots or more.
@@ -119,15 +117,7 @@ pub fn run(args: Args) -> Result<()> {
         None => Deals::Seeded { count: args.deals },
         Some(path) => Deals::Lines(read_decks(path)?),
     };
-    if args.timeout == 0 {
-        bail!("--timeout must be at least 1 ms");
-    }
-    let mut externals = Externals::new();
-    for definition in &args.exec {
-        externals
-            .add(definition, Duration::from_millis(args.timeout))
-            .map_err(|e| anyhow!("--exec: {e}"))?;
-    }
+    let externals = externals(&args.exec, args.timeout)?;
     let shard = match &args.shard {
         None => Shard::WHOLE,
         Some(text) => Shard::parse(text).map_err(|e| anyhow!("--shard: {e}"))?,
