@@ -8,7 +8,9 @@
 //! The robots ([`BOT_NAMES`], built by name with [`make_bot`]): the baselines `random` (a
 //! uniformly random legal action) and `greedy` (the smallest legal play), and the seed
 //! documents' robots: `value` (the blog's hand-value robot, [`ValueBot`]) and `ddzlib` (the
-//! ddzlib split-and-ladder robot, [`ddzlib::DdzlibBot`]).
+//! ddzlib split-and-ladder robot, [`ddzlib::DdzlibBot`]); and `search` ([`search::SearchBot`]),
+//! a Monte Carlo search over sampled hidden hands with `ddzlib` playouts, which takes options
+//! (`search:iters=2000`, `search:time=100ms:threads=2`).
 //!
 //! Hand analysis: [`ddzlib::split`] and [`ddzlib::hand_count`] (拆牌, 手数), the blog's hand
 //! value [`blog::Valuer`] (SumValue, NeedRound), and the exact [`best_split::best_split`];
@@ -38,6 +40,7 @@ pub mod botzone;
 pub mod ddzlib;
 pub mod external;
 pub mod protocol;
+pub mod search;
 mod value_bot;
 
 use core::fmt;
@@ -92,13 +95,17 @@ impl fmt::Display for BotError {
 impl std::error::Error for BotError {}
 
 /// The robots [`make_bot`] knows.
-pub const BOT_NAMES: [&str; 4] = ["random", "greedy", "value", "ddzlib"];
+pub const BOT_NAMES: [&str; 5] = ["random", "greedy", "value", "ddzlib", "search"];
 
-/// A robot from its spec `name[:key=value]...` and a seed. No baseline robot takes options
-/// yet, so any option is an error naming it.
+/// A robot from its spec `name[:key=value]...` and a seed. Only `search` takes options
+/// ([`search::SearchConfig::parse`]); an option to another robot is an error naming it.
 pub fn make_bot(spec: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
     let mut parts = spec.split(':');
     let name = parts.next().unwrap_or_default().trim();
+    if name == "search" {
+        let config = search::SearchConfig::parse(parts)?;
+        return Ok(Box::new(search::SearchBot::new(config, seed)));
+    }
     if let Some(option) = parts.next() {
         return Err(BotError(format!(
             "robot \"{name}\" takes no option (got \"{option}\")"

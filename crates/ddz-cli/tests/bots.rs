@@ -89,10 +89,19 @@ fn hint_roles_wild_cards_and_errors() {
 
 #[test]
 fn bench_bots_json() {
-    let v = json(&ddz(&["bench", "bots", "--positions", "50", "--json"]));
+    let v = json(&ddz(&[
+        "bench",
+        "bots",
+        "--positions",
+        "50",
+        "--bots",
+        "random,greedy,value,ddzlib,search:iters=100",
+        "--json",
+    ]));
     assert_eq!(v["positions"], 50);
     let bots = v["bots"].as_array().unwrap();
     assert!(bots.iter().any(|b| b["bot"] == "value"));
+    assert!(bots.iter().any(|b| b["bot"] == "search:iters=100"));
     for b in bots {
         let (med, p99, max) = (
             b["median_us"].as_f64().unwrap(),

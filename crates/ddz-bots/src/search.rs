@@ -1,0 +1,465 @@
+//! The `search` robot: determinized Monte Carlo search over sampled hidden hands.
+//!
+//! At each play decision the robot
+//!
+//! 1. narrows the allowed moves to a few candidates: the `ddzlib` and `value` robots' choices,
+//!    the pass when allowed, then the plays that leave the best hand by the blog's score
+//!    ([`Valuer::after`]), up to `candidates` in all;
+//! 2. deals the cards it cannot see to the other two seats, consistently with its view
+//!    ([`sample_hidden`]): every card not in its hand and not played, each seat's cards left,
+//!    and the kitty cards the landlord has not played are in the landlord's hand;
+//! 3. plays each candidate on each sample to the end with fast playouts in which every seat
+//!    is played by the `ddzlib` policy, scoring the result for its own seat (the landlord wins
+//!    or loses 2 × the bomb stake, a farmer 1 ×);
+//! 4. drops the weaker half of the candidates at 4, 8, 16... samples (successive halving, on
+//!    the same samples for every candidate) and plays the candidate with the best total.
+//!
+//! The budget is a number of playouts (`iters`, deterministic) or a time (`time`); either way
+//! the samples are drawn from the robot's seed, the decision number and the sample number, and
+//! the totals are summed in sample order, so a fixed seed and iteration budget gives the same
+//! move whatever the thread count. Bidding is the `ddzlib` robot's.
+//!
+//! Not done: weighting the samples by what the opponents' passes and plays suggest (every
+//! consistent deal is equally likely here).
+
+use std::time::{Duration, Instant};
+
+use ddz_core::{Cards, Move, Rank, Rules, legal_moves_into};
+use ddz_game::shuffle::{rng, shuffle};
+use ddz_game::{Bid, BySeat, Seat, SeatView, bomb_factor, derive_seed};
+
+use crate::blog::Valuer;
+use crate::ddzlib::DdzlibBot;
+use crate::value_bot::ValueBot;
+use crate::{Bot, BotError};
+
+/// How much work one decision may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// A number of playouts (one candidate played out on one sample): deterministic.
+    Iterations(u32),
+    /// Wall-clock time per decision.
+    Time(Duration),
+}
+
+/// The `search` robot's settings, written `search:key=value:...`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// The budget per decision (`iters=N` or `time=500ms`, `time=1s`).
+    pub budget: Budget,
+    /// Worker threads (`threads=N`); the result does not depend on it.
+    pub threads: usize,
+    /// Most candidate moves searched (`candidates=N`, at least 2).
+    pub candidates: usize,
+}
+
+impl Default for SearchConfig {
+    /// 4,000 playouts, one thread, 12 candidates.
+    fn default() -> SearchConfig {
+        SearchConfig {
+            budget: Budget::Iterations(4_000),
+            threads: 1,
+            candidates: 12,
+        }
+    }
+}
+
+impl SearchConfig {
+    /// Reads the options after `search`: `time=500ms`, `time=2s`, `iters=2000`, `threads=2`,
+    /// `candidates=8`. An unknown key or a bad value is an error naming it.
+    pub fn parse<'a>(options: impl Iterator<Item = &'a str>) -> Result<SearchConfig, BotError> {
+        let mut config = SearchConfig::default();
+        for option in options {
+            let (key, value) = option.split_once('=').ok_or_else(|| {
+                BotError(format!(
+                    "search option \"{option}\" is not key=value (time=500ms, iters=2000, threads=2, candidates=12)"
+                ))
+            })?;
+            let number = |v: &str| {
+                v.trim()
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| {
+                        BotError(format!(
+                            "search option {key}: \"{v}\" is not a positive number"
+                        ))
+                    })
+            };
+            match key.trim() {
+                "iters" => config.budget = Budget::Iterations(number(value)?.min(1 << 30) as u32),
+                "time" => config.budget = Budget::Time(parse_duration(value)?),
+                "threads" => config.threads = number(value)?.min(256) as usize,
+                "candidates" => config.candidates = number(value)?.clamp(2, 1000) as usize,
+                other => {
+                    return Err(BotError(format!(
+                        "unknown search option \"{other}\" (options: time, iters, threads, candidates)"
+                    )));
+                }
+            }
+        }
+        Ok(config)
+    }
+}
+
+/// `500ms`, `2s`, `1.5s`, or a plain number of milliseconds.
+fn parse_duration(text: &str) -> Result<Duration, BotError> {
+    let t = text.trim();
+    let bad = || {
+        BotError(format!(
+            "search option time: \"{t}\" is not a duration (500ms, 2s)"
+        ))
+    };
+    let (number, unit) = match t.strip_suffix("ms") {
+        Some(n) => (n, 0.001),
+        None => match t.strip_suffix('s') {
+            Some(n) => (n, 1.0),
+            None => (t, 0.001),
+        },
+    };
+    let value: f64 = number.trim().parse().map_err(|_| bad())?;
+    let secs = value * unit;
+    if !(secs > 0.0 && secs <= 3600.0) {
+        return Err(bad());
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+/// The `search` robot (see the [module docs](self)).
+pub struct SearchBot {
+    config: SearchConfig,
+    seed: u64,
+    /// Decisions made so far: each draws its own samples.
+    decisions: u64,
+    valuer: Valuer,
+    value: ValueBot,
+    ddzlib: DdzlibBot,
+    name: String,
+}
+
+impl SearchBot {
+    /// A search robot with `config`, drawing its samples from `seed`.
+    pub fn new(config: SearchConfig, seed: u64) -> SearchBot {
+        SearchBot {
+            config,
+            seed,
+            decisions: 0,
+            valuer: Valuer::new(),
+            value: ValueBot::new(),
+            ddzlib: DdzlibBot::new(),
+            name: "search".to_string(),
+        }
+    }
+
+    /// The candidates: the two seed robots' choices, the pass, then the best plays by what
+    /// they leave, without repeats, at most `config.candidates`.
+    fn candidates(&mut self, view: &SeatView, allowed: &[Move]) -> Vec<Move> {
+        let mut out: Vec<Move> = Vec::new();
+        let push = |m: Move, out: &mut Vec<Move>| {
+            if !out.contains(&m) {
+                out.push(m);
+            }
+        };
+        push(self.ddzlib.play(view, allowed), &mut out);
+        push(self.value.play(view, allowed), &mut out);
+        if let Some(&pass) = allowed.iter().find(|m| m.is_pass()) {
+            push(pass, &mut out);
+        }
+        let mut ranked: Vec<(i32, usize)> = allowed
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| !m.is_pass())
+            .map(|(i, m)| (-self.valuer.after(view.hand, m, &view.rules).score(), i))
+            .collect();
+        ranked.sort_unstable();
+        for (_, i) in ranked {
+            if out.len() >= self.config.candidates {
+                break;
+            }
+            push(allowed[i], &mut out);
+        }
+        out.truncate(self.config.candidates.max(2));
+        out
+    }
+}
+
+impl Bot for SearchBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn bid(&mut self, view: &SeatView, allowed: &[Bid]) -> Bid {
+        self.ddzlib.bid(view, allowed)
+    }
+
+    fn play(&mut self, view: &SeatView, allowed: &[Move]) -> Move {
+        let Some(&first) = allowed.first() else {
+            return Move::PASS;
+        };
+        if allowed.len() == 1 {
+            return first;
+        }
+        // Playing out the whole hand wins at once.
+        if let Some(&m) = allowed
+            .iter()
+            .find(|m| !m.is_pass() && m.cards() == view.hand)
+        {
+            return m;
+        }
+        self.decisions += 1;
+        let Some(landlord) = view.landlord else {
+            return self.ddzlib.play(view, allowed);
+        };
+        let candidates = self.candidates(view, allowed);
+        if candidates.len() == 1 {
+            return candidates[0];
+        }
+        let seed = derive_seed(self.seed, self.decisions);
+        let position = Position {
+            rules: view.rules.clone(),
+            me: view.seat,
+            landlord,
+            hand: view.hand,
+            cards_left: view.cards_left,
+            last: view.last,
+            unknown: unknown_cards(view),
+            forced: forced_for_landlord(view),
+        };
+        search(&position, &candidates, self.config, seed)
+    }
+}
+
+/// What a decision knows, as the search needs it.
+#[derive(Clone, Debug)]
+struct Position {
+    rules: Rules,
+    me: Seat,
+    landlord: Seat,
+    hand: Cards,
+    cards_left: BySeat<u32>,
+    last: Option<(Seat, Move)>,
+    /// Cards neither in the hand nor played: the other two hands (and, in a position without
+    /// history, cards out of the game).
+    unknown: Cards,
+    /// Cards the landlord must hold (its unplayed kitty cards), when the landlord is another
+    /// seat.
+    forced: Cards,
+}
+
+/// The 54 cards as ranks.
+fn full_deck() -> Cards {
+    let mut counts = [4u8; 15];
+    counts[Rank::SmallJoker.index()] = 1;
+    counts[Rank::BigJoker.index()] = 1;
+    Cards::from_counts(&counts)
+}
+
+/// Every card the seat cannot see: not in its hand, not played by anyone.
+pub fn unknown_cards(view: &SeatView) -> Cards {
+    let played = Seat::ALL
+        .iter()
+        .fold(Cards::EMPTY, |acc, &s| acc.union(view.played[s]));
+    full_deck()
+        .saturating_minus(view.hand)
+        .saturating_minus(played)
+}
+
+/// The kitty cards the landlord (another seat) still holds for sure: the kitty less what it
+/// has played of those ranks.
+fn forced_for_landlord(view: &SeatView) -> Cards {
+    match (view.landlord, view.kitty) {
+        (Some(l), Some(kitty)) if l != view.seat => {
+            let forced = kitty.saturating_minus(view.played[l]);
+            // Within what is unknown (a view without history may not list every play).
+            forced.saturating_minus(forced.saturating_minus(unknown_cards(view)))
+        }
+        _ => Cards::EMPTY,
+    }
+}
+
+/// Deals the unknown cards to the two other seats of `view` at random, consistently with it
+/// (cards left per seat; the landlord's unplayed kitty cards in the landlord's hand), from
+/// `seed`. Returns every seat's hand (the seat's own as it is), or `None` when the view is
+/// impossible (fewer unknown cards than the others hold).
+pub fn sample_hidden(view: &SeatView, seed: u64) -> Option<BySeat<Cards>> {
+    let landlord = view.landlord.unwrap_or(view.seat);
+    let position = Position {
+        rules: view.rules.clone(),
+        me: view.seat,
+        landlord,
+        hand: view.hand,
+        cards_left: view.cards_left,
+        last: view.last,
+        unknown: unknown_cards(view),
+        forced: forced_for_landlord(view),
+    };
+    deal(&position, seed)
+}
+
+/// One random deal of the unknown cards (see [`sample_hidden`]).
+fn deal(p: &Position, seed: u64) -> Option<BySeat<Cards>> {
+    let others = [p.me.next(), p.me.prev()];
+    let need: u32 = others.iter().map(|&s| p.cards_left[s]).sum();
+    if p.unknown.len() < need || p.forced.len() > p.cards_left[p.landlord] {
+        return None;
+    }
+    let mut pool: Vec<Rank> = p.unknown.saturating_minus(p.forced).iter().collect();
+    shuffle(&mut rng(seed), &mut pool);
+    let mut hands = BySeat([Cards::EMPTY; 3]);
+    hands[p.me] = p.hand;
+    let mut next = pool.into_iter();
+    for seat in others {
+        let mut hand = if seat == p.landlord {
+            p.forced
+        } else {
+            Cards::EMPTY
+        };
+        while hand.len() < p.cards_left[seat] {
+            hand = hand.add(next.next()?, 1);
+        }
+        hands[seat] = hand;
+    }
+    Some(hands)
+}
+
+/// Scores a finished playout for `me`: the landlord wins or loses 2 × the stake, a farmer 1 ×.
+fn score_for(me: Seat, landlord: Seat, landlord_won: bool, stake: u32) -> i64 {
+    let stake = i64::from(stake);
+    match (me == landlord, landlord_won) {
+        (true, true) => 2 * stake,
+        (true, false) => -2 * stake,
+        (false, true) => -stake,
+        (false, false) => stake,
+    }
+}
+
+/// Plays a position to the end with every seat played by `ddzlib`, starting with `first`
+/// played by `p.me`; returns the score for `p.me`.
+fn playout(p: &Position, hands: BySeat<Cards>, first: Move, bots: &mut [DdzlibBot; 3]) -> i64 {
+    let rules = &p.rules;
+    let cap = rules.multiplier_cap.unwrap_or(u32::MAX);
+    let mut hands = hands;
+    let mut stake: u32 = 1;
+    let mut last = p.last;
+    let mut seat = p.me;
+    let mut play = first;
+    let mut buf: Vec<Move> = Vec::new();
+    loop {
+        if !play.is_pass() {
+            hands[seat] = hands[seat].minus(play.cards());
+            stake = stake.saturating_mul(bomb_factor(&play, rules)).min(cap);
+            if hands[seat].is_empty() {
+                return score_for(p.me, p.landlord, seat == p.landlord, stake);
+            }
+            last = Some((seat, play));
+        }
+        seat = seat.next();
+        // Back to the last player: the other two passed, it leads.
+        let to_beat = last.filter(|(s, _)| *s != seat);
+        legal_moves_into(
+            hands[seat],
+            to_beat.as_ref().map(|(_, m)| m),
+            rules,
+            &mut buf,
+        );
+        let cards_left = BySeat::from_fn(|s| hands[s].len());
+        let view = SeatView::position(rules, seat, p.landlord, hands[seat], cards_left, to_beat);
+        play = bots[seat.index()].play(&view, &buf);
+    }
+}
+
+/// Playouts per candidate in the first round of a time-limited search, which measures the
+/// speed the rest of the budget is planned from.
+const PROBE_SAMPLES: u32 = 4;
+
+/// Sequential halving over the candidates on shared samples: ⌈log2 K⌉ rounds share the budget
+/// equally; each round plays every candidate still in on new samples, then keeps the better
+/// half by total score. Returns the best candidate.
+fn search(p: &Position, candidates: &[Move], config: SearchConfig, seed: u64) -> Move {
+    let start = Instant::now();
+    let mut alive: Vec<usize> = (0..candidates.len()).collect();
+    let mut totals = vec![0i64; candidates.len()];
+    let rounds = u64::from(usize::BITS - (candidates.len() - 1).leading_zeros()).max(1);
+    let mut budget = match config.budget {
+        Budget::Iterations(n) => u64::from(n),
+        // Planned after the first round has measured a playout's time.
+        Budget::Time(_) => u64::from(PROBE_SAMPLES) * candidates.len() as u64 * rounds,
+    };
+    let mut sample: u32 = 0;
+    let mut round = 0;
+    while alive.len() > 1 {
+        round += 1;
+        let per_round = budget / rounds;
+        let block = ((per_round / alive.len() as u64) as u32).max(1);
+        let results = run_block(p, candidates, &alive, sample, block, config.threads, seed);
+        for (k, &c) in alive.iter().enumerate() {
+            totals[c] += results[k];
+        }
+        sample += block;
+        if let Budget::Time(limit) = config.budget {
+            let elapsed = start.elapsed();
+            if round == 1 {
+                let playouts = u64::from(block) * alive.len() as u64;
+                let per_playout = elapsed.as_secs_f64() / playouts.max(1) as f64;
+                let planned = limit.as_secs_f64() / per_playout.max(1e-9);
+                budget = (planned as u64).max(budget);
+            } else if elapsed >= limit {
+                break;
+            }
+        }
+        // Every alive candidate has seen the same samples: compare totals.
+        alive.sort_by_key(|&c| (-totals[c], c));
+        alive.truncate(alive.len().div_ceil(2));
+    }
+    alive.sort_by_key(|&c| (-totals[c], c));
+    candidates[alive[0]]
+}
+
+/// Scores each alive candidate over samples `from..from + count`, the work split over
+/// `threads`; the totals do not depend on the split.
+fn run_block(
+    p: &Position,
+    candidates: &[Move],
+    alive: &[usize],
+    from: u32,
+    count: u32,
+    threads: usize,
+    seed: u64,
+) -> Vec<i64> {
+    let samples: Vec<u32> = (from..from + count).collect();
+    let work = |part: &[u32]| -> Vec<i64> {
+        let mut bots = [DdzlibBot::new(), DdzlibBot::new(), DdzlibBot::new()];
+        let mut totals = vec![0i64; alive.len()];
+        for &s in part {
+            let Some(hands) = deal(p, derive_seed(seed, u64::from(s))) else {
+                continue;
+            };
+            for (k, &c) in alive.iter().enumerate() {
+                totals[k] += playout(p, hands, candidates[c], &mut bots);
+            }
+        }
+        totals
+    };
+    let threads = threads.clamp(1, samples.len().max(1));
+    if threads == 1 {
+        return work(&samples);
+    }
+    let chunk = samples.len().div_ceil(threads);
+    let parts: Vec<Vec<i64>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = samples
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || work(part)))
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|_| vec![0; alive.len()]))
+            .collect()
+    });
+    let mut totals = vec![0i64; alive.len()];
+    for part in parts {
+        for (t, v) in totals.iter_mut().zip(part) {
+            *t += v;
+        }
+    }
+    totals
+}

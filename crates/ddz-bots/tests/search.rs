@@ -1,0 +1,189 @@
+//! The `search` robot: options, consistent samples of the hidden hands, legal and deterministic
+//! choices whatever the thread count.
+
+mod common;
+
+use common::{bots, configs};
+
+use ddz_bots::search::{Budget, SearchBot, SearchConfig, sample_hidden, unknown_cards};
+use ddz_bots::{Bot, make_bot};
+use ddz_core::{Cards, Move};
+use ddz_game::{Game, Phase, Seat, SeatView};
+
+/// Views of the seat to play at every decision of games between `ddzlib` robots.
+fn positions(rules: &ddz_core::Rules, games: u64) -> Vec<(SeatView, Vec<Move>)> {
+    let mut out = Vec::new();
+    for seed in 0..games {
+        let mut game = Game::new(rules, seed);
+        let mut robots = bots(["ddzlib", "ddzlib", "ddzlib"], seed);
+        while game.phase() != Phase::Over {
+            let seat = game.turn();
+            let view = game.view(seat);
+            if game.phase() == Phase::Bidding {
+                let bid = robots[seat.index()].bid(&view, &ddz_bots::legal_bids(&view));
+                game.bid(seat, bid).unwrap();
+                continue;
+            }
+            let allowed = game.legal_moves();
+            out.push((view.clone(), allowed.clone()));
+            let m = robots[seat.index()].play(&view, &allowed);
+            game.play(seat, m).unwrap();
+        }
+    }
+    out
+}
+
+#[test]
+fn options_parse_and_bad_ones_are_named() {
+    let c = SearchConfig::parse("iters=2000:threads=3:candidates=5".split(':')).unwrap();
+    assert_eq!(c.budget, Budget::Iterations(2000));
+    assert_eq!((c.threads, c.candidates), (3, 5));
+    let c = SearchConfig::parse(["time=500ms"].into_iter()).unwrap();
+    assert_eq!(
+        c.budget,
+        Budget::Time(std::time::Duration::from_millis(500))
+    );
+    let c = SearchConfig::parse(["time=1.5s"].into_iter()).unwrap();
+    assert_eq!(
+        c.budget,
+        Budget::Time(std::time::Duration::from_millis(1500))
+    );
+    for (bad, says) in [
+        ("iters=0", "not a positive number"),
+        ("iters=many", "not a positive number"),
+        ("time=fast", "not a duration"),
+        ("time=-3s", "not a duration"),
+        ("depth=3", "unknown search option \"depth\""),
+        ("iters", "not key=value"),
+    ] {
+        let e = SearchConfig::parse([bad].into_iter()).unwrap_err();
+        assert!(e.0.contains(says), "{bad}: {e}");
+    }
+    assert!(make_bot("search:iters=10", 1).is_ok());
+    assert!(make_bot("search:nope=1", 1).is_err());
+    assert!(make_bot("value:iters=10", 1).is_err());
+}
+
+#[test]
+fn samples_are_consistent_with_the_view() {
+    for rules in &configs() {
+        for (view, _) in positions(rules, 4).iter().step_by(3) {
+            let unknown = unknown_cards(view);
+            let mut distinct = std::collections::HashSet::new();
+            for s in 0..20 {
+                let hands = sample_hidden(view, s).expect("a game's view is possible");
+                assert_eq!(hands[view.seat], view.hand);
+                let mut others = Cards::EMPTY;
+                for seat in Seat::ALL {
+                    assert_eq!(
+                        hands[seat].len(),
+                        view.cards_left[seat],
+                        "{}",
+                        rules.profile
+                    );
+                    if seat != view.seat {
+                        others = others.union(hands[seat]);
+                    }
+                }
+                // In a game every unknown card is in one of the other two hands.
+                assert_eq!(others, unknown, "{}", rules.profile);
+                if let (Some(l), Some(kitty)) = (view.landlord, view.kitty)
+                    && l != view.seat
+                {
+                    let still = kitty.saturating_minus(view.played[l]);
+                    assert!(hands[l].contains(still), "the landlord keeps {still}");
+                }
+                distinct.insert(hands.0);
+            }
+            let free: u32 = Seat::ALL
+                .iter()
+                .filter(|&&s| s != view.seat)
+                .map(|&s| view.cards_left[s])
+                .min()
+                .unwrap_or(0);
+            if free >= 3 && unknown.distinct_ranks() >= 3 {
+                assert!(distinct.len() > 1, "samples vary: {view:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn an_impossible_view_gives_no_sample() {
+    let view = SeatView::position(
+        &ddz_core::Rules::classic(),
+        Seat::ALL[0],
+        Seat::ALL[0],
+        "3456789TJQKA2BR222".parse().unwrap(),
+        ddz_game::BySeat([0, 17, 17]),
+        None,
+    );
+    // 18 cards in hand leave 36 unknown: enough for 17 + 17, not for 20 + 20.
+    assert!(sample_hidden(&view, 1).is_some());
+    let mut greedy = view.clone();
+    greedy.cards_left = ddz_game::BySeat([18, 20, 20]);
+    assert!(sample_hidden(&greedy, 1).is_none());
+}
+
+#[test]
+fn choices_are_allowed_and_the_same_whatever_the_thread_count() {
+    for rules in &configs() {
+        for (i, (view, allowed)) in positions(rules, 2).iter().enumerate().step_by(5) {
+            let config = SearchConfig {
+                budget: Budget::Iterations(120),
+                threads: 1,
+                candidates: 6,
+            };
+            let seed = 40 + i as u64;
+            let one = SearchBot::new(config, seed).play(view, allowed);
+            let three = SearchBot::new(
+                SearchConfig {
+                    threads: 3,
+                    ..config
+                },
+                seed,
+            )
+            .play(view, allowed);
+            assert!(
+                allowed.contains(&one),
+                "{}: {one} not allowed",
+                rules.profile
+            );
+            assert_eq!(one, three, "{} position {i}", rules.profile);
+            // Narrowed: only the first two allowed moves.
+            if allowed.len() > 2 {
+                let narrow = &allowed[..2];
+                let m = SearchBot::new(config, seed).play(view, narrow);
+                assert!(narrow.contains(&m));
+            }
+        }
+    }
+}
+
+#[test]
+fn a_time_budget_returns_an_allowed_move() {
+    let rules = ddz_core::Rules::classic();
+    let config = SearchConfig::parse(["time=5ms"].into_iter()).unwrap();
+    for (view, allowed) in positions(&rules, 1).iter().step_by(7) {
+        let m = SearchBot::new(config, 3).play(view, allowed);
+        assert!(allowed.contains(&m));
+    }
+}
+
+#[test]
+fn it_plays_out_its_hand_when_it_can() {
+    let rules = ddz_core::Rules::classic();
+    let view = SeatView::position(
+        &rules,
+        Seat::ALL[1],
+        Seat::ALL[0],
+        "33".parse().unwrap(),
+        ddz_game::BySeat([5, 2, 6]),
+        None,
+    );
+    let allowed = ddz_core::legal_moves(view.hand, None, &rules);
+    let m = make_bot("search:iters=50", 1)
+        .unwrap()
+        .play(&view, &allowed);
+    assert_eq!(m.cards(), view.hand);
+}
