@@ -96,31 +96,41 @@ fn place(base: Cards, left: u32, from: usize, out: &mut Vec<Cards>) {
 pub fn realise(hand: Cards, groups: &[(Cards, Kind, Rank)], rules: &Rules) -> Option<Vec<Move>> {
     let mut wild = wild_cards(hand, rules);
     let mut natural = hand.minus(wild);
-    let mut out = Vec::with_capacity(groups.len());
-    for &(reading, kind, main) in groups {
-        let mut cards = Cards::EMPTY;
-        for rank in Rank::ALL {
-            let need = reading.count(rank);
-            if need == 0 {
-                continue;
-            }
-            let own = need.min(natural.count(rank));
-            natural = natural.remove(rank, own)?;
-            cards = cards.add(rank, own);
-            // Wild cards of the rank itself first: a wild card standing for its own rank is
-            // valid anywhere, one standing for another rank is not (a lone wild single).
-            let itself = (need - own).min(wild.count(rank));
-            wild = wild.remove(rank, itself)?;
-            cards = cards.add(rank, itself);
-            for _ in own + itself..need {
-                let w = wild.lowest()?;
-                wild = wild.remove(w, 1)?;
-                cards = cards.add(w, 1);
-            }
+    groups
+        .iter()
+        .map(|&(reading, kind, main)| {
+            realise_group(&mut natural, &mut wild, reading, kind, main, rules)
+        })
+        .collect()
+}
+
+/// One group of [`realise`]: takes its cards out of `natural` and `wild` and reads them.
+pub(crate) fn realise_group(
+    natural: &mut Cards,
+    wild: &mut Cards,
+    reading: Cards,
+    kind: Kind,
+    main: Rank,
+    rules: &Rules,
+) -> Option<Move> {
+    let mut cards = Cards::EMPTY;
+    for rank in reading.ranks() {
+        let need = reading.count(rank);
+        let own = need.min(natural.count(rank));
+        *natural = natural.remove(rank, own)?;
+        cards = cards.add(rank, own);
+        // Wild cards of the rank itself first: a wild card standing for its own rank is
+        // valid anywhere, one standing for another rank is not (a lone wild single).
+        let itself = (need - own).min(wild.count(rank));
+        *wild = wild.remove(rank, itself)?;
+        cards = cards.add(rank, itself);
+        for _ in own + itself..need {
+            let w = wild.lowest()?;
+            *wild = wild.remove(w, 1)?;
+            cards = cards.add(w, 1);
         }
-        out.push(realise_one(cards, kind, main, rules)?);
     }
-    Some(out)
+    realise_one(cards, kind, main, rules)
 }
 
 /// The move of physical `cards` read as `kind`/`main` (the body is fixed by kind, main and

@@ -3,7 +3,7 @@
 
 use ddz_core::{Cards, Kind, Move, Rank, Rules, read_as};
 
-use crate::analysis::{group_value, realise, wild_cards, wild_readings};
+use crate::analysis::{group_value, realise_group, wild_cards, wild_readings};
 
 /// Rank index of the ace, the highest rank a chain may reach.
 const ACE: usize = Rank::Ace as usize;
@@ -392,7 +392,18 @@ fn realise_groups(hand: Cards, groups: &[Group], rules: &Rules) -> Option<Vec<Mo
     groups
         .iter()
         .zip(cards)
-        .map(|(g, c)| realise(c, &[(g.reading(), g.kind, g.main())], rules)?.pop())
+        .map(|(g, c)| {
+            let mut wild = wild_cards(c, rules);
+            let mut natural = c.minus(wild);
+            realise_group(
+                &mut natural,
+                &mut wild,
+                g.reading(),
+                g.kind,
+                g.main(),
+                rules,
+            )
+        })
         .collect()
 }
 
