@@ -1,0 +1,36 @@
+"""ddz: Dou Dizhu (斗地主) environments for reinforcement learning, backed by ddz's Rust engine.
+
+- ``Env``: one game (legal moves as strings and RLCard ids, the ``rlcard`` and ``douzero``
+  observation encodings, payoffs, clone, perfect information).
+- ``VecEnv``: many games stepped in one call, in parallel, into preallocated numpy arrays.
+- ``Bot``: ddz's robots (``random``, ``greedy``, ``value``, ``ddzlib``) as opponents.
+- ``ddz.rlcard_env.make()``: an environment with ``rlcard.make('doudizhu')``'s interface.
+- ``ddz.pettingzoo_env.env()``: a PettingZoo AEC environment with action masks.
+- ``ddz.gym_env.SeatEnv``: a Gymnasium environment for one seat, the others played by robots.
+"""
+
+from ._ddz import (
+    NUM_ACTIONS,
+    PASS_ID,
+    Bot,
+    Env,
+    IllegalMoveError,
+    VecEnv,
+    action_id,
+    action_name,
+    bot_names,
+    card_vector,
+)
+
+__all__ = [
+    "NUM_ACTIONS",
+    "PASS_ID",
+    "Bot",
+    "Env",
+    "IllegalMoveError",
+    "VecEnv",
+    "action_id",
+    "action_name",
+    "bot_names",
+    "card_vector",
+]

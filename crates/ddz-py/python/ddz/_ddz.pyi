@@ -1,0 +1,164 @@
+"""Type stubs of ddz's extension module (the Rust side of the ``ddz`` package)."""
+
+from typing import Any, Dict, List, Literal, Optional, Sequence, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+NUM_ACTIONS: int
+"""Number of RLCard action ids (27,472, the pass included)."""
+PASS_ID: int
+"""RLCard's id of the pass (27,471)."""
+
+Encoding = Literal["rlcard", "douzero"]
+PayoffKind = Literal["score", "win", "wp"]
+
+class IllegalMoveError(ValueError):
+    """An illegal move, bid or action id; the game is unchanged."""
+
+class Env:
+    """One game of Dou Dizhu for reinforcement learning.
+
+    ``rules`` is a profile name (classic, laizi, tiandi, douzero, rlcard, botzone); ``laizi``
+    fixes the wild ranks (``"7"``, ``"79"``); ``seed`` seeds the sequence of deals;
+    ``landlord`` fixes the landlord's seat (no bidding).
+    """
+
+    def __init__(
+        self,
+        rules: str = "classic",
+        laizi: Optional[str] = None,
+        seed: int = 0,
+        landlord: Optional[int] = None,
+    ) -> None: ...
+    def reset(self, seed: Optional[int] = None, deal: Optional[Dict[str, Any]] = None) -> int:
+        """Starts a new game (the next deal, the game of ``seed``, or ``deal``: a dict with
+        landlord, landlord_down, landlord_up, kitty and optionally laizi); returns the seat
+        to act."""
+    @property
+    def rules(self) -> str: ...
+    @property
+    def num_actions(self) -> int: ...
+    @property
+    def seat(self) -> Optional[int]:
+        """The seat to act, ``None`` once the game is over."""
+    @property
+    def phase(self) -> Literal["bidding", "playing", "over"]: ...
+    @property
+    def done(self) -> bool: ...
+    @property
+    def landlord(self) -> Optional[int]: ...
+    @property
+    def laizi(self) -> str: ...
+    @property
+    def kitty(self) -> str: ...
+    def role(self, seat: int) -> Optional[Literal["landlord", "landlord_down", "landlord_up"]]: ...
+    def hand(self, seat: int) -> str: ...
+    def hands(self) -> List[str]: ...
+    def cards_left(self) -> List[int]: ...
+    def history(self) -> List[Tuple[int, str]]: ...
+    def last_move(self) -> Optional[Tuple[int, str]]: ...
+    def legal_moves(self) -> List[str]:
+        """Legal moves of the seat to act in move notation, in ddz's order."""
+    def num_legal_moves(self) -> int: ...
+    def legal_action_ids(self) -> npt.NDArray[np.int64]:
+        """RLCard ids of the legal moves, in ``legal_moves`` order (rlcard profile)."""
+    def action_mask(self) -> npt.NDArray[np.bool_]:
+        """Mask over the 27,472 RLCard actions (rlcard profile)."""
+    def legal_bids(self) -> List[int]: ...
+    def bid(self, bid: int) -> int: ...
+    def step(self, action: Union[str, int]) -> None:
+        """Plays a move in notation or an RLCard action id."""
+    def step_index(self, index: int) -> None:
+        """Plays ``legal_moves()[index]``."""
+    def undo(self) -> None: ...
+    def payoffs(self, kind: PayoffKind = "score") -> npt.NDArray[np.float64]: ...
+    def result(self) -> Optional[Dict[str, Any]]: ...
+    def observe(
+        self, seat: Optional[int] = None, encoding: Encoding = "rlcard", batch: bool = True
+    ) -> Union[npt.NDArray[np.int8], Dict[str, Any]]:
+        """``rlcard``: RLCard's vector (int8, 790 or 901). ``douzero``: a dict with
+        position, x_no_action, z, action_features and (with ``batch``) x_batch, z_batch."""
+    def legal_move_cards(self) -> npt.NDArray[np.int8]:
+        """The 54-value card vector of each legal move (n × 54)."""
+    def perfect_information(self) -> Dict[str, Any]: ...
+    def record(self) -> str:
+        """The game as a ddz-record/1 JSON record."""
+    def clone(self) -> "Env": ...
+    def __copy__(self) -> "Env": ...
+    def __deepcopy__(self, memo: Any) -> "Env": ...
+
+class VecEnv:
+    """Many games stepped together in parallel, into numpy arrays allocated once."""
+
+    def __init__(
+        self,
+        n: int,
+        rules: str = "rlcard",
+        seed: int = 0,
+        laizi: Optional[str] = None,
+        landlord: Optional[int] = None,
+        encoding: Encoding = "rlcard",
+        reward: PayoffKind = "score",
+        actions: Optional[Literal["ids", "index"]] = None,
+    ) -> None: ...
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def rules(self) -> str: ...
+    @property
+    def actions(self) -> Literal["ids", "index"]: ...
+    @property
+    def obs(self) -> npt.NDArray[np.int8]: ...
+    @property
+    def z(self) -> Optional[npt.NDArray[np.int8]]: ...
+    @property
+    def mask(self) -> Optional[npt.NDArray[np.bool_]]: ...
+    @property
+    def seats(self) -> npt.NDArray[np.int64]: ...
+    @property
+    def num_moves(self) -> npt.NDArray[np.int64]: ...
+    @property
+    def rewards(self) -> npt.NDArray[np.float32]: ...
+    @property
+    def dones(self) -> npt.NDArray[np.bool_]: ...
+    def reset(self) -> Tuple[
+        npt.NDArray[np.int8],
+        Optional[npt.NDArray[np.bool_]],
+        npt.NDArray[np.int64],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+    ]: ...
+    def step(self, actions: Union[npt.ArrayLike, Sequence[int]]) -> Tuple[
+        npt.NDArray[np.int8],
+        Optional[npt.NDArray[np.bool_]],
+        npt.NDArray[np.int64],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+    ]:
+        """One action per game; returns (obs, mask, seats, rewards, dones)."""
+    def legal_moves(self, i: int) -> List[str]: ...
+    def legal_action_ids(self, i: int) -> npt.NDArray[np.int64]: ...
+    def move_features(self) -> Tuple[npt.NDArray[np.int64], npt.NDArray[np.int8]]:
+        """(offsets, features): game i's rows are features[offsets[i]:offsets[i + 1]]."""
+    def env(self, i: int) -> Env: ...
+    def __len__(self) -> int: ...
+
+class Bot:
+    """One of ddz's robots (random, greedy, value, ddzlib)."""
+
+    def __init__(self, name: str = "value", seed: int = 0) -> None: ...
+    @property
+    def name(self) -> str: ...
+    def act(self, env: Env) -> Union[str, int]:
+        """The robot's choice for the seat to act (a bid while bidding), not played."""
+    def play(self, env: Env) -> Union[str, int]:
+        """Chooses, plays and returns the choice."""
+
+def action_name(id: int) -> str:
+    """RLCard's word for an action id (``"33344"``, ``"pass"``)."""
+def action_id(cards: str) -> Optional[int]:
+    """RLCard's action id of a card set, if RLCard has it."""
+def card_vector(cards: str) -> npt.NDArray[np.int8]:
+    """The 54-value card vector of a card set."""
+def bot_names() -> List[str]: ...

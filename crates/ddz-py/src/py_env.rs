@@ -1,0 +1,597 @@
+//! `ddz.Env`: one game from Python.
+
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
+
+use ddz_core::{Bidding, Cards, Profile, Rank, Rules};
+use ddz_game::{DealLine, Phase, Role, Seat, derive_seed};
+
+use crate::IllegalMoveError;
+use crate::actions::{NUM_ACTIONS, action_space};
+use crate::encode::{
+    CARDS_LEN, DOUZERO_Z_LEN, RLCARD_FARMER_LEN, cards54, douzero_x, douzero_z, move_features,
+    move_features_len, rlcard_obs,
+};
+use crate::table::{NO_ID, Refused, Table};
+
+/// A refused action as Python's `ddz.IllegalMoveError` (a `ValueError`).
+pub(crate) fn illegal(e: Refused) -> PyErr {
+    IllegalMoveError::new_err(e.0)
+}
+
+/// The rules of a profile name, with wild ranks (`"7"`, `"79"`) and a fixed landlord seat.
+pub(crate) fn make_rules(
+    rules: &str,
+    laizi: Option<&str>,
+    landlord: Option<u8>,
+) -> PyResult<Rules> {
+    let profile: Profile = rules
+        .parse()
+        .map_err(|e: ddz_core::UnknownProfile| PyValueError::new_err(e.to_string()))?;
+    let mut r = Rules::profile(profile);
+    if let Some(text) = laizi {
+        let cards: Cards = text
+            .parse()
+            .map_err(|e| PyValueError::new_err(format!("laizi \"{text}\": {e}")))?;
+        let ranks: Vec<Rank> = cards.ranks().collect();
+        r = r
+            .with_laizi(&ranks)
+            .map_err(|e| PyValueError::new_err(format!("laizi \"{text}\": {e}")))?;
+    }
+    if let Some(seat) = landlord {
+        if seat > 2 {
+            return Err(PyValueError::new_err(format!(
+                "landlord seat {seat}: seats are 0, 1 and 2"
+            )));
+        }
+        r.bidding = Bidding::Fixed;
+        r.landlord_seat = seat;
+    }
+    Ok(r)
+}
+
+/// A seat argument (0, 1 or 2).
+pub(crate) fn seat_arg(seat: i64) -> PyResult<usize> {
+    usize::try_from(seat)
+        .ok()
+        .filter(|&s| s < 3)
+        .ok_or_else(|| PyValueError::new_err(format!("seat {seat}: seats are 0, 1 and 2")))
+}
+
+/// One game of Dou Dizhu for reinforcement learning.
+///
+/// `Env(rules="classic", laizi=None, seed=0, landlord=None)`: `rules` is a profile name
+/// (`classic`, `laizi`, `tiandi`, `douzero`, `rlcard`, `botzone`); `laizi` fixes the wild
+/// ranks (`"7"`, `"79"`) of the wildcard profiles, otherwise drawn each deal; `seed` seeds the
+/// sequence of deals; `landlord` fixes the landlord's seat (no bidding). The rlcard and douzero
+/// profiles have a fixed landlord, seat 0, as RLCard and DouZero do.
+#[pyclass(module = "ddz._ddz", name = "Env")]
+#[derive(Clone)]
+pub struct Env {
+    pub(crate) table: Table,
+    profile: Profile,
+    seed: u64,
+    games: u64,
+}
+
+impl Env {
+    /// An environment around a table (a copy of one game of a `VecEnv`).
+    pub(crate) fn from_table(table: Table, seed: u64) -> Env {
+        Env {
+            profile: table.base_rules().profile,
+            table,
+            seed,
+            games: 1,
+        }
+    }
+
+    /// The position for the encoders, or an error while bidding.
+    fn position(&self) -> PyResult<crate::encode::Position<'_>> {
+        self.table.position().ok_or_else(|| {
+            PyValueError::new_err(
+                "no observation while bidding: the landlord is not decided (legal_bids, bid)",
+            )
+        })
+    }
+
+    /// The seat named, or the seat to act.
+    fn seat_or_turn(&self, seat: Option<i64>) -> PyResult<usize> {
+        match seat {
+            Some(s) => seat_arg(s),
+            None => self
+                .table
+                .turn()
+                .ok_or_else(|| PyValueError::new_err("the game is over: name the seat to observe")),
+        }
+    }
+
+    fn require_ids(&self) -> PyResult<()> {
+        if self.table.has_ids() {
+            Ok(())
+        } else {
+            Err(PyValueError::new_err(format!(
+                "RLCard action ids exist under the rlcard profile only (these rules are {})",
+                self.profile
+            )))
+        }
+    }
+}
+
+#[pymethods]
+impl Env {
+    #[new]
+    #[pyo3(signature = (rules = "classic", laizi = None, seed = 0, landlord = None))]
+    fn new(rules: &str, laizi: Option<&str>, seed: u64, landlord: Option<u8>) -> PyResult<Env> {
+        let r = make_rules(rules, laizi, landlord)?;
+        Ok(Env {
+            table: Table::new(&r, derive_seed(seed, 0)),
+            profile: r.profile,
+            seed,
+            games: 1,
+        })
+    }
+
+    /// Starts a new game and returns the seat to act. Without `seed` the next game of the
+    /// environment's seed sequence is dealt; `deal` gives the cards instead, as a deal-file
+    /// line: a dict with `landlord` (20 cards, the kitty included), `landlord_down`,
+    /// `landlord_up` (17 each), `kitty` (3) and optionally `laizi` (a list of ranks).
+    #[pyo3(signature = (seed = None, deal = None))]
+    fn reset(&mut self, seed: Option<u64>, deal: Option<&Bound<'_, PyDict>>) -> PyResult<usize> {
+        let seed = seed.unwrap_or_else(|| {
+            self.games += 1;
+            derive_seed(self.seed, self.games - 1)
+        });
+        match deal {
+            None => self.table.reset(seed),
+            Some(d) => {
+                let field = |name: &str| -> PyResult<String> {
+                    d.get_item(name)?
+                        .ok_or_else(|| PyValueError::new_err(format!("deal: no \"{name}\"")))?
+                        .extract::<String>()
+                        .map_err(|_| {
+                            PyValueError::new_err(format!("deal: \"{name}\" is not a string"))
+                        })
+                };
+                let laizi = match d.get_item("laizi")? {
+                    None => None,
+                    Some(v) if v.is_none() => None,
+                    Some(v) if v.is_instance_of::<PyString>() => {
+                        Some(v.extract::<String>()?.chars().map(String::from).collect())
+                    }
+                    Some(v) => Some(v.extract::<Vec<String>>().map_err(|_| {
+                        PyValueError::new_err("deal: \"laizi\" is not a list of ranks")
+                    })?),
+                };
+                let line = DealLine {
+                    landlord: field("landlord")?,
+                    landlord_down: field("landlord_down")?,
+                    landlord_up: field("landlord_up")?,
+                    kitty: field("kitty")?,
+                    laizi,
+                };
+                let deal = line
+                    .to_deal(self.table.base_rules())
+                    .map_err(|e| PyValueError::new_err(format!("deal: {e}")))?;
+                self.table.reset_deal(seed, deal);
+            }
+        }
+        Ok(self.table.game().turn().index())
+    }
+
+    /// The rule profile's name.
+    #[getter]
+    fn rules(&self) -> &'static str {
+        self.profile.name()
+    }
+
+    /// Number of RLCard action ids (27,472, the pass included).
+    #[getter]
+    fn num_actions(&self) -> usize {
+        NUM_ACTIONS
+    }
+
+    /// The seat to act (0, 1 or 2), or `None` once the game is over.
+    #[getter]
+    fn seat(&self) -> Option<usize> {
+        self.table.turn()
+    }
+
+    /// `"bidding"`, `"playing"` or `"over"`.
+    #[getter]
+    fn phase(&self) -> &'static str {
+        match self.table.game().phase() {
+            Phase::Bidding => "bidding",
+            Phase::Playing => "playing",
+            Phase::Over => "over",
+        }
+    }
+
+    /// True once a hand is empty.
+    #[getter]
+    fn done(&self) -> bool {
+        self.table.game().phase() == Phase::Over
+    }
+
+    /// The landlord's seat, once decided.
+    #[getter]
+    fn landlord(&self) -> Option<usize> {
+        self.table.game().landlord().map(Seat::index)
+    }
+
+    /// The wild ranks revealed so far, as rank letters (`""` without wildcards).
+    #[getter]
+    fn laizi(&self) -> String {
+        self.table.game().laizi().iter().map(Rank::letter).collect()
+    }
+
+    /// The kitty (底牌), shown once the landlord is decided; `""` before.
+    #[getter]
+    fn kitty(&self) -> String {
+        match self.table.game().landlord() {
+            Some(_) => self.table.game().deal().kitty.to_cards().to_string(),
+            None => String::new(),
+        }
+    }
+
+    /// The seat's role (`landlord`, `landlord_down`, `landlord_up`), once the landlord is known.
+    fn role(&self, seat: i64) -> PyResult<Option<&'static str>> {
+        let s = seat_arg(seat)?;
+        Ok(self.table.game().role(Seat::ALL[s]).map(Role::name))
+    }
+
+    /// A seat's cards, rank letters ascending (`33344TJQ2BR`).
+    fn hand(&self, seat: i64) -> PyResult<String> {
+        Ok(self.table.hand(seat_arg(seat)?).to_string())
+    }
+
+    /// The three hands, by seat (perfect information).
+    fn hands(&self) -> Vec<String> {
+        (0..3).map(|s| self.table.hand(s).to_string()).collect()
+    }
+
+    /// Cards left in each hand, by seat.
+    fn cards_left(&self) -> Vec<u32> {
+        (0..3).map(|s| self.table.hand(s).len()).collect()
+    }
+
+    /// Every play so far as `(seat, move)`, passes included.
+    fn history(&self) -> Vec<(u8, String)> {
+        self.table
+            .trace()
+            .iter()
+            .map(|(s, m)| (*s, self.table.notation(m)))
+            .collect()
+    }
+
+    /// The play to beat and who made it, or `None` when the seat to act leads.
+    fn last_move(&self) -> Option<(usize, String)> {
+        self.table
+            .game()
+            .last()
+            .map(|(s, m)| (s.index(), self.table.notation(&m)))
+    }
+
+    /// The legal moves of the seat to act in move notation (`pass` last when following), in
+    /// ddz's generation order: the order `step_index` and the `douzero` rows use.
+    fn legal_moves(&self) -> Vec<String> {
+        self.table
+            .moves()
+            .iter()
+            .map(|m| self.table.notation(m))
+            .collect()
+    }
+
+    /// Number of legal moves of the seat to act.
+    fn num_legal_moves(&self) -> usize {
+        self.table.moves().len()
+    }
+
+    /// RLCard action ids of the legal moves, in the order of `legal_moves` (rlcard profile).
+    fn legal_action_ids<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        self.require_ids()?;
+        let ids: Vec<i64> = self
+            .table
+            .ids()
+            .iter()
+            .filter(|&&i| i != NO_ID)
+            .map(|&i| i64::from(i))
+            .collect();
+        Ok(PyArray1::from_vec(py, ids))
+    }
+
+    /// A boolean mask over RLCard's 27,472 actions: True for the legal ones (rlcard profile).
+    fn action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        self.require_ids()?;
+        let mut mask = vec![false; NUM_ACTIONS];
+        for &id in self.table.ids() {
+            if let Some(v) = mask.get_mut(usize::from(id)) {
+                *v = true;
+            }
+        }
+        Ok(PyArray1::from_vec(py, mask))
+    }
+
+    /// The bids the seat to act may make (empty unless bidding): points bidding 0 (pass) and
+    /// every bid above the current one; call-and-rob 0 (decline) and 1 (call or rob).
+    fn legal_bids(&self) -> Vec<u8> {
+        let g = self.table.game();
+        if g.phase() != Phase::Bidding {
+            return Vec::new();
+        }
+        ddz_bots::legal_bids(&g.view(g.turn()))
+    }
+
+    /// A bid by the seat to act; returns the seat to act next.
+    fn bid(&mut self, bid: u8) -> PyResult<usize> {
+        self.table.bid(bid).map_err(illegal)?;
+        Ok(self.table.game().turn().index())
+    }
+
+    /// Plays for the seat to act: a move in notation (`"33344"`, `"pass"`,
+    /// `"333444555666:airplane_singles:6"`, `"7779=9999"`) or an RLCard action id (an int,
+    /// rlcard profile). An illegal move raises `IllegalMoveError` and changes nothing.
+    fn step(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        if let Ok(text) = action.cast::<PyString>() {
+            self.table.play_text(&text.to_cow()?).map_err(illegal)?;
+        } else {
+            let id: i64 = action.extract().map_err(|_| {
+                PyValueError::new_err("an action is a move string or an RLCard action id (int)")
+            })?;
+            self.table.play_id(id).map_err(illegal)?;
+        }
+        Ok(())
+    }
+
+    /// Plays the legal move at `index` of `legal_moves()` (the row of the `douzero` features).
+    fn step_index(&mut self, index: usize) -> PyResult<()> {
+        self.table.play_index(index).map_err(illegal)?;
+        Ok(())
+    }
+
+    /// Takes back the last play (not bids).
+    fn undo(&mut self) -> PyResult<()> {
+        self.table.undo().map_err(illegal)
+    }
+
+    /// The payoffs by seat once the game is over: `kind="score"` the points (zero-sum: the
+    /// landlord ±2 × stake, each farmer ∓1 × stake; DouZero's ADP under the rlcard and douzero
+    /// profiles), `"win"` RLCard's payoffs (1 for each seat of the winning side, 0 for the
+    /// others), `"wp"` ±1 (win or lose).
+    #[pyo3(signature = (kind = "score"))]
+    fn payoffs<'py>(&self, py: Python<'py>, kind: &str) -> PyResult<Bound<'py, PyArray1<f64>>> {
+        let (Some(scores), Some(wins)) = (self.table.scores(), self.table.wins()) else {
+            return Err(PyValueError::new_err(
+                "the game is not over: no payoffs yet",
+            ));
+        };
+        let v: Vec<f64> = match kind {
+            "score" => scores.iter().map(|&s| s as f64).collect(),
+            "win" => wins.iter().map(|&w| f64::from(w)).collect(),
+            "wp" => wins
+                .iter()
+                .map(|&w| if w == 1 { 1.0 } else { -1.0 })
+                .collect(),
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "payoff kind \"{kind}\": kinds are score, win, wp"
+                )));
+            }
+        };
+        Ok(PyArray1::from_vec(py, v))
+    }
+
+    /// The result once over, as a dict: `winner` (`landlord` or `farmers`), `first_out`,
+    /// `base`, `multiplier`, `bombs`, `rocket`, `spring`, `anti_spring`, `scores`.
+    fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(r) = self.table.game().result() else {
+            return Ok(None);
+        };
+        let d = PyDict::new(py);
+        let winner = match r.winner {
+            ddz_game::Side::Landlord => "landlord",
+            ddz_game::Side::Farmers => "farmers",
+        };
+        d.set_item("winner", winner)?;
+        d.set_item("first_out", r.first_out.index())?;
+        d.set_item("base", r.base)?;
+        d.set_item("multiplier", r.multiplier)?;
+        d.set_item("bombs", r.bombs)?;
+        d.set_item("rocket", r.rocket)?;
+        d.set_item("spring", r.spring)?;
+        d.set_item("anti_spring", r.anti_spring)?;
+        d.set_item("scores", r.scores.0.to_vec())?;
+        Ok(Some(d))
+    }
+
+    /// The observation of `seat` (default: the seat to act).
+    ///
+    /// `encoding="rlcard"`: RLCard's vector (int8; 790 values for the landlord, 901 for a
+    /// farmer), equal to `rlcard.make('doudizhu')`'s `state['obs']`.
+    ///
+    /// `encoding="douzero"`: a dict of DouZero's features: `position`, `x_no_action` (int8;
+    /// 319 landlord, 430 farmer, 13 more under wildcards: the wild ranks), `z` (int8, 5 × 162:
+    /// the last 15 plays), `action_features` (int8, one row per legal move of the seat to act
+    /// in `legal_moves` order: its 54 card values, and under wildcards 15 more, the ranks the
+    /// move is read as), and with `batch=True` DouZero's `x_batch` (float32, `x_no_action`
+    /// then the move's row, one row per legal move) and `z_batch` (float32, `z` repeated).
+    #[pyo3(signature = (seat = None, encoding = "rlcard", batch = true))]
+    fn observe<'py>(
+        &self,
+        py: Python<'py>,
+        seat: Option<i64>,
+        encoding: &str,
+        batch: bool,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let s = self.seat_or_turn(seat)?;
+        let pos = self.position()?;
+        match encoding {
+            "rlcard" => {
+                let mut out = vec![0i8; RLCARD_FARMER_LEN];
+                let len = rlcard_obs(&pos, s, &mut out);
+                out.truncate(len);
+                Ok(PyArray1::from_vec(py, out).into_any())
+            }
+            "douzero" => {
+                let wild = self.table.wild_mask();
+                let mut x = vec![0i8; 512];
+                let xlen = douzero_x(&pos, s, wild, &mut x);
+                x.truncate(xlen);
+                let mut z = vec![0i8; DOUZERO_Z_LEN];
+                douzero_z(&pos, &mut z);
+                let moves: &[ddz_core::Move] = if Some(s) == self.table.turn() {
+                    self.table.moves()
+                } else {
+                    &[]
+                };
+                let row = move_features_len(wild.is_some());
+                let mut feats = vec![0i8; moves.len() * row];
+                for (m, out) in moves.iter().zip(feats.chunks_exact_mut(row)) {
+                    move_features(m, wild.is_some(), out);
+                }
+                let d = PyDict::new(py);
+                let role = self
+                    .table
+                    .game()
+                    .role(Seat::ALL[s])
+                    .map_or("landlord", Role::name);
+                d.set_item("position", role)?;
+                if batch {
+                    let width = xlen + row;
+                    let mut xb = vec![0f32; moves.len() * width];
+                    for (out, f) in xb.chunks_exact_mut(width).zip(feats.chunks_exact(row)) {
+                        for (o, &v) in out.iter_mut().zip(x.iter().chain(f)) {
+                            *o = f32::from(v);
+                        }
+                    }
+                    let zf: Vec<f32> = z.iter().map(|&v| f32::from(v)).collect();
+                    let mut zb = Vec::with_capacity(moves.len() * DOUZERO_Z_LEN);
+                    for _ in 0..moves.len() {
+                        zb.extend_from_slice(&zf);
+                    }
+                    d.set_item(
+                        "x_batch",
+                        PyArray1::from_vec(py, xb).reshape([moves.len(), width])?,
+                    )?;
+                    d.set_item(
+                        "z_batch",
+                        PyArray1::from_vec(py, zb).reshape([moves.len(), 5, 162])?,
+                    )?;
+                }
+                d.set_item("x_no_action", PyArray1::from_vec(py, x))?;
+                d.set_item("z", PyArray1::from_vec(py, z).reshape([5, 162])?)?;
+                d.set_item(
+                    "action_features",
+                    PyArray1::from_vec(py, feats).reshape([moves.len(), row])?,
+                )?;
+                Ok(d.into_any())
+            }
+            _ => Err(PyValueError::new_err(format!(
+                "encoding \"{encoding}\": encodings are rlcard, douzero"
+            ))),
+        }
+    }
+
+    /// The 54-value card vector of each legal move, one row per move in `legal_moves` order
+    /// (int8; what RLCard's `legal_actions` dict holds for each id).
+    fn legal_move_cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i8>>> {
+        let moves = self.table.moves();
+        let mut out = vec![0i8; moves.len() * CARDS_LEN];
+        for (m, row) in moves.iter().zip(out.chunks_exact_mut(CARDS_LEN)) {
+            cards54(m.cards(), row);
+        }
+        PyArray1::from_vec(py, out).reshape([moves.len(), CARDS_LEN])
+    }
+
+    /// Everything, for training critics: `hand_cards` (the three hands by seat, as RLCard's
+    /// `get_perfect_information` gives them), `hand_arrays` (int8, 3 × 54 card vectors),
+    /// `trace` (`(seat, move)` plays), `current_player`, `legal_actions` (move strings),
+    /// `landlord`, `kitty` and `laizi`.
+    fn perfect_information<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        d.set_item("hand_cards", self.hands())?;
+        let mut arrays = vec![0i8; 3 * CARDS_LEN];
+        for (s, row) in arrays.chunks_exact_mut(CARDS_LEN).enumerate() {
+            cards54(self.table.hand(s), row);
+        }
+        d.set_item(
+            "hand_arrays",
+            PyArray1::from_vec(py, arrays).reshape([3, CARDS_LEN])?,
+        )?;
+        d.set_item("trace", self.history())?;
+        d.set_item("current_player", self.table.turn())?;
+        d.set_item("legal_actions", self.legal_moves())?;
+        d.set_item("landlord", self.landlord())?;
+        d.set_item("kitty", self.kitty())?;
+        d.set_item("laizi", self.laizi())?;
+        Ok(d)
+    }
+
+    /// The game as a `ddz-record/1` JSON record (docs/records.md), replayable by `ddz replay`.
+    fn record(&self) -> String {
+        ddz_game::GameRecord::from_game(self.table.game()).to_json()
+    }
+
+    /// An independent copy of the environment (same game, same seed sequence).
+    fn clone(&self) -> Env {
+        Clone::clone(self)
+    }
+
+    fn __copy__(&self) -> Env {
+        Clone::clone(self)
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Env {
+        Clone::clone(self)
+    }
+
+    fn __repr__(&self) -> String {
+        let seat = self
+            .table
+            .turn()
+            .map_or_else(|| "None".to_string(), |s| s.to_string());
+        format!(
+            "Env(rules={:?}, phase={:?}, seat={seat}, hands={:?})",
+            self.profile.name(),
+            self.phase(),
+            self.hands()
+        )
+    }
+}
+
+/// The RLCard word of an action id (`"33344"`, `"pass"`).
+#[pyfunction]
+pub fn action_name(id: i64) -> PyResult<&'static str> {
+    usize::try_from(id)
+        .ok()
+        .and_then(|i| action_space().word(i))
+        .ok_or_else(|| PyValueError::new_err(format!("action id {id}: ids are 0 to 27471")))
+}
+
+/// The RLCard action id of a card set (`"33344"`, `"pass"`), if RLCard has it.
+#[pyfunction]
+pub fn action_id(cards: &str) -> PyResult<Option<u16>> {
+    if cards.trim().eq_ignore_ascii_case("pass") {
+        return Ok(Some(crate::actions::PASS_ID));
+    }
+    let c: Cards = cards
+        .parse()
+        .map_err(|e| PyValueError::new_err(format!("\"{cards}\": {e}")))?;
+    Ok(action_space().id_of_cards(c))
+}
+
+/// The 54-value card vector of a card set (int8), as RLCard and DouZero encode cards.
+#[pyfunction]
+pub fn card_vector<'py>(py: Python<'py>, cards: &str) -> PyResult<Bound<'py, PyArray1<i8>>> {
+    let c: Cards = if cards.trim().eq_ignore_ascii_case("pass") {
+        Cards::EMPTY
+    } else {
+        cards
+            .parse()
+            .map_err(|e| PyValueError::new_err(format!("\"{cards}\": {e}")))?
+    };
+    let mut out = vec![0i8; CARDS_LEN];
+    cards54(c, &mut out);
+    Ok(PyArray1::from_vec(py, out))
+}

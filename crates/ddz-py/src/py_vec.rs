@@ -1,0 +1,576 @@
+//! `ddz.VecEnv`: many games stepped in one call, in parallel, into preallocated numpy arrays.
+
+use numpy::{PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use rayon::prelude::*;
+
+use ddz_core::{Bidding, Rules};
+use ddz_game::derive_seed;
+
+use crate::IllegalMoveError;
+use crate::actions::{NUM_ACTIONS, action_space};
+use crate::encode::{
+    DOUZERO_FARMER_LEN, DOUZERO_Z_LEN, RLCARD_FARMER_LEN, douzero_x, douzero_z, move_features,
+    move_features_len, rlcard_obs,
+};
+use crate::py_env::{Env, make_rules};
+use crate::table::{NO_ID, Table};
+
+/// Move features of every game: `(offsets, rows)`.
+type Features<'py> = (Bound<'py, PyArray1<i64>>, Bound<'py, PyArray2<i8>>);
+
+/// Which observation a `VecEnv` writes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Encoding {
+    Rlcard,
+    Douzero,
+}
+
+/// Which payoff a finished game writes into `rewards`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reward {
+    Score,
+    Win,
+    Wp,
+}
+
+/// One environment's share of the outputs, for one step.
+struct Slot<'a> {
+    table: &'a mut Table,
+    games: &'a mut u64,
+    written: &'a mut Vec<u16>,
+    obs: &'a mut [i8],
+    z: Option<&'a mut [i8]>,
+    mask: Option<&'a mut [bool]>,
+    seat: &'a mut i64,
+    num_moves: &'a mut i64,
+    reward: &'a mut [f32],
+    done: &'a mut bool,
+}
+
+/// What the environments share: how to encode and reward, and the seed of env `i`.
+#[derive(Clone, Copy)]
+struct Setup {
+    seed: u64,
+    encoding: Encoding,
+    reward: Reward,
+}
+
+impl Setup {
+    /// The seed of game `k` of environment `i`.
+    fn game_seed(&self, i: usize, k: u64) -> u64 {
+        derive_seed(derive_seed(self.seed, i as u64), k)
+    }
+
+    /// Writes the outputs of a slot for the position of its table (after a step or a reset).
+    fn write(&self, slot: &mut Slot<'_>) {
+        let t = &*slot.table;
+        if let Some(mask) = slot.mask.as_deref_mut() {
+            for &id in slot.written.iter() {
+                mask[usize::from(id)] = false;
+            }
+            slot.written.clear();
+            for &id in t.ids() {
+                if let Some(v) = mask.get_mut(usize::from(id)) {
+                    *v = true;
+                    slot.written.push(id);
+                }
+            }
+        }
+        *slot.num_moves = t.moves().len() as i64;
+        let (Some(seat), Some(pos)) = (t.turn(), t.position()) else {
+            *slot.seat = -1;
+            slot.obs.fill(0);
+            return;
+        };
+        *slot.seat = seat as i64;
+        let len = match self.encoding {
+            Encoding::Rlcard => rlcard_obs(&pos, seat, slot.obs),
+            Encoding::Douzero => {
+                if let Some(z) = slot.z.as_deref_mut() {
+                    douzero_z(&pos, z);
+                }
+                douzero_x(&pos, seat, t.wild_mask(), slot.obs)
+            }
+        };
+        slot.obs[len..].fill(0);
+    }
+
+    /// Plays move `index` in a slot; a finished game writes its payoffs and is replaced by the
+    /// next game of the environment.
+    fn step(&self, i: usize, slot: &mut Slot<'_>, index: usize) -> Result<(), String> {
+        slot.table.play_index(index).map_err(|e| e.0)?;
+        slot.reward.fill(0.0);
+        *slot.done = false;
+        if slot.table.turn().is_none() {
+            let values: [f32; 3] = match self.reward {
+                Reward::Score => slot.table.scores().unwrap_or_default().map(|s| s as f32),
+                Reward::Win => slot.table.wins().unwrap_or_default().map(f32::from),
+                Reward::Wp => slot
+                    .table
+                    .wins()
+                    .unwrap_or_default()
+                    .map(|w| if w == 1 { 1.0 } else { -1.0 }),
+            };
+            slot.reward.copy_from_slice(&values);
+            *slot.done = true;
+            *slot.games += 1;
+            slot.table.reset(self.game_seed(i, *slot.games - 1));
+        }
+        self.write(slot);
+        Ok(())
+    }
+}
+
+/// Many games stepped together, in parallel on all cores with the GIL released, into numpy
+/// arrays allocated once.
+///
+/// `VecEnv(n, rules="rlcard", seed=0, laizi=None, landlord=None, encoding="rlcard",
+/// reward="score")`. The rules need a fixed landlord (the rlcard and douzero profiles, or
+/// `landlord=SEAT`). Every seat is played by the caller (self-play); a finished game writes
+/// its payoffs into `rewards`, sets `dones` and is replaced by the environment's next game.
+///
+/// Arrays (the same objects after every call): `obs` (int8, n × 901 for `rlcard`, the
+/// landlord's 790 values padded with zeros; n × 430 for `douzero`, DouZero's `x_no_action`,
+/// 443 under wildcards), `z` (`douzero` only: int8, n × 5 × 162), `mask` (rlcard profile
+/// only: bool, n × 27,472 legal RLCard actions), `seats` (int64, the seat to act), `num_moves`
+/// (int64, legal moves of the seat to act), `rewards` (float32, n × 3 by seat) and `dones`
+/// (bool).
+///
+/// `step(actions)`: one action per game, an RLCard action id under the rlcard profile, else
+/// the index of a move in that game's `legal_moves(i)` (the row of `move_features()`);
+/// `actions="index"` takes indices under the rlcard profile too (`num_moves` bounds them).
+#[pyclass(module = "ddz._ddz", name = "VecEnv")]
+pub struct VecEnv {
+    setup: Setup,
+    ids: bool,
+    rules: Rules,
+    tables: Vec<Table>,
+    games: Vec<u64>,
+    written: Vec<Vec<u16>>,
+    width: usize,
+    obs: Py<PyArray2<i8>>,
+    z: Option<Py<PyArray3<i8>>>,
+    mask: Option<Py<PyArray2<bool>>>,
+    seats: Py<PyArray1<i64>>,
+    num_moves: Py<PyArray1<i64>>,
+    rewards: Py<PyArray2<f32>>,
+    dones: Py<PyArray1<bool>>,
+}
+
+impl VecEnv {
+    /// Runs `f` on every slot in parallel with the GIL released; `f` gets the environment's
+    /// index and its slot.
+    fn each_slot<F>(&mut self, py: Python<'_>, f: F) -> PyResult<Vec<Result<(), String>>>
+    where
+        F: Fn(usize, &mut Slot<'_>) -> Result<(), String> + Sync + Send,
+    {
+        let n = self.tables.len();
+        let width = self.width;
+        let busy = |_| PyValueError::new_err("a VecEnv array is borrowed elsewhere");
+        let obs = self.obs.bind(py);
+        let mut obs = obs.try_readwrite().map_err(busy)?;
+        let obs = obs.as_slice_mut()?;
+        let z = self.z.as_ref().map(|z| z.bind(py).clone());
+        let mut z_rw = match &z {
+            Some(z) => Some(z.try_readwrite().map_err(busy)?),
+            None => None,
+        };
+        let z_slice = match z_rw.as_mut() {
+            Some(z) => Some(z.as_slice_mut()?),
+            None => None,
+        };
+        let mask = self.mask.as_ref().map(|m| m.bind(py).clone());
+        let mut mask_rw = match &mask {
+            Some(m) => Some(m.try_readwrite().map_err(busy)?),
+            None => None,
+        };
+        let mask_slice = match mask_rw.as_mut() {
+            Some(m) => Some(m.as_slice_mut()?),
+            None => None,
+        };
+        let seats = self.seats.bind(py);
+        let mut seats = seats.try_readwrite().map_err(busy)?;
+        let seats = seats.as_slice_mut()?;
+        let num_moves = self.num_moves.bind(py);
+        let mut num_moves = num_moves.try_readwrite().map_err(busy)?;
+        let num_moves = num_moves.as_slice_mut()?;
+        let rewards = self.rewards.bind(py);
+        let mut rewards = rewards.try_readwrite().map_err(busy)?;
+        let rewards = rewards.as_slice_mut()?;
+        let dones = self.dones.bind(py);
+        let mut dones = dones.try_readwrite().map_err(busy)?;
+        let dones = dones.as_slice_mut()?;
+
+        let mut z_rows = z_slice.map(|z| z.chunks_exact_mut(DOUZERO_Z_LEN));
+        let mut mask_rows = mask_slice.map(|m| m.chunks_exact_mut(NUM_ACTIONS));
+        let mut slots: Vec<Slot<'_>> = Vec::with_capacity(n);
+        for (((((((table, games), written), obs), seat), moves), reward), done) in self
+            .tables
+            .iter_mut()
+            .zip(self.games.iter_mut())
+            .zip(self.written.iter_mut())
+            .zip(obs.chunks_exact_mut(width))
+            .zip(seats.iter_mut())
+            .zip(num_moves.iter_mut())
+            .zip(rewards.chunks_exact_mut(3))
+            .zip(dones.iter_mut())
+        {
+            slots.push(Slot {
+                table,
+                games,
+                written,
+                obs,
+                z: z_rows.as_mut().and_then(Iterator::next),
+                mask: mask_rows.as_mut().and_then(Iterator::next),
+                seat,
+                num_moves: moves,
+                reward,
+                done,
+            });
+        }
+        Ok(py.detach(|| {
+            slots
+                .par_iter_mut()
+                .enumerate()
+                .with_min_len(8)
+                .map(|(i, slot)| f(i, slot))
+                .collect()
+        }))
+    }
+
+    /// The outputs as a tuple `(obs, mask, seats, rewards, dones)`.
+    fn outputs<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        let mask = self.mask.as_ref().map(|m| m.bind(py).clone());
+        pyo3::types::PyTuple::new(
+            py,
+            [
+                self.obs.bind(py).clone().into_any(),
+                mask.map_or_else(|| py.None().into_bound(py), Bound::into_any),
+                self.seats.bind(py).clone().into_any(),
+                self.rewards.bind(py).clone().into_any(),
+                self.dones.bind(py).clone().into_any(),
+            ],
+        )
+    }
+
+    fn table(&self, i: usize) -> PyResult<&Table> {
+        self.tables.get(i).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "environment {i}: there are {} environments",
+                self.tables.len()
+            ))
+        })
+    }
+}
+
+#[pymethods]
+impl VecEnv {
+    #[new]
+    #[pyo3(signature = (n, rules = "rlcard", seed = 0, laizi = None, landlord = None, encoding = "rlcard", reward = "score", actions = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        py: Python<'_>,
+        n: usize,
+        rules: &str,
+        seed: u64,
+        laizi: Option<&str>,
+        landlord: Option<u8>,
+        encoding: &str,
+        reward: &str,
+        actions: Option<&str>,
+    ) -> PyResult<VecEnv> {
+        if n == 0 {
+            return Err(PyValueError::new_err("a VecEnv needs at least one game"));
+        }
+        let rules = make_rules(rules, laizi, landlord)?;
+        if rules.bidding != Bidding::Fixed {
+            return Err(PyValueError::new_err(format!(
+                "VecEnv needs a fixed landlord: the {} rules bid (pass landlord=0, or use the \
+                 rlcard or douzero rules)",
+                rules.profile
+            )));
+        }
+        let encoding = match encoding {
+            "rlcard" => Encoding::Rlcard,
+            "douzero" => Encoding::Douzero,
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "encoding \"{encoding}\": encodings are rlcard, douzero"
+                )));
+            }
+        };
+        let reward = match reward {
+            "score" => Reward::Score,
+            "win" => Reward::Win,
+            "wp" => Reward::Wp,
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "reward \"{reward}\": rewards are score, win, wp"
+                )));
+            }
+        };
+        let setup = Setup {
+            seed,
+            encoding,
+            reward,
+        };
+        let wild = rules.wild != ddz_core::Wild::None;
+        let width = match encoding {
+            Encoding::Rlcard => RLCARD_FARMER_LEN,
+            Encoding::Douzero => DOUZERO_FARMER_LEN + if wild { 13 } else { 0 },
+        };
+        let tables = (0..n)
+            .map(|i| Table::new(&rules, setup.game_seed(i, 0)))
+            .collect();
+        let with_ids = rules.profile == ddz_core::Profile::Rlcard;
+        let ids = match actions {
+            None => with_ids,
+            Some("ids") if with_ids => true,
+            Some("ids") => {
+                return Err(PyValueError::new_err(
+                    "actions=\"ids\": RLCard action ids exist under the rlcard profile only",
+                ));
+            }
+            Some("index") => false,
+            Some(other) => {
+                return Err(PyValueError::new_err(format!(
+                    "actions \"{other}\": ids (RLCard action ids) or index (legal move indices)"
+                )));
+            }
+        };
+        let mut v = VecEnv {
+            ids,
+            setup,
+            rules,
+            tables,
+            games: vec![1; n],
+            written: vec![Vec::new(); n],
+            width,
+            obs: PyArray2::zeros(py, [n, width], false).unbind(),
+            z: (encoding == Encoding::Douzero)
+                .then(|| PyArray3::zeros(py, [n, 5, 162], false).unbind()),
+            mask: with_ids.then(|| PyArray2::zeros(py, [n, NUM_ACTIONS], false).unbind()),
+            seats: PyArray1::zeros(py, n, false).unbind(),
+            num_moves: PyArray1::zeros(py, n, false).unbind(),
+            rewards: PyArray2::zeros(py, [n, 3], false).unbind(),
+            dones: PyArray1::zeros(py, n, false).unbind(),
+        };
+        let s = v.setup;
+        v.each_slot(py, move |_, slot| {
+            s.write(slot);
+            Ok(())
+        })?;
+        Ok(v)
+    }
+
+    /// `"ids"` if `step` takes RLCard action ids, `"index"` if legal move indices.
+    #[getter]
+    fn actions(&self) -> &'static str {
+        if self.ids { "ids" } else { "index" }
+    }
+
+    /// Number of games.
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.tables.len()
+    }
+
+    /// The rule profile's name.
+    #[getter]
+    fn rules(&self) -> &'static str {
+        self.rules.profile.name()
+    }
+
+    /// Observations (int8, one row per game; see the class docs).
+    #[getter]
+    fn obs<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<i8>> {
+        self.obs.bind(py).clone()
+    }
+
+    /// DouZero's history features (int8, n × 5 × 162), with `encoding="douzero"`.
+    #[getter]
+    fn z<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray3<i8>>> {
+        self.z.as_ref().map(|z| z.bind(py).clone())
+    }
+
+    /// Legal RLCard actions (bool, n × 27,472), under the rlcard profile.
+    #[getter]
+    fn mask<'py>(&self, py: Python<'py>) -> Option<Bound<'py, PyArray2<bool>>> {
+        self.mask.as_ref().map(|m| m.bind(py).clone())
+    }
+
+    /// The seat to act in each game.
+    #[getter]
+    fn seats<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        self.seats.bind(py).clone()
+    }
+
+    /// Number of legal moves of the seat to act in each game.
+    #[getter]
+    fn num_moves<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        self.num_moves.bind(py).clone()
+    }
+
+    /// Payoffs by seat of the games that ended in the last step (zero elsewhere).
+    #[getter]
+    fn rewards<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
+        self.rewards.bind(py).clone()
+    }
+
+    /// True for the games that ended in the last step (they were replaced by new ones).
+    #[getter]
+    fn dones<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        self.dones.bind(py).clone()
+    }
+
+    /// Starts a new game in every environment; returns `(obs, mask, seats, rewards, dones)`.
+    fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        let s = self.setup;
+        self.each_slot(py, move |i, slot| {
+            *slot.games += 1;
+            slot.table.reset(s.game_seed(i, *slot.games - 1));
+            slot.reward.fill(0.0);
+            *slot.done = false;
+            s.write(slot);
+            Ok(())
+        })?;
+        self.outputs(py)
+    }
+
+    /// Plays one action in every game (see the class docs) and returns
+    /// `(obs, mask, seats, rewards, dones)`. Nothing is played if any action is illegal: the
+    /// error names the first game whose action is.
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+        let actions: Vec<i64> = match actions.extract::<PyReadonlyArray1<'py, i64>>() {
+            Ok(a) => a.as_slice()?.to_vec(),
+            Err(_) => actions.extract().map_err(|_| {
+                PyValueError::new_err("actions: one int per game (a numpy array or a list)")
+            })?,
+        };
+        if actions.len() != self.tables.len() {
+            return Err(PyValueError::new_err(format!(
+                "actions: {} given for {} games",
+                actions.len(),
+                self.tables.len()
+            )));
+        }
+        // Resolve every action to a move index first, so that an illegal one changes nothing.
+        let with_ids = self.ids;
+        let indices: Result<Vec<usize>, String> = self
+            .tables
+            .iter()
+            .zip(&actions)
+            .enumerate()
+            .map(|(i, (t, &a))| resolve(t, a, with_ids).map_err(|e| format!("game {i}: {e}")))
+            .collect();
+        let indices = indices.map_err(IllegalMoveError::new_err)?;
+        let s = self.setup;
+        let results = self.each_slot(py, move |i, slot| s.step(i, slot, indices[i]))?;
+        if let Some((i, Err(e))) = results.into_iter().enumerate().find(|(_, r)| r.is_err()) {
+            return Err(IllegalMoveError::new_err(format!("game {i}: {e}")));
+        }
+        self.outputs(py)
+    }
+
+    /// The legal moves of game `i` in notation, in the order of move indices.
+    fn legal_moves(&self, i: usize) -> PyResult<Vec<String>> {
+        let t = self.table(i)?;
+        Ok(t.moves().iter().map(|m| t.notation(m)).collect())
+    }
+
+    /// RLCard ids of the legal moves of game `i` (rlcard profile), in `legal_moves(i)` order.
+    fn legal_action_ids<'py>(
+        &self,
+        py: Python<'py>,
+        i: usize,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let t = self.table(i)?;
+        if !t.has_ids() {
+            return Err(PyValueError::new_err(
+                "RLCard action ids exist under the rlcard profile only",
+            ));
+        }
+        let ids = t.ids().iter().filter(|&&x| x != NO_ID);
+        Ok(PyArray1::from_vec(py, ids.map(|&x| i64::from(x)).collect()))
+    }
+
+    /// The feature rows of every game's legal moves (DouZero's action features: 54 card
+    /// values, 15 more under wildcards): `(offsets, features)`, the rows of game `i` being
+    /// `features[offsets[i]:offsets[i + 1]]`.
+    fn move_features<'py>(&self, py: Python<'py>) -> PyResult<Features<'py>> {
+        let wild = self.rules.wild != ddz_core::Wild::None;
+        let row = move_features_len(wild);
+        let mut offsets = Vec::with_capacity(self.tables.len() + 1);
+        offsets.push(0i64);
+        let total: usize = self.tables.iter().map(|t| t.moves().len()).sum();
+        let mut feats = vec![0i8; total * row];
+        let mut at = 0;
+        for t in &self.tables {
+            for m in t.moves() {
+                move_features(m, wild, &mut feats[at * row..(at + 1) * row]);
+                at += 1;
+            }
+            offsets.push(at as i64);
+        }
+        Ok((
+            PyArray1::from_vec(py, offsets),
+            PyArray1::from_vec(py, feats).reshape([total, row])?,
+        ))
+    }
+
+    /// A copy of game `i` as an `Env` (for inspection; stepping it does not change the VecEnv).
+    fn env(&self, i: usize) -> PyResult<Env> {
+        Ok(Env::from_table(self.table(i)?.clone(), self.setup.seed))
+    }
+
+    fn __len__(&self) -> usize {
+        self.tables.len()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "VecEnv(n={}, rules={:?})",
+            self.tables.len(),
+            self.rules.profile.name()
+        )
+    }
+}
+
+/// The move index of action `a` in a table: an RLCard id with `with_ids`, else an index.
+fn resolve(t: &Table, a: i64, with_ids: bool) -> Result<usize, String> {
+    if t.turn().is_none() {
+        return Err("the game is over".into());
+    }
+    if with_ids {
+        let found = u16::try_from(a)
+            .ok()
+            .filter(|&id| id != NO_ID)
+            .and_then(|id| t.ids().iter().position(|&x| x == id));
+        found.ok_or_else(|| {
+            let what = usize::try_from(a)
+                .ok()
+                .and_then(|i| action_space().word(i))
+                .map_or_else(|| "not an RLCard id".to_string(), |w| format!("\"{w}\""));
+            format!(
+                "action {a} ({what}) is not legal: {} legal actions",
+                t.ids().len()
+            )
+        })
+    } else {
+        usize::try_from(a)
+            .ok()
+            .filter(|&i| i < t.moves().len())
+            .ok_or_else(|| {
+                format!(
+                    "move index {a} is out of range: {} legal moves",
+                    t.moves().len()
+                )
+            })
+    }
+}

@@ -1,0 +1,338 @@
+//! One game as the environments drive it: the [`Game`] state machine, the trace of plays the
+//! encoders read, and the legal moves of the seat to act (with their RLCard ids), kept up to
+//! date after every action. Pure Rust, shared by `Env` and `VecEnv`.
+
+use ddz_core::{
+    Cards, Move, Profile, Readings, Rules, Wild, legal_moves_into, move_notation, parse_move,
+};
+use ddz_game::{Deal, Game, Phase, Seat, derive_seed};
+
+use crate::actions::action_space;
+use crate::encode::Position;
+
+/// The id entry of a move that has no RLCard id (never under the rlcard profile).
+pub const NO_ID: u16 = u16::MAX;
+
+/// Why an action was refused; the table is unchanged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused(pub String);
+
+impl core::fmt::Display for Refused {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A game with its trace and the legal moves of the seat to act.
+#[derive(Clone, Debug)]
+pub struct Table {
+    rules: Rules,
+    game: Game,
+    trace: Vec<(u8, Move)>,
+    moves: Vec<Move>,
+    ids: Vec<u16>,
+    with_ids: bool,
+}
+
+impl Table {
+    /// A table for `rules` dealt from `seed` (see [`Game::new`]).
+    pub fn new(rules: &Rules, seed: u64) -> Table {
+        Table::from_game(rules, Game::new(rules, seed))
+    }
+
+    /// A table for `rules` with a given deal; `seed` seeds bidding and redeals.
+    pub fn with_deal(rules: &Rules, seed: u64, deal: Deal) -> Table {
+        Table::from_game(rules, Game::with_deal(rules, seed, deal))
+    }
+
+    fn from_game(rules: &Rules, game: Game) -> Table {
+        let mut t = Table {
+            rules: rules.clone(),
+            game,
+            trace: Vec::with_capacity(64),
+            moves: Vec::with_capacity(64),
+            ids: Vec::with_capacity(64),
+            with_ids: rules.profile == Profile::Rlcard,
+        };
+        t.refresh();
+        t
+    }
+
+    /// Starts a new game of `seed` with the same rules, reusing the buffers.
+    pub fn reset(&mut self, seed: u64) {
+        self.game = Game::new(&self.rules, seed);
+        self.trace.clear();
+        self.refresh();
+    }
+
+    /// Starts a new game of a given deal with the same rules, reusing the buffers.
+    pub fn reset_deal(&mut self, seed: u64, deal: Deal) {
+        self.game = Game::with_deal(&self.rules, seed, deal);
+        self.trace.clear();
+        self.refresh();
+    }
+
+    /// Recomputes the legal moves (and ids) of the seat to act.
+    fn refresh(&mut self) {
+        self.moves.clear();
+        self.ids.clear();
+        if self.game.phase() != Phase::Playing {
+            return;
+        }
+        let rules = self.game.rules();
+        let last = self.game.last().map(|(_, m)| m);
+        legal_moves_into(
+            self.game.hand(self.game.turn()),
+            last.as_ref(),
+            &rules,
+            &mut self.moves,
+        );
+        if self.with_ids {
+            let space = action_space();
+            // Every rlcard-profile move has an id (checked by the action-space tests); a move
+            // without one would get NO_ID, which nothing reads as an action.
+            self.ids
+                .extend(self.moves.iter().map(|m| space.id(m).unwrap_or(NO_ID)));
+        }
+    }
+
+    /// The rules the table was made with (wild ranks as given, not as revealed).
+    pub fn base_rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Every play so far, `(seat, move)`.
+    pub fn trace(&self) -> &[(u8, Move)] {
+        &self.trace
+    }
+
+    /// The legal moves of the seat to act (empty unless playing), in ddz's generation order.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// RLCard ids of [`Table::moves`], in the same order (rlcard profile only, else empty);
+    /// [`NO_ID`] would stand for a move RLCard lacks (none under the rlcard profile).
+    pub fn ids(&self) -> &[u16] {
+        &self.ids
+    }
+
+    /// True if RLCard ids are available (the rlcard profile).
+    pub fn has_ids(&self) -> bool {
+        self.with_ids
+    }
+
+    /// The seat to act, while the game is not over.
+    pub fn turn(&self) -> Option<usize> {
+        (self.game.phase() != Phase::Over).then(|| self.game.turn().index())
+    }
+
+    /// The position for the encoders, once the landlord is known.
+    pub fn position(&self) -> Option<Position<'_>> {
+        let landlord = self.game.landlord()?;
+        Some(Position {
+            hands: Seat::ALL.map(|s| self.game.hand(s)),
+            landlord: landlord.index(),
+            trace: &self.trace,
+        })
+    }
+
+    fn require_playing(&self) -> Result<Seat, Refused> {
+        match self.game.phase() {
+            Phase::Playing => Ok(self.game.turn()),
+            Phase::Bidding => Err(Refused(
+                "the game is bidding: bid first (legal_bids, bid)".into(),
+            )),
+            Phase::Over => Err(Refused("the game is over: call reset".into())),
+        }
+    }
+
+    /// Plays the legal move at `index` of [`Table::moves`].
+    pub fn play_index(&mut self, index: usize) -> Result<Move, Refused> {
+        let seat = self.require_playing()?;
+        let m = *self.moves.get(index).ok_or_else(|| {
+            Refused(format!(
+                "move index {index} is out of range: there are {} legal moves",
+                self.moves.len()
+            ))
+        })?;
+        self.apply(seat, m)?;
+        Ok(m)
+    }
+
+    /// Plays the move with RLCard id `id` (rlcard profile).
+    pub fn play_id(&mut self, id: i64) -> Result<Move, Refused> {
+        let seat = self.require_playing()?;
+        if !self.with_ids {
+            return Err(Refused(format!(
+                "RLCard action ids exist under the rlcard profile only (these rules are {}); \
+                 play a move string or a legal move index",
+                self.rules.profile
+            )));
+        }
+        let index = u16::try_from(id)
+            .ok()
+            .filter(|&id| id != NO_ID)
+            .and_then(|id| self.ids.iter().position(|&x| x == id));
+        let Some(index) = index else {
+            let what = usize::try_from(id)
+                .ok()
+                .and_then(|i| action_space().word(i))
+                .map_or_else(
+                    || "no RLCard action (ids are 0 to 27471)".to_string(),
+                    |w| format!("\"{w}\""),
+                );
+            return Err(Refused(format!(
+                "action id {id} ({what}) is not legal for seat {seat}: {} legal actions",
+                self.ids.len()
+            )));
+        };
+        let m = self.moves[index];
+        self.apply(seat, m)?;
+        Ok(m)
+    }
+
+    /// Plays a move written in move notation (plain cards take their default reading among
+    /// those that beat the table).
+    pub fn play_text(&mut self, text: &str) -> Result<Move, Refused> {
+        let seat = self.require_playing()?;
+        let rules = self.game.rules();
+        let last = self.game.last().map(|(_, m)| m);
+        let m = parse_move(text, &rules, last.as_ref())
+            .map_err(|e| Refused(format!("\"{text}\": {e}")))?;
+        if !self.moves.contains(&m) {
+            let hand = self.game.hand(seat);
+            let why = if !hand.contains(m.cards()) {
+                format!("seat {seat} does not hold these cards (hand {hand})")
+            } else if m.is_pass() {
+                "cannot pass when leading".to_string()
+            } else {
+                format!("it is not among the {} legal moves", self.moves.len())
+            };
+            return Err(Refused(format!("\"{text}\" is not legal: {why}")));
+        }
+        self.apply(seat, m)?;
+        Ok(m)
+    }
+
+    /// Plays `m` for the seat to act (it must be legal).
+    pub fn play_move(&mut self, m: Move) -> Result<(), Refused> {
+        let seat = self.require_playing()?;
+        if !self.moves.contains(&m) {
+            return Err(Refused(format!("{m} is not a legal move for seat {seat}")));
+        }
+        self.apply(seat, m)
+    }
+
+    fn apply(&mut self, seat: Seat, m: Move) -> Result<(), Refused> {
+        self.game
+            .play(seat, m)
+            .map_err(|e| Refused(e.to_string()))?;
+        self.trace.push((seat.index() as u8, m));
+        self.refresh();
+        Ok(())
+    }
+
+    /// A bid by the seat to act.
+    pub fn bid(&mut self, bid: u8) -> Result<(), Refused> {
+        let seat = self.game.turn();
+        self.game
+            .bid(seat, bid)
+            .map_err(|e| Refused(e.to_string()))?;
+        self.refresh();
+        Ok(())
+    }
+
+    /// Takes back the last play.
+    pub fn undo(&mut self) -> Result<(), Refused> {
+        self.game.undo().map_err(|e| Refused(e.to_string()))?;
+        self.trace.pop();
+        self.refresh();
+        Ok(())
+    }
+
+    /// Each seat's points once the game is over (zero-sum; DouZero's ADP under the rlcard and
+    /// douzero profiles).
+    pub fn scores(&self) -> Option<[i64; 3]> {
+        self.game.result().map(|r| r.scores.0)
+    }
+
+    /// RLCard's payoffs once over: 1 for each seat of the winning side, 0 for the others.
+    pub fn wins(&self) -> Option<[u8; 3]> {
+        self.game.win_payoffs().map(|p| p.0)
+    }
+
+    /// The shortest notation of `m` under the rules in force. Under the one-reading profiles
+    /// without wildcards (rlcard, douzero) that is the cards alone, written without classifying.
+    pub fn notation(&self, m: &Move) -> String {
+        if m.is_pass() {
+            "pass".to_string()
+        } else if self.rules.readings != Readings::All && self.rules.wild == Wild::None {
+            m.cards().to_string()
+        } else {
+            move_notation(m, &self.game.rules())
+        }
+    }
+
+    /// The wild ranks in force as a mask over 3..2, when the rules have wildcards.
+    pub fn wild_mask(&self) -> Option<u16> {
+        (self.rules.wild != Wild::None).then(|| self.game.laizi().bits() & 0x1FFF)
+    }
+
+    /// A seat's cards.
+    pub fn hand(&self, seat: usize) -> Cards {
+        self.game.hand(Seat::ALL[seat])
+    }
+}
+
+/// The seed of the `index`-th game of a master seed: the game seeds of an environment.
+pub fn game_seed(master: u64, index: u64) -> u64 {
+    derive_seed(master, index)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_games_keep_ids_and_moves_in_step() {
+        let rules = Rules::rlcard();
+        let mut t = Table::new(&rules, 1);
+        for g in 0..20u64 {
+            t.reset(game_seed(1, g));
+            let mut i = g as usize;
+            while t.turn().is_some() {
+                assert_eq!(t.moves().len(), t.ids().len());
+                i = (i * 31 + 7) % t.moves().len();
+                let id = t.ids()[i];
+                let m = t.play_id(i64::from(id)).unwrap();
+                assert_eq!(action_space().id(&m), Some(id));
+            }
+            let scores = t.scores().unwrap();
+            assert_eq!(scores.iter().sum::<i64>(), 0);
+        }
+    }
+
+    #[test]
+    fn refusals_say_why() {
+        let mut t = Table::new(&Rules::rlcard(), 3);
+        let e = t.play_id(27_471).unwrap_err().to_string();
+        assert!(e.contains("\"pass\"") && e.contains("not legal"), "{e}");
+        let e = t.play_id(99_999).unwrap_err().to_string();
+        assert!(e.contains("ids are 0 to 27471"), "{e}");
+        let e = t.play_text("pass").unwrap_err().to_string();
+        assert!(e.contains("cannot pass when leading"), "{e}");
+        let e = t.play_text("3Z").unwrap_err().to_string();
+        assert!(e.contains("not a rank"), "{e}");
+        let e = t.play_index(10_000).unwrap_err().to_string();
+        assert!(e.contains("out of range"), "{e}");
+        let mut c = Table::new(&Rules::classic(), 3);
+        assert!(c.play_index(0).unwrap_err().to_string().contains("bidding"));
+        assert!(c.play_id(0).is_err());
+    }
+}
