@@ -17,6 +17,9 @@
 //! [`analysis`] holds what they share (the value table, reading wild cards). See
 //! docs/robots.md for how each works and where it differs from the original.
 //!
+//! [`solver`] solves open-hand positions (明牌残局, every hand known) exactly: who wins with
+//! best play, every winning move and a principal line, for three seats and two-seat duels.
+//!
 //! [`protocol`] puts any robot behind the stdio protocol `ddz-jsonl/1` (docs/protocol.md), and
 //! [`botzone`] behind Botzone's FightTheLandlord and FightTheLandlord2 input format.
 //! [`external`] is the other side: a robot played by an external program speaking
@@ -41,6 +44,7 @@ pub mod ddzlib;
 pub mod external;
 pub mod protocol;
 pub mod search;
+pub mod solver;
 mod value_bot;
 
 use core::fmt;

@@ -10,13 +10,18 @@
 //!    and the kitty cards the landlord has not played are in the landlord's hand;
 //! 3. plays each candidate on each sample to the end with fast playouts in which every seat
 //!    is played by the `ddzlib` policy, scoring the result for its own seat (the landlord wins
-//!    or loses 2 × the bomb stake, a farmer 1 ×);
-//! 4. drops the weaker half of the candidates at 4, 8, 16... samples (successive halving, on
-//!    the same samples for every candidate) and plays the candidate with the best total.
+//!    or loses 2 × the bomb stake, a farmer 1 ×); a sample small enough (`solve` cards in all
+//!    three hands, 16 by default) is instead solved exactly by [`crate::solver`] within a node
+//!    budget (`nodes`, 5,000), the win or loss scored at stake 1, and played out when the
+//!    budget runs out;
+//! 4. shares the budget among ⌈log2 K⌉ rounds of sequential halving: each round scores every
+//!    candidate still in on the same new samples, then keeps the better half, until one is
+//!    left.
 //!
-//! The budget is a number of playouts (`iters`, deterministic) or a time (`time`); either way
-//! the samples are drawn from the robot's seed, the decision number and the sample number, and
-//! the totals are summed in sample order, so a fixed seed and iteration budget gives the same
+//! The budget is a number of playouts (`iters`, deterministic; an exact solve counts 1 + its
+//! nodes / 50) or a time (`time`); either way the samples are drawn from the robot's seed, the
+//! decision number and the sample number, each sample gets a fresh solver, and the samples
+//! are dealt in batches of a fixed size, so a fixed seed and iteration budget gives the same
 //! move whatever the thread count. Bidding is the `ddzlib` robot's.
 //!
 //! Not done: weighting the samples by what the opponents' passes and plays suggest (every
@@ -30,6 +35,7 @@ use ddz_game::{Bid, BySeat, Seat, SeatView, bomb_factor, derive_seed};
 
 use crate::blog::Valuer;
 use crate::ddzlib::DdzlibBot;
+use crate::solver::{Position as SolverPosition, Solver};
 use crate::value_bot::ValueBot;
 use crate::{Bot, BotError};
 
@@ -51,15 +57,23 @@ pub struct SearchConfig {
     pub threads: usize,
     /// Most candidate moves searched (`candidates=N`, at least 2).
     pub candidates: usize,
+    /// Samples holding at most this many cards in all three hands are solved exactly instead
+    /// of played out (`solve=N`; 0 never).
+    pub solve_cards: u32,
+    /// Node budget of one exact solve (`nodes=N`); past it the sample is played out.
+    pub solve_nodes: u64,
 }
 
 impl Default for SearchConfig {
-    /// 4,000 playouts, one thread, 12 candidates.
+    /// 4,000 playouts, one thread, 12 candidates, samples of 16 cards or fewer solved within
+    /// 5,000 nodes.
     fn default() -> SearchConfig {
         SearchConfig {
             budget: Budget::Iterations(4_000),
             threads: 1,
             candidates: 12,
+            solve_cards: 16,
+            solve_nodes: 5_000,
         }
     }
 }
@@ -91,9 +105,17 @@ impl SearchConfig {
                 "time" => config.budget = Budget::Time(parse_duration(value)?),
                 "threads" => config.threads = number(value)?.min(256) as usize,
                 "candidates" => config.candidates = number(value)?.clamp(2, 1000) as usize,
+                "solve" => {
+                    // 0 turns the solver off.
+                    config.solve_cards = match value.trim() {
+                        "0" => 0,
+                        v => number(v)?.min(54) as u32,
+                    }
+                }
+                "nodes" => config.solve_nodes = number(value)?,
                 other => {
                     return Err(BotError(format!(
-                        "unknown search option \"{other}\" (options: time, iters, threads, candidates)"
+                        "unknown search option \"{other}\" (options: time, iters, threads, candidates, solve, nodes)"
                     )));
                 }
             }
@@ -368,42 +390,43 @@ fn playout(p: &Position, hands: BySeat<Cards>, first: Move, bots: &mut [DdzlibBo
     }
 }
 
-/// Playouts per candidate in the first round of a time-limited search, which measures the
-/// speed the rest of the budget is planned from.
-const PROBE_SAMPLES: u32 = 4;
+/// Samples dealt at a time: every alive candidate is scored on each, the work split over the
+/// threads; the budget is looked at between batches, so the batch size (not the thread
+/// count) decides how many samples a round takes.
+const BATCH: u32 = 4;
+
+/// Solver nodes that count as one playout in the budget (a playout costs about as much as
+/// this many nodes).
+const NODES_PER_PLAYOUT: u64 = 50;
 
 /// Sequential halving over the candidates on shared samples: ⌈log2 K⌉ rounds share the budget
-/// equally; each round plays every candidate still in on new samples, then keeps the better
-/// half by total score. Returns the best candidate.
+/// equally; each round scores every candidate still in on new batches of samples until its
+/// share is spent, then keeps the better half by total score. Returns the best candidate.
 fn search(p: &Position, candidates: &[Move], config: SearchConfig, seed: u64) -> Move {
     let start = Instant::now();
     let mut alive: Vec<usize> = (0..candidates.len()).collect();
     let mut totals = vec![0i64; candidates.len()];
-    let rounds = u64::from(usize::BITS - (candidates.len() - 1).leading_zeros()).max(1);
-    let mut budget = match config.budget {
-        Budget::Iterations(n) => u64::from(n),
-        // Planned after the first round has measured a playout's time.
-        Budget::Time(_) => u64::from(PROBE_SAMPLES) * candidates.len() as u64 * rounds,
-    };
+    let rounds = (usize::BITS - (candidates.len() - 1).leading_zeros()).max(1);
     let mut sample: u32 = 0;
     let mut round = 0;
     while alive.len() > 1 {
         round += 1;
-        let per_round = budget / rounds;
-        let block = ((per_round / alive.len() as u64) as u32).max(1);
-        let results = run_block(p, candidates, &alive, sample, block, config.threads, seed);
-        for (k, &c) in alive.iter().enumerate() {
-            totals[c] += results[k];
-        }
-        sample += block;
-        if let Budget::Time(limit) = config.budget {
-            let elapsed = start.elapsed();
-            if round == 1 {
-                let playouts = u64::from(block) * alive.len() as u64;
-                let per_playout = elapsed.as_secs_f64() / playouts.max(1) as f64;
-                let planned = limit.as_secs_f64() / per_playout.max(1e-9);
-                budget = (planned as u64).max(budget);
-            } else if elapsed >= limit {
+        let mut used: u64 = 0;
+        loop {
+            let (results, work) = run_batch(p, candidates, &alive, sample, config, seed);
+            for (k, &c) in alive.iter().enumerate() {
+                totals[c] += results[k];
+            }
+            sample += BATCH;
+            used += work;
+            let done = match config.budget {
+                Budget::Iterations(n) => used >= u64::from(n) / u64::from(rounds),
+                // Each round until its share of the time is spent.
+                Budget::Time(limit) => {
+                    start.elapsed() >= limit.mul_f64(round as f64 / f64::from(rounds))
+                }
+            };
+            if done {
                 break;
             }
         }
@@ -411,55 +434,79 @@ fn search(p: &Position, candidates: &[Move], config: SearchConfig, seed: u64) ->
         alive.sort_by_key(|&c| (-totals[c], c));
         alive.truncate(alive.len().div_ceil(2));
     }
-    alive.sort_by_key(|&c| (-totals[c], c));
     candidates[alive[0]]
 }
 
-/// Scores each alive candidate over samples `from..from + count`, the work split over
-/// `threads`; the totals do not depend on the split.
-fn run_block(
+/// Scores each alive candidate on one batch of samples (from `from` on), the samples split
+/// over the threads; returns the totals and the work done in playouts (a solver call counts
+/// its nodes). Neither depends on the split.
+fn run_batch(
     p: &Position,
     candidates: &[Move],
     alive: &[usize],
     from: u32,
-    count: u32,
-    threads: usize,
+    config: SearchConfig,
     seed: u64,
-) -> Vec<i64> {
-    let samples: Vec<u32> = (from..from + count).collect();
-    let work = |part: &[u32]| -> Vec<i64> {
+) -> (Vec<i64>, u64) {
+    let samples: Vec<u32> = (from..from + BATCH).collect();
+    let work = |part: &[u32]| -> (Vec<i64>, u64) {
         let mut bots = [DdzlibBot::new(), DdzlibBot::new(), DdzlibBot::new()];
         let mut totals = vec![0i64; alive.len()];
+        let mut work = 0;
         for &s in part {
             let Some(hands) = deal(p, derive_seed(seed, u64::from(s))) else {
+                work += alive.len() as u64;
                 continue;
             };
+            // A fresh solver for each sample: what it proves depends on the sample alone.
+            let mut solver = (config.solve_cards > 0
+                && hands.0.iter().map(|h| h.len()).sum::<u32>() <= config.solve_cards)
+                .then(|| {
+                    Solver::new(&p.rules)
+                        .with_node_limit(config.solve_nodes)
+                        .with_table_bits(18)
+                });
             for (k, &c) in alive.iter().enumerate() {
-                totals[k] += playout(p, hands, candidates[c], &mut bots);
+                let exact = solver.as_mut().and_then(|solver| {
+                    let position =
+                        SolverPosition::three(hands.0, p.landlord, p.me, p.last, &p.rules).ok()?;
+                    let won = solver.move_wins(&position, &candidates[c]);
+                    work += 1 + solver.nodes() / NODES_PER_PLAYOUT;
+                    won.ok()
+                });
+                totals[k] += match exact {
+                    Some(won) => score_for(p.me, p.landlord, won == (p.me == p.landlord), 1),
+                    None => {
+                        work += 1;
+                        playout(p, hands, candidates[c], &mut bots)
+                    }
+                };
             }
         }
-        totals
+        (totals, work)
     };
-    let threads = threads.clamp(1, samples.len().max(1));
+    let threads = config.threads.clamp(1, samples.len());
     if threads == 1 {
         return work(&samples);
     }
     let chunk = samples.len().div_ceil(threads);
-    let parts: Vec<Vec<i64>> = std::thread::scope(|scope| {
+    let parts: Vec<(Vec<i64>, u64)> = std::thread::scope(|scope| {
         let handles: Vec<_> = samples
             .chunks(chunk)
             .map(|part| scope.spawn(move || work(part)))
             .collect();
         handles
             .into_iter()
-            .map(|h| h.join().unwrap_or_else(|_| vec![0; alive.len()]))
+            .map(|h| h.join().unwrap_or_else(|_| (vec![0; alive.len()], 0)))
             .collect()
     });
     let mut totals = vec![0i64; alive.len()];
-    for part in parts {
+    let mut work = 0;
+    for (part, w) in parts {
+        work += w;
         for (t, v) in totals.iter_mut().zip(part) {
             *t += v;
         }
     }
-    totals
+    (totals, work)
 }

@@ -38,6 +38,8 @@ fn options_parse_and_bad_ones_are_named() {
     let c = SearchConfig::parse("iters=2000:threads=3:candidates=5".split(':')).unwrap();
     assert_eq!(c.budget, Budget::Iterations(2000));
     assert_eq!((c.threads, c.candidates), (3, 5));
+    let c = SearchConfig::parse("solve=0:nodes=100".split(':')).unwrap();
+    assert_eq!((c.solve_cards, c.solve_nodes), (0, 100));
     let c = SearchConfig::parse(["time=500ms"].into_iter()).unwrap();
     assert_eq!(
         c.budget,
@@ -55,6 +57,7 @@ fn options_parse_and_bad_ones_are_named() {
         ("time=-3s", "not a duration"),
         ("depth=3", "unknown search option \"depth\""),
         ("iters", "not key=value"),
+        ("nodes=0", "not a positive number"),
     ] {
         let e = SearchConfig::parse([bad].into_iter()).unwrap_err();
         assert!(e.0.contains(says), "{bad}: {e}");
@@ -129,10 +132,14 @@ fn an_impossible_view_gives_no_sample() {
 fn choices_are_allowed_and_the_same_whatever_the_thread_count() {
     for rules in &configs() {
         for (i, (view, allowed)) in positions(rules, 2).iter().enumerate().step_by(5) {
+            // Samples of up to 30 cards solved exactly: the solver's share must be as
+            // deterministic as the playouts'.
             let config = SearchConfig {
                 budget: Budget::Iterations(120),
                 threads: 1,
                 candidates: 6,
+                solve_cards: 30,
+                solve_nodes: 2_000,
             };
             let seed = 40 + i as u64;
             let one = SearchBot::new(config, seed).play(view, allowed);

@@ -45,6 +45,8 @@ enum Command {
     Replay(cmd::replay::Args),
     /// Move-tree leaf counts from a deal, for correctness and speed.
     Perft(cmd::perft::Args),
+    /// An open-hand puzzle (残局) solved exactly: who wins, every winning move, a line.
+    Solve(cmd::solve::Args),
 }
 
 fn main() -> ExitCode {
@@ -62,6 +64,7 @@ fn main() -> ExitCode {
         Command::Deal(a) => cmd::deal::run(a),
         Command::Replay(a) => cmd::replay::run(a),
         Command::Perft(a) => cmd::perft::run(a),
+        Command::Solve(a) => cmd::solve::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

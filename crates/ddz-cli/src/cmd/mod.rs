@@ -11,4 +11,5 @@ pub mod hint;
 pub mod moves;
 pub mod perft;
 pub mod replay;
+pub mod solve;
 pub mod split;
