@@ -694,10 +694,17 @@ pub fn error_reply(id: &Value, message: &str) -> Value {
 
 /// The reply of `bot` (introducing itself as `name`) to one request line.
 pub fn answer(bot: &mut dyn Bot, name: &str, default_rules: &Rules, line: &str) -> Value {
-    let Incoming { id, request } = match parse_request(line, default_rules) {
-        Ok(incoming) => incoming,
-        Err(r) => return error_reply(&r.id, &r.error.0),
-    };
+    match parse_request(line, default_rules) {
+        Ok(incoming) => reply(bot, name, incoming),
+        Err(r) => error_reply(&r.id, &r.error.0),
+    }
+}
+
+/// The reply of `bot` (introducing itself as `name`) to a request already parsed and checked
+/// ([`parse_request`]): what [`answer`] writes for its line. A robot that chooses an action it
+/// was not allowed gets an error reply naming that.
+pub fn reply(bot: &mut dyn Bot, name: &str, incoming: Incoming) -> Value {
+    let Incoming { id, request } = incoming;
     match request {
         Request::Hello => hello_reply(&id, name),
         Request::Act(act) => {

@@ -47,6 +47,8 @@ enum Command {
     Perft(cmd::perft::Args),
     /// An open-hand puzzle (残局) solved exactly: who wins, every winning move, a line.
     Solve(cmd::solve::Args),
+    /// The web game and the robot service (HTTP, WebSocket rooms, the page).
+    Serve(cmd::serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -65,6 +67,7 @@ fn main() -> ExitCode {
         Command::Replay(a) => cmd::replay::run(a),
         Command::Perft(a) => cmd::perft::run(a),
         Command::Solve(a) => cmd::solve::run(a),
+        Command::Serve(a) => cmd::serve::run(a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -11,5 +11,6 @@ pub mod hint;
 pub mod moves;
 pub mod perft;
 pub mod replay;
+pub mod serve;
 pub mod solve;
 pub mod split;

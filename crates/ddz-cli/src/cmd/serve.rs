@@ -1,0 +1,108 @@
+//! `ddz serve`: the web game and the robot service (docs/web.md).
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use anyhow::{Context, Result, anyhow, bail};
+use ddz_server::Config;
+
+use crate::common::RulesArgs;
+
+/// The web game and the robot service on one address: the page at /, the robot API (POST
+/// /v1/act and /v1/bid take a ddz-jsonl/1 request and answer its reply; GET /v1/health; POST
+/// /v1/replay checks a game record), game rooms over WebSocket (ddz-web/1) and the OpenAPI
+/// document at /openapi.json. Hidden cards stay on the server: each seat gets only its own
+/// view. Logs go to stderr; Ctrl-C stops it.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The address to listen on (port 0 picks a free port; the line on stderr names it).
+    #[arg(long, default_value = "127.0.0.1:8080", value_name = "IP:PORT")]
+    addr: String,
+    /// The robots that may be asked for and seated, comma-separated (`search` without a
+    /// budget of its own answers the API within half of --time-limit-ms).
+    #[arg(
+        long,
+        default_value = "random,greedy,value,ddzlib,search",
+        value_name = "NAME,..."
+    )]
+    robots: String,
+    /// The robot of /v1/act and /v1/bid requests that name none (?bot=NAME), and of the empty
+    /// seats of a room created without "seats".
+    #[arg(long, default_value = "value", value_name = "NAME")]
+    bot: String,
+    /// The robot that gives hints and plays for a person whose turn timer ran out.
+    #[arg(long, default_value = "value", value_name = "NAME")]
+    hint_bot: String,
+    /// A person's seconds for a turn before the hint robot plays for them (0: no timer), for
+    /// rooms created without "turn_seconds".
+    #[arg(long, default_value_t = 30, value_name = "S")]
+    turn_seconds: u64,
+    /// Milliseconds a robot seat waits before acting, for rooms created without
+    /// "robot_delay_ms".
+    #[arg(long, default_value_t = 700, value_name = "MS")]
+    robot_delay_ms: u64,
+    /// Minutes without a message from a person after which a room is closed.
+    #[arg(long, default_value_t = 10, value_name = "MIN")]
+    idle_minutes: u64,
+    /// The most rooms open at once.
+    #[arg(long, default_value_t = 1000, value_name = "N")]
+    max_rooms: usize,
+    /// The longest a robot request may take, in milliseconds (then 503).
+    #[arg(long, default_value_t = 5000, value_name = "MS")]
+    time_limit_ms: u64,
+    #[command(flatten)]
+    rules: RulesArgs,
+}
+
+/// Runs the command.
+pub fn run(args: Args) -> Result<()> {
+    let rules = args.rules.load()?;
+    let addr: SocketAddr = args.addr.parse().with_context(|| {
+        format!(
+            "--addr \"{}\": expected IP:PORT, e.g. 127.0.0.1:8080",
+            args.addr
+        )
+    })?;
+    let robots: Vec<String> = args
+        .robots
+        .split(',')
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect();
+    if robots.is_empty() {
+        bail!("--robots: name at least one robot");
+    }
+    for name in &robots {
+        ddz_bots::make_bot(name, 0).map_err(|e| anyhow!("--robots: {e}"))?;
+    }
+    if !robots.contains(&args.bot) {
+        bail!(
+            "--bot \"{}\" is not one of --robots ({})",
+            args.bot,
+            robots.join(", ")
+        );
+    }
+    ddz_bots::make_bot(&args.hint_bot, 0).map_err(|e| anyhow!("--hint-bot: {e}"))?;
+    if args.turn_seconds > 600 {
+        bail!("--turn-seconds {}: at most 600", args.turn_seconds);
+    }
+    if args.robot_delay_ms > 5000 {
+        bail!("--robot-delay-ms {}: at most 5000", args.robot_delay_ms);
+    }
+    if args.idle_minutes == 0 || args.max_rooms == 0 || args.time_limit_ms == 0 {
+        bail!("--idle-minutes, --max-rooms and --time-limit-ms must be at least 1");
+    }
+    let mut config = Config::new(rules);
+    config.robots = robots;
+    config.default_robot = args.bot;
+    config.hint_bot = args.hint_bot;
+    config.turn_time = Duration::from_secs(args.turn_seconds);
+    config.robot_delay = Duration::from_millis(args.robot_delay_ms);
+    config.idle_expiry = Duration::from_secs(args.idle_minutes * 60);
+    config.max_rooms = args.max_rooms;
+    config.robot_time_limit = Duration::from_millis(args.time_limit_ms);
+    ddz_server::run(addr, config, |bound| {
+        eprintln!("ddz serve: listening on http://{bound}");
+    })
+    .with_context(|| format!("serving on {addr}"))
+}

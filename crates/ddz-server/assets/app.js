@@ -1,0 +1,952 @@
+// ddz web game: the page side of ddz-web/1 (docs/web.md). Plain JavaScript, no build step.
+// The server owns the game; this page shows the state it is sent and sends actions.
+"use strict";
+
+(() => {
+  const RANKS = "3456789TJQKA2BR";
+  const SUITS = ["♥", "♦", "♠", "♣"];
+  const ROBOTS = ["value", "ddzlib", "greedy", "random"];
+
+  const I18N = {
+    en: {
+      newGame: "New game", replay: "Replay", counter: "Counter", keys: "Keys", rules: "Rules",
+      r_classic: "classic", r_laizi: "laizi (one wild rank)", r_tiandi: "tiandi (heaven and earth)",
+      r_botzone: "botzone (fixed landlord)", r_douzero: "douzero (fixed landlord)",
+      r_rlcard: "rlcard (fixed landlord)",
+      seatNext: "Next seat (right)", seatPrev: "Previous seat (left)",
+      turnTimer: "Seconds per turn (0: none)", start: "Start", watchTitle: "Watch a room",
+      watch: "Watch", human: "a person (invite)",
+      lobbyNote: "Your cards stay on the server until the game is over: the page only ever receives your own hand.",
+      replayTitle: "Replay a game record", load: "Load", pasteRecord: "or paste a ddz-record/1 here",
+      you: "You", seat: "seat", robot: "robot", person: "person", away: "away",
+      landlord: "Landlord", farmer: "Farmer", cards: "cards", pass: "Pass", play: "Play", hint: "Hint",
+      bid: "Bid", bidPass: "No bid", call: "Call", rob: "Rob", decline: "Decline", noRob: "No rob",
+      kitty: "Kitty", wild: "Wild", stake: "Stake", game: "Game", turn: "turn",
+      yourTurnBid: "Your turn to bid", yourTurnPlay: "Your turn to play", lead: "you lead",
+      toAct: (n) => `${n} to act`, waitingBid: (n) => `${n} is bidding`,
+      over: "Game over", landlordWins: "The landlord wins", farmersWins: "The farmers win",
+      youWin: "You win", youLose: "You lose", score: "Score", total: "Total",
+      baseMult: (b, m) => `base ${b} × multiplier ${m}`, bombs: "bombs", rocket: "rocket",
+      spring: "spring", antiSpring: "anti-spring", next: "Next game", download: "Download record",
+      viewReplay: "View replay", waitingOthers: "waiting for the other players",
+      readings: "These cards have several readings: choose one",
+      cancel: "Cancel", as: "as", close: "Close",
+      connecting: "connecting…", reconnecting: "connection lost, reconnecting…",
+      closed: "The room is closed", invite: "Invite a friend to seat", spectator: "watching",
+      spectators: "Spectator view: only public information",
+      selectFirst: "Select cards first (or pass)", noHint: "No hint now",
+      hintN: (i, n, m) => `Hint ${i}/${n}: ${m} (enter plays it)`,
+      unseen: "Unseen cards", log: "Log", auto: "(timer)",
+      ev_bid: (s, b) => `${s}: bid ${b}`, ev_pass: (s) => `${s}: pass`,
+      ev_call: (s) => `${s}: call`, ev_rob: (s) => `${s}: rob`, ev_decline: (s) => `${s}: decline`,
+      ev_play: (s, m) => `${s}: ${m}`, ev_landlord: (s) => `Landlord: ${s}`,
+      ev_redeal: "Everyone passed: dealt again", ev_wild: (r) => `Wild rank: ${r}`,
+      ev_start: (n) => `Game ${n}`, ev_over: "Game over",
+      ev_conn: (s, c) => `${s}: ${c ? "here" : "away"}`, ev_ready: (s) => `${s}: ready`,
+      step: "Step", notARecord: "Load a record first",
+      help: [
+        ["← →", "move between cards"], ["space", "select the card"],
+        ["3-9 0/t j q k a 2 b r", "select a card of that rank"],
+        ["enter", "play the selection (several readings: choose one)"], ["p", "pass"],
+        ["h", "hints, one after another"], ["backspace", "clear the selection"],
+        ["bidding", "0-3 bid points, p passes; call-and-rob: c calls or robs, p declines"],
+        ["game over", "enter or n: next game"], ["esc", "close a dialog"],
+      ],
+      kinds: {
+        single: "single", pair: "pair", trio: "trio", trio_single: "trio + single",
+        trio_pair: "trio + pair", straight: "straight", pair_chain: "pair chain",
+        airplane: "airplane", airplane_singles: "airplane + singles",
+        airplane_pairs: "airplane + pairs", four_two_singles: "four + two singles",
+        four_two_pairs: "four + two pairs", bomb: "bomb", rocket: "rocket",
+        space_shuttle: "space shuttle", space_shuttle_singles: "space shuttle + singles",
+        space_shuttle_pairs: "space shuttle + pairs",
+      },
+    },
+    zh: {
+      newGame: "新游戏", replay: "回放", counter: "记牌器", keys: "按键", rules: "规则",
+      r_classic: "经典", r_laizi: "癞子", r_tiandi: "天地癞子", r_botzone: "Botzone（固定地主）",
+      r_douzero: "DouZero（固定地主）", r_rlcard: "RLCard（固定地主）",
+      seatNext: "下家（右）", seatPrev: "上家（左）", turnTimer: "每手限时（秒，0 为不限）",
+      start: "开始", watchTitle: "观战", watch: "观战", human: "真人（邀请）",
+      lobbyNote: "对局结束前，你的牌只在服务器上：页面只会收到你自己的手牌。",
+      replayTitle: "牌谱回放", load: "载入", pasteRecord: "或在此粘贴 ddz-record/1 牌谱",
+      you: "你", seat: "座位", robot: "机器人", person: "真人", away: "离开",
+      landlord: "地主", farmer: "农民", cards: "张", pass: "不出", play: "出牌", hint: "提示",
+      bid: "叫分", bidPass: "不叫", call: "叫地主", rob: "抢地主", decline: "不叫", noRob: "不抢",
+      kitty: "底牌", wild: "癞子", stake: "倍数", game: "第几局", turn: "出牌",
+      yourTurnBid: "轮到你叫分", yourTurnPlay: "轮到你出牌", lead: "你先出",
+      toAct: (n) => `等待 ${n}`, waitingBid: (n) => `${n} 叫分中`,
+      over: "本局结束", landlordWins: "地主胜", farmersWins: "农民胜", youWin: "你赢了",
+      youLose: "你输了", score: "得分", total: "总分",
+      baseMult: (b, m) => `底分 ${b} × 倍数 ${m}`, bombs: "炸弹", rocket: "王炸", spring: "春天",
+      antiSpring: "反春", next: "下一局", download: "下载牌谱", viewReplay: "查看回放",
+      waitingOthers: "等待其他玩家", readings: "这手牌有多种读法：请选择",
+      cancel: "取消", as: "当作", close: "关闭",
+      connecting: "连接中…", reconnecting: "连接断开，正在重连…", closed: "房间已关闭",
+      invite: "邀请好友入座", spectator: "观战中", spectators: "观战视角：只显示公开信息",
+      selectFirst: "请先选牌（或不出）", noHint: "暂无提示",
+      hintN: (i, n, m) => `提示 ${i}/${n}：${m}（回车出牌）`,
+      unseen: "未出现的牌", log: "记录", auto: "（超时代打）",
+      ev_bid: (s, b) => `${s} 叫 ${b} 分`, ev_pass: (s) => `${s} 不出`,
+      ev_call: (s) => `${s} 叫地主`, ev_rob: (s) => `${s} 抢地主`, ev_decline: (s) => `${s} 不叫`,
+      ev_play: (s, m) => `${s} 出 ${m}`, ev_landlord: (s) => `${s} 成为地主`,
+      ev_redeal: "都不叫：重新发牌", ev_wild: (r) => `癞子：${r}`,
+      ev_start: (n) => `第 ${n} 局`, ev_over: "本局结束",
+      ev_conn: (s, c) => `${s}${c ? "进入" : "离开"}`, ev_ready: (s) => `${s} 已准备`,
+      step: "步", notARecord: "请先载入牌谱",
+      help: [
+        ["← →", "移动光标"], ["空格", "选中光标处的牌"],
+        ["3-9 0/t j q k a 2 b r", "选中该点数的一张牌"],
+        ["回车", "出选中的牌（多种读法时选择）"], ["p", "不出"], ["h", "提示（可连按）"],
+        ["退格", "清空选择"], ["叫分", "0-3 叫分，p 不叫；抢地主：c 叫/抢，p 不叫/不抢"],
+        ["结束", "回车或 n：下一局"], ["esc", "关闭对话框"],
+      ],
+      kinds: {
+        single: "单张", pair: "对子", trio: "三张", trio_single: "三带一", trio_pair: "三带二",
+        straight: "顺子", pair_chain: "连对", airplane: "飞机", airplane_singles: "飞机带单",
+        airplane_pairs: "飞机带对", four_two_singles: "四带二", four_two_pairs: "四带两对",
+        bomb: "炸弹", rocket: "王炸", space_shuttle: "航天飞机",
+        space_shuttle_singles: "航天飞机带单", space_shuttle_pairs: "航天飞机带对",
+      },
+    },
+  };
+
+  const S = {
+    lang: "en",
+    view: "lobby",
+    room: null, token: null, seat: null, lastN: 0,
+    ws: null, wsWanted: false, retry: 0, closed: false,
+    welcome: null, state: null, stateAt: 0,
+    selected: new Set(), cursor: 0, hint: null, hints: null, hintKey: null, hintIndex: 0,
+    message: "", messageBad: false, log: [], dialog: null, counter: false,
+    replay: null, replayAt: 0,
+  };
+
+  const $ = (id) => document.getElementById(id);
+  const t = (key, ...args) => {
+    const v = I18N[S.lang][key] ?? I18N.en[key] ?? key;
+    return typeof v === "function" ? v(...args) : v;
+  };
+  const el = (tag, attrs = {}, ...children) => {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "class") e.className = v;
+      else if (k === "text") e.textContent = v;
+      else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+      else e.setAttribute(k, v === true ? "" : String(v));
+    }
+    for (const c of children.flat()) {
+      if (c === null || c === undefined || c === false) continue;
+      e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    }
+    return e;
+  };
+
+  // Replaces an element's children, skipping null, undefined and false.
+  const put = (box, ...children) => box.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+
+  // --- Cards ---------------------------------------------------------------------------------
+
+  const rankOfId = (id) => (id === 52 ? 13 : id === 53 ? 14 : Math.floor(id / 4));
+  const letterOfId = (id) => RANKS[rankOfId(id)];
+  const rankLabel = (letter) => {
+    if (letter === "T") return "10";
+    if (letter === "B") return S.lang === "zh" ? "小王" : "Joker";
+    if (letter === "R") return S.lang === "zh" ? "大王" : "JOKER";
+    return letter;
+  };
+  // Cards in notation order (rank ascending) from ids.
+  const canonical = (ids) => ids.map(rankOfId).sort((a, b) => a - b).map((r) => RANKS[r]).join("");
+  // The cards part of a move in notation: "7779=7777:bomb:7" -> "7779".
+  const cardsPart = (move) => move.split(/[=:]/)[0];
+  const isWild = (letter) => (S.state?.laizi ?? []).includes(letter);
+
+  function cardEl(id, opts = {}) {
+    const letter = letterOfId(id);
+    const joker = id >= 52;
+    const red = id === 53 || (!joker && id % 4 < 2);
+    const cls = ["card", red ? "red" : "black", joker ? "joker" : "",
+      opts.wild ?? isWild(letter) ? "wild" : "", opts.cls ?? ""].filter(Boolean).join(" ");
+    const e = el("div", { class: cls, "data-id": id, title: `${rankLabel(letter)}${joker ? "" : SUITS[id % 4]}` },
+      el("span", { class: "rk", text: rankLabel(letter) }),
+      joker ? null : el("span", { class: "st", text: SUITS[id % 4] }));
+    if (opts.wild ?? isWild(letter)) e.append(el("span", { class: "wm", text: S.lang === "zh" ? "癞" : "★" }));
+    return e;
+  }
+
+  // A card shown by rank only (replays and reading readouts).
+  function rankCardEl(letter, extra = "") {
+    const red = letter === "R";
+    return el("div", { class: `card ${red ? "red" : "black"} ${"BR".includes(letter) ? "joker" : ""} ${extra}` },
+      el("span", { class: "rk", text: rankLabel(letter) }));
+  }
+
+  function cardsRow(ids, cls = "") {
+    const sorted = [...ids].sort((a, b) => rankOfId(b) - rankOfId(a) || a - b);
+    return el("div", { class: `cards ${cls}` }, sorted.map((id) => cardEl(id)));
+  }
+
+  // A move in notation as words: "33344 (trio + single)".
+  function moveText(move) {
+    if (move === "pass") return t("pass");
+    const [head, kind, main] = move.split(":");
+    const [cards, as] = head.split("=");
+    let s = [...cards].map(rankLabel).join(" ");
+    if (as) s += ` ${t("as")} ${[...as].map(rankLabel).join(" ")}`;
+    if (kind) s += ` (${t("kinds")[kind] ?? kind} ${rankLabel(main ?? "")})`;
+    return s;
+  }
+
+  // --- Connection ---------------------------------------------------------------------------
+
+  function connect() {
+    if (!S.room) return;
+    S.wsWanted = true;
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${proto}://${location.host}/v1/rooms/${encodeURIComponent(S.room)}/ws`);
+    S.ws = ws;
+    setMessage(S.retry ? t("reconnecting") : t("connecting"));
+    ws.addEventListener("open", () => {
+      const hello = S.token ? { type: "join", token: S.token, after: S.lastN }
+        : { type: "watch", after: S.lastN };
+      ws.send(JSON.stringify(hello));
+    });
+    ws.addEventListener("message", (e) => {
+      let msg;
+      try { msg = JSON.parse(e.data); } catch { return; }
+      onMessage(msg);
+    });
+    ws.addEventListener("close", () => {
+      if (S.ws !== ws) return;
+      S.ws = null;
+      if (!S.wsWanted || S.closed) return;
+      S.retry = Math.min(S.retry + 1, 5);
+      setMessage(t("reconnecting"), true);
+      setTimeout(() => { if (S.wsWanted && !S.ws) connect(); }, 500 * S.retry);
+    });
+  }
+
+  function send(msg) {
+    if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(msg));
+  }
+
+  function onMessage(msg) {
+    switch (msg.type) {
+      case "welcome":
+        S.welcome = msg;
+        S.seat = msg.seat;
+        S.retry = 0;
+        setMessage("");
+        break;
+      case "update": {
+        if (typeof msg.n === "number") S.lastN = msg.n;
+        const before = S.state;
+        S.state = msg.state;
+        S.stateAt = performance.now();
+        for (const ev of msg.events ?? []) logEvent(ev, before);
+        onState(before);
+        break;
+      }
+      case "hints":
+        S.hints = msg.moves ?? [];
+        S.hintKey = stepKey();
+        S.hintIndex = 0;
+        nextHint();
+        break;
+      case "error":
+        setMessage(msg.error, true);
+        break;
+      case "closed":
+        S.closed = true;
+        setMessage(`${t("closed")}: ${msg.reason ?? ""}`, true);
+        break;
+      default:
+        break;
+    }
+  }
+
+  // A key that changes with every action: hints are kept for one turn.
+  const stepKey = () => (S.state ? String(S.state.step) : "");
+
+  function onState(before) {
+    const st = S.state;
+    const hand = new Set(st.hand ?? []);
+    for (const id of [...S.selected]) if (!hand.has(id)) S.selected.delete(id);
+    if (S.hintKey !== stepKey()) { S.hints = null; S.hint = null; }
+    // A reading picker left open from an earlier turn is stale.
+    if (S.dialog === "readings" && before && before.step !== st.step) closeDialog();
+    if (before && before.game !== st.game) {
+      S.selected.clear();
+      S.cursor = 0;
+      if (S.dialog === "over") closeDialog();
+    }
+    if (st.phase === "over" && (!before || before.phase !== "over" || before.game !== st.game)) {
+      showOver();
+    } else if (S.dialog === "over" && st.phase === "over") {
+      showOver();
+    }
+    render();
+  }
+
+  // --- Events and messages ------------------------------------------------------------------
+
+  function seatName(seat) {
+    const st = S.state;
+    if (!st) return `${t("seat")} ${seat + 1}`;
+    if (seat === st.you) return t("you");
+    const s = st.seats[seat];
+    const who = s.player === "robot" ? s.robot : t("person");
+    return `${who} (${t("seat")} ${seat + 1})`;
+  }
+
+  function bidWord(seat, bid, earlier) {
+    const st = S.state;
+    if (st && st.bidding === "call_rob") {
+      const called = earlier.some(([, b]) => b > 0);
+      if (bid === 0) return called ? t("noRob") : t("decline");
+      return called ? t("rob") : t("call");
+    }
+    return bid === 0 ? t("bidPass") : String(bid);
+  }
+
+  function describe(ev, before) {
+    const st = S.state;
+    const auto = ev.auto ? ` ${t("auto")}` : "";
+    switch (ev.event) {
+      case "start": return t("ev_start", ev.game);
+      case "bid": {
+        const earlier = (before?.bids ?? []);
+        if (st?.bidding === "call_rob") {
+          const called = earlier.some(([, b]) => b > 0);
+          const w = ev.bid === 0 ? "ev_decline" : called ? "ev_rob" : "ev_call";
+          return t(w, seatName(ev.seat)) + auto;
+        }
+        return (ev.bid === 0 ? t("ev_pass", seatName(ev.seat)) : t("ev_bid", seatName(ev.seat), ev.bid)) + auto;
+      }
+      case "redeal": return t("ev_redeal");
+      case "landlord": return t("ev_landlord", seatName(ev.seat));
+      case "wild": return t("ev_wild", ev.laizi.map(rankLabel).join(" "));
+      case "play":
+        return (ev.move === "pass" ? t("ev_pass", seatName(ev.seat)) : t("ev_play", seatName(ev.seat), moveText(ev.move))) + auto;
+      case "over": return t("ev_over");
+      case "connected": return t("ev_conn", seatName(ev.seat), ev.connected);
+      case "ready": return t("ev_ready", seatName(ev.seat));
+      default: return "";
+    }
+  }
+
+  function logEvent(ev, before) {
+    const text = describe(ev, before);
+    if (!text) return;
+    S.log.push(text);
+    if (S.log.length > 200) S.log.shift();
+    if (["play", "bid", "landlord", "redeal", "wild"].includes(ev.event)) setMessage(text);
+  }
+
+  function setMessage(text, bad = false) {
+    S.message = text;
+    S.messageBad = bad;
+    const st = $("status");
+    if (st) renderStatus();
+  }
+
+  // --- Rendering ----------------------------------------------------------------------------
+
+  function applyI18n() {
+    document.documentElement.lang = S.lang === "zh" ? "zh-CN" : "en";
+    for (const e of document.querySelectorAll("[data-i18n]")) e.textContent = t(e.dataset.i18n);
+    for (const e of document.querySelectorAll("[data-i18n-placeholder]")) e.placeholder = t(e.dataset.i18nPlaceholder);
+    $("btn-lang").textContent = S.lang === "zh" ? "English" : "中文";
+    for (const sel of document.querySelectorAll(".seat-choice")) {
+      const value = sel.value || "value";
+      sel.replaceChildren(...ROBOTS.map((r) => el("option", { value: r, text: `${t("robot")}: ${r}` })),
+        el("option", { value: "human", text: t("human") }));
+      sel.value = value;
+    }
+  }
+
+  function setView(view) {
+    S.view = view;
+    document.body.dataset.view = view;
+    $("lobby").hidden = view !== "lobby";
+    $("table").hidden = view !== "table";
+    $("replay").hidden = view !== "replay";
+    render();
+  }
+
+  function render() {
+    if (S.view === "table") renderTable();
+    if (S.view === "replay") renderReplay();
+  }
+
+  // The trick shown: the plays since the last two passes; when a trick has just ended, the
+  // trick before. Returns each seat's latest action in it.
+  function shownTrick(history) {
+    let start = 0, prevStart = 0, passes = 0;
+    history.forEach((h, i) => {
+      if (h.move === "pass") {
+        passes += 1;
+        if (passes === 2) { prevStart = start; start = i + 1; passes = 0; }
+      } else passes = 0;
+    });
+    const from = start === history.length ? prevStart : start;
+    const latest = [null, null, null];
+    for (const h of history.slice(from)) latest[h.seat] = h;
+    return latest;
+  }
+
+  function clockMs(seat) {
+    const c = S.state?.clock;
+    if (!c || c.seat !== seat || S.state.phase === "over") return null;
+    return Math.max(0, c.ms - (performance.now() - S.stateAt));
+  }
+
+  function seatBadges(seat) {
+    const st = S.state;
+    const s = st.seats[seat];
+    const role = s.role ? (s.role === "landlord" ? t("landlord") : t("farmer")) : null;
+    return [
+      role ? el("span", { class: `badge ${s.role === "landlord" ? "lord" : "farm"}`, text: role }) : null,
+      s.connected ? null : el("span", { class: "badge away", text: t("away") }),
+      st.turn === seat ? el("span", { class: "badge turn", text: "●" }) : null,
+      el("span", { class: "clock", "data-seat": seat }),
+    ];
+  }
+
+  function playedEl(entry) {
+    if (!entry) return el("div", { class: "played-empty" });
+    if (entry.move === "pass") return el("div", { class: "pass-word", text: t("pass") });
+    return cardsRow(entry.ids, "mid");
+  }
+
+  function renderTable() {
+    const st = S.state;
+    const table = $("table");
+    if (!st) { table.dataset.phase = "connecting"; renderStatus(); return; }
+    const me = st.you ?? 0;
+    const spectator = st.you === null;
+    table.dataset.phase = st.phase;
+    table.dataset.step = stepKey();
+    table.dataset.myTurn = !spectator && st.turn === me && st.phase !== "over" ? "1" : "0";
+    table.classList.toggle("spectating", spectator);
+    const trick = shownTrick(st.history);
+
+    const opp = (seat, box) => {
+      const s = st.seats[seat];
+      put(box, 
+        el("div", { class: "who" }, el("span", { class: "name", text: seatName(seat) }), seatBadges(seat)),
+        el("div", { class: "count", title: t("cards") },
+          el("span", { class: "back" }), el("b", { text: s.cards_left }), ` ${t("cards")}`),
+        el("div", { class: "played" }, playedEl(trick[seat])),
+        st.hands ? cardsRow(st.hands[seat], "small reveal") : null,
+      );
+      box.classList.toggle("active", st.turn === seat && st.phase !== "over");
+    };
+    opp((me + 2) % 3, $("opp-left"));
+    opp((me + 1) % 3, $("opp-right"));
+
+    // Centre: kitty, wild, stake, game.
+    const info = $("info");
+    const kitty = st.kitty ? cardsRow(st.kitty, "tiny") : el("span", { class: "cards tiny" },
+      [0, 1, 2].map(() => el("div", { class: "card back-card" })));
+    put(info, 
+      el("span", { class: "item" }, `${t("kitty")} `, kitty),
+      st.laizi.length ? el("span", { class: "item wildinfo" }, `${t("wild")} `,
+        st.laizi.map((r) => el("b", { class: "wildrank", text: rankLabel(r) }))) : null,
+      el("span", { class: "item", id: "stake" }, `${t("stake")} ${st.base} × ${st.multiplier}`),
+      el("span", { class: "item" }, `#${st.game} · ${t("r_" + st.rules)}`),
+    );
+    renderCounter();
+    renderStatus();
+    renderInvite();
+
+    // Me.
+    if (spectator) {
+      put($("my-played"), el("p", { class: "note", text: t("spectators") }));
+      put($("my-line"), el("div", { class: "who" },
+        el("span", { class: "name", text: seatName(0) }), seatBadges(0)));
+      put($("actions"), );
+      put($("hand"), el("div", { class: "played" }, playedEl(trick[0])));
+      renderLog();
+      return;
+    }
+    put($("my-played"), playedEl(trick[me]));
+    put($("my-line"), el("div", { class: "who" },
+      el("span", { class: "name", text: t("you") }), seatBadges(me),
+      el("span", { class: "total", text: `${t("total")} ${st.totals[me] >= 0 ? "+" : ""}${st.totals[me]}` })));
+    renderActions();
+    renderHand();
+    renderLog();
+    tick();
+  }
+
+  function renderStatus() {
+    const box = $("status");
+    const st = S.state;
+    let line = "";
+    if (st && st.phase !== "over") {
+      const me = st.you;
+      if (me !== null && st.turn === me) {
+        line = st.phase === "bidding" ? t("yourTurnBid") : t("yourTurnPlay") + (st.last ? "" : ` · ${t("lead")}`);
+      } else if (st.turn !== null) {
+        line = st.phase === "bidding" ? t("waitingBid", seatName(st.turn)) : t("toAct", seatName(st.turn));
+      }
+    } else if (st) line = t("over");
+    put(box, el("div", { class: "turnline", text: line }),
+      S.message ? el("div", { class: S.messageBad ? "msg bad" : "msg", text: S.message }) : null);
+  }
+
+  function renderInvite() {
+    const box = $("invite");
+    const st = S.state;
+    const links = [];
+    if (S.invites && st && st.you !== null) {
+      for (const [seat, token] of Object.entries(S.invites)) {
+        if (st.seats[seat].connected) continue;
+        const url = `${location.origin}/#room=${S.room}&token=${token}`;
+        links.push(el("div", { class: "invite" }, `${t("invite")} ${Number(seat) + 1}: `,
+          el("input", { readonly: true, value: url, onclick: (e) => e.target.select() })));
+      }
+    }
+    put(box, ...links);
+  }
+
+  function renderCounter() {
+    const box = $("counter");
+    box.hidden = !S.counter;
+    if (!S.counter || !S.state) return;
+    const st = S.state;
+    const left = [...RANKS].map((r) => (r === "B" || r === "R" ? 1 : 4));
+    for (const id of st.hand ?? []) left[rankOfId(id)] -= 1;
+    for (const h of st.history) for (const id of h.ids) left[rankOfId(id)] -= 1;
+    put(box, el("span", { class: "label", text: t("unseen") }),
+      ...[...RANKS].map((r, i) => el("span", { class: `cnt ${left[i] === 0 ? "zero" : ""} ${isWild(r) ? "wild" : ""}` },
+        el("span", { class: "r", text: rankLabel(r) }), el("b", { text: left[i] }))).reverse());
+  }
+
+  function renderLog() {
+    const box = $("log");
+    put(box, el("h4", { text: t("log") }),
+      ...S.log.slice(-40).map((line) => el("div", { text: line })));
+    box.scrollTop = box.scrollHeight;
+  }
+
+  function myTurn() {
+    const st = S.state;
+    return st && st.you !== null && st.phase !== "over" && st.turn === st.you;
+  }
+
+  function renderActions() {
+    const st = S.state;
+    const box = $("actions");
+    const buttons = [];
+    if (st.phase === "over") {
+      buttons.push(el("button", { id: "btn-next", class: "primary", text: t("next"), onclick: () => send({ type: "next" }) }));
+    } else if (myTurn() && st.phase === "bidding") {
+      const bids = st.legal?.bids ?? [];
+      for (const b of bids) {
+        buttons.push(el("button", {
+          id: `bid-${b}`, class: b === 0 ? "" : "primary", text: bidWord(st.you, b, st.bids),
+          onclick: () => send({ type: "bid", bid: b }),
+        }));
+      }
+    } else if (st.phase === "playing") {
+      const mine = myTurn();
+      buttons.push(el("button", { id: "btn-pass", text: t("pass"), disabled: !mine || !st.last, onclick: pass }));
+      buttons.push(el("button", { id: "btn-hint", text: t("hint"), disabled: !mine, onclick: hint }));
+      buttons.push(el("button", { id: "btn-play", class: "primary", text: t("play"), disabled: !mine, onclick: playSelection }));
+    }
+    put(box, ...buttons);
+  }
+
+  function handIds() {
+    const hand = S.state?.hand ?? [];
+    return [...hand].sort((a, b) => rankOfId(b) - rankOfId(a) || a - b);
+  }
+
+  function renderHand() {
+    const box = $("hand");
+    const ids = handIds();
+    if (S.cursor >= ids.length) S.cursor = Math.max(0, ids.length - 1);
+    put(box, ...ids.map((id, i) => {
+      const c = cardEl(id, { cls: `${S.selected.has(id) ? "sel" : ""} ${i === S.cursor ? "cur" : ""}` });
+      c.addEventListener("click", () => { S.cursor = i; toggle(id); });
+      return c;
+    }));
+    // Overlap the cards so the hand fits the width.
+    const width = box.clientWidth || window.innerWidth;
+    const cw = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--card-w")) || 60;
+    const n = ids.length;
+    const overlap = n > 1 ? Math.min(-4, (width - 8 - n * cw) / (n - 1)) : 0;
+    box.style.setProperty("--overlap", `${Math.max(overlap, -cw + 14)}px`);
+  }
+
+  function tick() {
+    for (const e of document.querySelectorAll(".clock")) {
+      const ms = clockMs(Number(e.dataset.seat));
+      e.textContent = ms === null ? "" : `${Math.ceil(ms / 1000)}s`;
+      e.classList.toggle("low", ms !== null && ms < 8000);
+    }
+  }
+
+  // --- Actions ------------------------------------------------------------------------------
+
+  function toggle(id) {
+    if (S.selected.has(id)) S.selected.delete(id); else S.selected.add(id);
+    S.hint = null;
+    renderHand();
+  }
+
+  function selectRank(letter) {
+    const ids = handIds();
+    const ofRank = ids.map((id, i) => [id, i]).filter(([id]) => letterOfId(id) === letter);
+    if (!ofRank.length) { setMessage(`${rankLabel(letter)}: –`, true); return; }
+    S.hint = null;
+    const free = ofRank.find(([id]) => !S.selected.has(id));
+    if (free) { S.selected.add(free[0]); S.cursor = free[1]; }
+    else for (const [id] of ofRank) S.selected.delete(id);
+    renderHand();
+  }
+
+  function pass() {
+    if (!myTurn()) return;
+    send({ type: "pass" });
+  }
+
+  function hint() {
+    if (!myTurn() || S.state.phase !== "playing") { setMessage(t("noHint"), true); return; }
+    if (S.hints && S.hintKey === stepKey()) nextHint();
+    else send({ type: "hint" });
+  }
+
+  // Selects the next hint's cards (lowest ids of each rank).
+  function nextHint() {
+    if (!S.hints || !S.hints.length) { setMessage(t("noHint"), true); return; }
+    const i = S.hintIndex % S.hints.length;
+    S.hintIndex = i + 1;
+    const move = S.hints[i];
+    S.hint = move;
+    S.selected.clear();
+    if (move !== "pass") {
+      const want = [...cardsPart(move)];
+      const ids = [...(S.state.hand ?? [])].sort((a, b) => a - b);
+      for (const letter of want) {
+        const id = ids.find((x) => letterOfId(x) === letter && !S.selected.has(x));
+        if (id !== undefined) S.selected.add(id);
+      }
+    }
+    setMessage(t("hintN", i + 1, S.hints.length, moveText(move)));
+    S.hint = move;
+    renderHand();
+  }
+
+  function playMove(move, ids) {
+    send({ type: "play", move, ids: move === "pass" ? [] : ids });
+    S.hint = null;
+  }
+
+  function playSelection() {
+    if (!myTurn() || S.state.phase !== "playing") return;
+    const ids = [...S.selected];
+    if (S.hint && S.hint === "pass" && !ids.length) { pass(); return; }
+    if (!ids.length) { setMessage(t("selectFirst"), true); return; }
+    const cards = canonical(ids);
+    if (S.hint && S.hint !== "pass" && cardsPart(S.hint) === cards) { playMove(S.hint, ids); return; }
+    const readings = (S.state.legal?.moves ?? []).filter((m) => m !== "pass" && cardsPart(m) === cards);
+    if (readings.length === 1) playMove(readings[0], ids);
+    else if (readings.length === 0) playMove(cards, ids); // the server says why not
+    else showReadings(readings, ids);
+  }
+
+  // --- Dialogs ------------------------------------------------------------------------------
+
+  function openDialog(name, ...children) {
+    S.dialog = name;
+    put($("dialog"), ...children);
+    $("dialog").dataset.name = name;
+    $("overlay").hidden = false;
+  }
+
+  function closeDialog() {
+    S.dialog = null;
+    S.readings = null;
+    $("overlay").hidden = true;
+    put($("dialog"), );
+  }
+
+  function showReadings(readings, ids) {
+    S.readings = { readings, ids, index: 0 };
+    renderReadings();
+  }
+
+  function renderReadings() {
+    const { readings, ids, index } = S.readings;
+    openDialog("readings", el("h3", { text: t("readings") }),
+      el("ol", { class: "readings" }, readings.map((m, i) => el("li", {},
+        el("button", { class: i === index ? "reading cur" : "reading", "data-move": m,
+          onclick: () => { closeDialog(); playMove(m, ids); } },
+        el("b", { text: `${i + 1}` }), " ", moveText(m))))),
+      el("button", { text: t("cancel"), onclick: closeDialog }));
+  }
+
+  function showOver() {
+    const st = S.state;
+    const r = st.result;
+    if (!r) return;
+    const me = st.you;
+    const side = r.winner === "landlord" ? t("landlordWins") : t("farmersWins");
+    const verdict = me === null ? "" : r.scores[me] > 0 ? t("youWin") : t("youLose");
+    const extras = [];
+    if (r.bombs) extras.push(`${t("bombs")} ${r.bombs}`);
+    if (r.rocket) extras.push(t("rocket"));
+    if (r.spring) extras.push(t("spring"));
+    if (r.anti_spring) extras.push(t("antiSpring"));
+    const rows = [0, 1, 2].map((s) => el("tr", { class: s === me ? "mine" : "" },
+      el("td", { text: seatName(s) }),
+      el("td", { text: st.seats[s].role === "landlord" ? t("landlord") : t("farmer") }),
+      el("td", { class: r.scores[s] > 0 ? "up" : "down", text: `${r.scores[s] > 0 ? "+" : ""}${r.scores[s]}` }),
+      el("td", { text: `${st.totals[s] >= 0 ? "+" : ""}${st.totals[s]}` })));
+    const waiting = me !== null && st.seats[me].ready;
+    openDialog("over",
+      el("h2", { id: "over-title", text: `${side}${verdict ? " · " + verdict : ""}` }),
+      el("p", { text: [t("baseMult", r.base, r.multiplier), ...extras].join(" · ") }),
+      el("table", { class: "scores" },
+        el("tr", {}, el("th", { text: "" }), el("th", { text: "" }), el("th", { text: t("score") }), el("th", { text: t("total") })),
+        rows),
+      el("div", { class: "row" },
+        me !== null ? el("button", { id: "over-next", class: "primary", disabled: waiting, text: waiting ? t("waitingOthers") : t("next"),
+          onclick: () => send({ type: "next" }) }) : null,
+        el("button", { id: "over-download", text: t("download"), onclick: downloadRecord }),
+        el("button", { id: "over-replay", text: t("viewReplay"), onclick: () => { closeDialog(); loadReplay(JSON.stringify(st.record)); } }),
+        el("button", { id: "over-close", text: t("close"), onclick: closeDialog })));
+  }
+
+  function downloadRecord() {
+    const st = S.state;
+    if (!st?.record) return;
+    const blob = new Blob([JSON.stringify(st.record, null, 1) + "\n"], { type: "application/json" });
+    const a = el("a", { href: URL.createObjectURL(blob), download: `ddz-game-seed${st.seed}.json` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }
+
+  function showHelp() {
+    openDialog("help", el("h3", { text: t("keys") }),
+      el("table", { class: "help" }, t("help").map(([k, v]) => el("tr", {}, el("td", {}, el("kbd", { text: k })), el("td", { text: v })))),
+      el("button", { text: t("close"), onclick: closeDialog }));
+  }
+
+  // --- Replay viewer ------------------------------------------------------------------------
+
+  async function loadReplay(text) {
+    setView("replay");
+    $("r-error").textContent = "";
+    if (!text || !text.trim()) { $("r-error").textContent = t("notARecord"); return; }
+    let res, body;
+    try {
+      res = await fetch("/v1/replay", { method: "POST", headers: { "content-type": "application/json" }, body: text });
+      body = await res.json();
+    } catch (e) {
+      $("r-error").textContent = String(e);
+      return;
+    }
+    if (!res.ok) { $("r-error").textContent = body.error ?? `HTTP ${res.status}`; }
+    if (!body.steps) return;
+    S.replay = body;
+    S.replayAt = 0;
+    $("r-slider").max = String(body.steps.length - 1);
+    $("r-board").hidden = false;
+    renderReplay();
+  }
+
+  function renderReplay() {
+    const rp = S.replay;
+    if (!rp) return;
+    const i = Math.max(0, Math.min(S.replayAt, rp.steps.length - 1));
+    S.replayAt = i;
+    const step = rp.steps[i];
+    $("r-slider").value = String(i);
+    let what = "";
+    if (step.kind === "bid") what = `${t("seat")} ${step.seat + 1}: ${t("bid")} ${step.bid}`;
+    else if (step.kind === "play") what = `${t("seat")} ${step.seat + 1}: ${moveText(step.move)}`;
+    else if (step.kind === "landlord") what = t("ev_landlord", `${t("seat")} ${step.seat + 1}`);
+    else if (step.kind === "redeal") what = t("ev_redeal");
+    else what = `${t("kitty")}: ${[...rp.kitty].map(rankLabel).join(" ")}`;
+    put($("r-step"), el("b", { text: `${t("step")} ${i}/${rp.steps.length - 1}` }), " ",
+      el("span", { class: "r-what", title: step.text, text: what }));
+    const landlord = step.landlord;
+    put($("r-seats"), ...[0, 1, 2].map((s) => {
+      const acting = step.seat === s;
+      const role = landlord === null || landlord === undefined ? "" : s === landlord ? t("landlord") : t("farmer");
+      const wild = step.laizi ?? [];
+      return el("div", { class: `r-seat ${acting ? "acting" : ""}` },
+        el("div", { class: "who" }, el("b", { text: `${t("seat")} ${s + 1}` }), role ? el("span", { class: `badge ${s === landlord ? "lord" : "farm"}`, text: role }) : null,
+          acting && step.move ? el("span", { class: "r-move", text: moveText(step.move) }) : null,
+          acting && step.bid !== null && step.bid !== undefined ? el("span", { class: "r-move", text: `${t("bid")} ${step.bid}` }) : null),
+        el("div", { class: "cards small" }, [...step.hands[s]].reverse().map((r) => rankCardEl(r, wild.includes(r) ? "wild" : ""))));
+    }));
+    const r = rp.result;
+    $("r-result").textContent = r && i === rp.steps.length - 1
+      ? `${r.winner === "landlord" ? t("landlordWins") : t("farmersWins")} · ${r.scores.map((x) => (x > 0 ? "+" : "") + x).join(" / ")}`
+      : "";
+  }
+
+  // --- Lobby --------------------------------------------------------------------------------
+
+  async function startGame(e) {
+    e.preventDefault();
+    $("lobby-error").textContent = "";
+    const seats = ["human", $("f-seat1").value, $("f-seat2").value];
+    const body = { rules: $("f-rules").value, seats, turn_seconds: Number($("f-turn").value) || 0 };
+    let res, reply;
+    try {
+      res = await fetch("/v1/rooms", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      reply = await res.json();
+    } catch (err) {
+      $("lobby-error").textContent = String(err);
+      return;
+    }
+    if (!res.ok) { $("lobby-error").textContent = reply.error ?? `HTTP ${res.status}`; return; }
+    const invites = {};
+    for (const s of reply.seats) if (s.player === "human" && s.seat !== 0) invites[s.seat] = s.token;
+    enterRoom(reply.room, reply.seats[0].token, invites);
+  }
+
+  function enterRoom(room, token, invites = null) {
+    if (S.ws) { S.wsWanted = false; S.ws.close(); S.ws = null; }
+    Object.assign(S, { room, token, invites, lastN: 0, state: null, seat: null, log: [], closed: false, retry: 0 });
+    S.selected.clear();
+    history.replaceState(null, "", token ? `#room=${room}&token=${token}` : `#room=${room}`);
+    setView("table");
+    connect();
+  }
+
+  function fromHash() {
+    const params = new URLSearchParams(location.hash.slice(1));
+    const room = params.get("room");
+    if (room && /^[0-9a-f]{32}$/.test(room)) {
+      const token = params.get("token");
+      enterRoom(room, token && /^[0-9a-f]{32}$/.test(token) ? token : null);
+    }
+  }
+
+  // --- Keys ---------------------------------------------------------------------------------
+
+  const RANK_KEYS = { "0": "T", t: "T", j: "J", q: "Q", k: "K", a: "A", "2": "2", b: "B", r: "R" };
+
+  function onKey(e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const target = e.target;
+    if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA" || target.tagName === "SELECT")) return;
+    const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
+    if (S.dialog === "readings") {
+      const r = S.readings;
+      const n = r.readings.length;
+      if (key === "ArrowUp" || key === "ArrowLeft") r.index = (r.index + n - 1) % n;
+      else if (key === "ArrowDown" || key === "ArrowRight" || key === "Tab") r.index = (r.index + 1) % n;
+      else if (key === "Enter") { closeDialog(); playMove(r.readings[r.index], r.ids); e.preventDefault(); return; }
+      else if (/^[1-9]$/.test(key) && Number(key) <= n) { closeDialog(); playMove(r.readings[Number(key) - 1], r.ids); return; }
+      else if (key === "Escape") { closeDialog(); return; }
+      else return;
+      e.preventDefault();
+      renderReadings();
+      return;
+    }
+    if (S.dialog) {
+      if (key === "Escape") { closeDialog(); e.preventDefault(); return; }
+      if (S.dialog === "over" && (key === "Enter" || key === "n")) { send({ type: "next" }); e.preventDefault(); }
+      return;
+    }
+    if (S.view === "replay") {
+      if (key === "ArrowLeft") { S.replayAt -= 1; renderReplay(); e.preventDefault(); }
+      if (key === "ArrowRight") { S.replayAt += 1; renderReplay(); e.preventDefault(); }
+      return;
+    }
+    if (S.view !== "table" || !S.state || S.state.you === null) return;
+    const st = S.state;
+    if (key === "?") { showHelp(); return; }
+    if (st.phase === "over") {
+      if (key === "Enter" || key === "n") { send({ type: "next" }); e.preventDefault(); }
+      return;
+    }
+    const n = handIds().length;
+    if (key === "ArrowLeft") { S.cursor = Math.max(0, S.cursor - 1); renderHand(); e.preventDefault(); return; }
+    if (key === "ArrowRight") { S.cursor = Math.min(n - 1, S.cursor + 1); renderHand(); e.preventDefault(); return; }
+    if (st.phase === "bidding") {
+      if (!myTurn()) return;
+      const bids = st.legal?.bids ?? [];
+      let bid = null;
+      if (st.bidding === "call_rob") {
+        if (key === "c" || key === "y" || key === "r") bid = 1;
+        else if (key === "p" || key === "n") bid = 0;
+      } else if (/^[0-3]$/.test(key)) bid = Number(key);
+      else if (key === "p" || key === "n") bid = 0;
+      if (bid !== null) {
+        e.preventDefault();
+        if (bids.includes(bid)) send({ type: "bid", bid });
+        else setMessage(`${t("bid")} ${bid}: ${bids.join(", ")}`, true);
+      }
+      return;
+    }
+    if (key === " " || key === "ArrowUp" || key === "ArrowDown") {
+      const id = handIds()[S.cursor];
+      if (id !== undefined) toggle(id);
+      e.preventDefault();
+    } else if (key === "Enter") { playSelection(); e.preventDefault(); }
+    else if (key === "p") pass();
+    else if (key === "h") hint();
+    else if (key === "Backspace" || key === "Delete") { S.selected.clear(); S.hint = null; renderHand(); }
+    else if (/^[3-9]$/.test(key)) selectRank(key);
+    else if (RANK_KEYS[key]) selectRank(RANK_KEYS[key]);
+  }
+
+  // --- Start --------------------------------------------------------------------------------
+
+  function init() {
+    const saved = localStorage.getItem("ddz-lang");
+    S.lang = saved === "zh" || saved === "en" ? saved : navigator.language?.startsWith("zh") ? "zh" : "en";
+    applyI18n();
+    $("btn-lang").addEventListener("click", () => {
+      S.lang = S.lang === "zh" ? "en" : "zh";
+      localStorage.setItem("ddz-lang", S.lang);
+      applyI18n();
+      render();
+      if (S.dialog === "over") showOver();
+    });
+    $("btn-lobby").addEventListener("click", () => {
+      if (S.ws) { S.wsWanted = false; S.ws.close(); S.ws = null; }
+      history.replaceState(null, "", "#");
+      closeDialog();
+      setView("lobby");
+    });
+    $("btn-replay").addEventListener("click", () => { closeDialog(); setView("replay"); });
+    $("btn-counter").addEventListener("click", () => { S.counter = !S.counter; render(); });
+    $("btn-help").addEventListener("click", showHelp);
+    $("new-form").addEventListener("submit", startGame);
+    $("watch-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const room = $("f-watch").value.trim().toLowerCase();
+      if (/^[0-9a-f]{32}$/.test(room)) enterRoom(room, null);
+      else $("lobby-error").textContent = "room id: 32 hex digits";
+    });
+    $("r-load").addEventListener("click", async () => {
+      const file = $("r-file").files?.[0];
+      loadReplay(file ? await file.text() : $("r-text").value);
+    });
+    $("r-first").addEventListener("click", () => { S.replayAt = 0; renderReplay(); });
+    $("r-prev").addEventListener("click", () => { S.replayAt -= 1; renderReplay(); });
+    $("r-next").addEventListener("click", () => { S.replayAt += 1; renderReplay(); });
+    $("r-last").addEventListener("click", () => { S.replayAt = 1e9; renderReplay(); });
+    $("r-slider").addEventListener("input", (e) => { S.replayAt = Number(e.target.value); renderReplay(); });
+    $("overlay").addEventListener("click", (e) => { if (e.target === $("overlay") && S.dialog !== "readings") closeDialog(); });
+    document.addEventListener("keydown", onKey);
+    window.addEventListener("resize", () => { if (S.view === "table" && S.state) renderHand(); });
+    setInterval(tick, 250);
+    fromHash();
+  }
+
+  init();
+})();

@@ -1,0 +1,340 @@
+//! The robot API (`/v1/act`, `/v1/bid`), `/v1/health`, `/v1/replay` and the JSON errors.
+
+use std::collections::HashMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::{Query, State};
+use axum::http::{Method, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use ddz_bots::make_bot;
+use ddz_bots::protocol::{self, Request, error_reply};
+use ddz_core::Rules;
+use ddz_game::{BySeat, GameRecord, Seat, Step};
+use serde_json::{Value, json};
+
+use crate::AppState;
+
+/// Which robot endpoint a request came to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Endpoint {
+    /// `POST /v1/act`: an `act` request.
+    Act,
+    /// `POST /v1/bid`: a `bid` request.
+    Bid,
+}
+
+impl Endpoint {
+    fn name(self) -> &'static str {
+        match self {
+            Endpoint::Act => "act",
+            Endpoint::Bid => "bid",
+        }
+    }
+}
+
+/// A JSON answer with a status.
+pub(crate) fn json_response(status: StatusCode, body: &Value) -> Response {
+    (
+        status,
+        [(header::CONTENT_TYPE, "application/json")],
+        body.to_string(),
+    )
+        .into_response()
+}
+
+/// A JSON error `{"error": message}` with a status.
+pub(crate) fn json_error(status: StatusCode, message: impl Into<String>) -> Response {
+    json_response(status, &json!({"error": message.into()}))
+}
+
+/// The body of a request, or the JSON error for a body that could not be read (413 when it
+/// is longer than [`crate::MAX_BODY`]).
+pub(crate) fn read_body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, Box<Response>> {
+    body.map_err(|e| {
+        let status = e.status();
+        let what = if status == StatusCode::PAYLOAD_TOO_LARGE {
+            format!("body longer than {} bytes: not read", crate::MAX_BODY)
+        } else {
+            format!("body not read: {}", e.body_text())
+        };
+        Box::new(json_response(status, &json!({"id": null, "error": what})))
+    })
+}
+
+/// The reply to a robot request, as `ddz bot` gives it on a line, with its HTTP status: 200
+/// and the reply; 400 and `{"id", "error"}` for a request that is not a checked
+/// `ddz-jsonl/1` request of this endpoint's type or that names an unknown robot; 500 only if
+/// the robot failed (it panicked or chose an action it was not allowed).
+pub fn robot_answer(
+    endpoint: Endpoint,
+    body: &[u8],
+    bot: &str,
+    seed: u64,
+    rules: &Rules,
+) -> (u16, Value) {
+    let line = match std::str::from_utf8(body) {
+        Ok(line) => line,
+        Err(e) => {
+            return (
+                400,
+                error_reply(&Value::Null, &format!("not JSON: not UTF-8 ({e})")),
+            );
+        }
+    };
+    let incoming = match protocol::parse_request(line, rules) {
+        Ok(incoming) => incoming,
+        Err(r) => return (400, error_reply(&r.id, &r.error.0)),
+    };
+    let kind = match &incoming.request {
+        Request::Act(_) => "act",
+        Request::Bid(_) => "bid",
+        Request::Hello => "hello",
+        Request::Result { .. } => "result",
+    };
+    if kind != endpoint.name() {
+        let message = format!(
+            "/v1/{0} takes a \"{0}\" request, not \"{kind}\"",
+            endpoint.name()
+        );
+        return (400, error_reply(&incoming.id, &message));
+    }
+    let mut robot = match make_bot(bot, seed) {
+        Ok(robot) => robot,
+        Err(e) => return (400, error_reply(&incoming.id, &format!("\"bot\": {e}"))),
+    };
+    let id = incoming.id.clone();
+    let name = robot.name().to_string();
+    match catch_unwind(AssertUnwindSafe(|| {
+        protocol::reply(robot.as_mut(), &name, incoming)
+    })) {
+        Ok(reply) if reply.get("error").is_some() => (500, reply),
+        Ok(reply) => (200, reply),
+        Err(_) => (
+            500,
+            error_reply(&id, "internal error: the robot failed on this request"),
+        ),
+    }
+}
+
+/// `?bot=NAME&seed=N` of a robot request.
+fn robot_query(
+    state: &AppState,
+    query: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> Result<(String, u64), Box<Response>> {
+    let bad = |message: String| {
+        Box::new(json_response(
+            StatusCode::BAD_REQUEST,
+            &json!({"id": null, "error": message}),
+        ))
+    };
+    let Query(query) = query.map_err(|e| bad(format!("query: {}", e.body_text())))?;
+    if let Some(key) = query.keys().find(|k| *k != "bot" && *k != "seed") {
+        return Err(bad(format!(
+            "query: unknown parameter \"{key}\" (parameters: bot, seed)"
+        )));
+    }
+    let bot = query
+        .get("bot")
+        .cloned()
+        .unwrap_or_else(|| state.config.default_robot.clone());
+    if !state.config.robots.contains(&bot) {
+        return Err(bad(format!(
+            "\"bot\": unknown robot \"{bot}\" (robots: {})",
+            state.config.robots.join(", ")
+        )));
+    }
+    let seed = match query.get("seed") {
+        None => 1,
+        Some(s) => s.parse::<u64>().map_err(|_| {
+            bad(format!(
+                "\"seed\": \"{s}\" is not a number 0-18446744073709551615"
+            ))
+        })?,
+    };
+    Ok((bot, seed))
+}
+
+/// The search robot without a budget of its own gets half the request time limit, so that it
+/// answers in time; other robot specs are kept as they are.
+fn within_time(bot: &str, limit: std::time::Duration) -> String {
+    let mut parts = bot.split(':');
+    let searching = parts.next() == Some("search");
+    let budgeted = bot
+        .split(':')
+        .any(|o| o.starts_with("time=") || o.starts_with("iters="));
+    if searching && !budgeted {
+        format!("{bot}:time={}ms", (limit.as_millis() / 2).max(1))
+    } else {
+        bot.to_string()
+    }
+}
+
+/// Answers a robot request off the async threads, within the time limit.
+async fn robot_request(
+    endpoint: Endpoint,
+    state: AppState,
+    query: Result<Query<HashMap<String, String>>, QueryRejection>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let (bot, seed) = match robot_query(&state, query) {
+        Ok(q) => q,
+        Err(response) => return *response,
+    };
+    let body = match read_body(body) {
+        Ok(body) => body,
+        Err(response) => return *response,
+    };
+    let limit = state.config.robot_time_limit;
+    let bot = within_time(&bot, limit);
+    let rules = state.config.rules.clone();
+    let work = async {
+        let _slot = state.robot_slots.acquire().await;
+        tokio::task::spawn_blocking(move || robot_answer(endpoint, &body, &bot, seed, &rules)).await
+    };
+    match tokio::time::timeout(limit, work).await {
+        Ok(Ok((status, reply))) => json_response(
+            StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+            &reply,
+        ),
+        Ok(Err(_)) => json_error(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal error: the robot task failed",
+        ),
+        Err(_) => json_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("the robot did not answer within {} ms", limit.as_millis()),
+        ),
+    }
+}
+
+/// `POST /v1/act`.
+pub(crate) async fn act(
+    State(state): State<AppState>,
+    query: Result<Query<HashMap<String, String>>, QueryRejection>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    robot_request(Endpoint::Act, state, query, body).await
+}
+
+/// `POST /v1/bid`.
+pub(crate) async fn bid(
+    State(state): State<AppState>,
+    query: Result<Query<HashMap<String, String>>, QueryRejection>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    robot_request(Endpoint::Bid, state, query, body).await
+}
+
+/// `GET /v1/health`.
+pub(crate) async fn health(State(state): State<AppState>) -> Response {
+    json_response(
+        StatusCode::OK,
+        &json!({
+            "status": "ok",
+            "version": env!("CARGO_PKG_VERSION"),
+            "protocols": [protocol::PROTOCOL, crate::WEB_PROTOCOL],
+            "rules": state.config.rules.profile.name(),
+            "robots": state.config.robots,
+            "rooms": state.rooms.len(),
+        }),
+    )
+}
+
+/// Ranks of each seat as strings.
+fn hands_value(hands: BySeat<ddz_core::Cards>) -> Value {
+    json!(hands.0.map(|c| c.to_string()))
+}
+
+/// `POST /v1/replay`: a game record (`ddz-record/1`) checked and returned step by step.
+pub(crate) async fn replay(body: Result<Bytes, BytesRejection>) -> Response {
+    let body = match read_body(body) {
+        Ok(body) => body,
+        Err(response) => return *response,
+    };
+    let Ok(text) = std::str::from_utf8(&body) else {
+        return json_error(StatusCode::BAD_REQUEST, "json: not UTF-8");
+    };
+    let record = match GameRecord::parse(text) {
+        Ok(record) => record,
+        Err(e) => return json_error(StatusCode::BAD_REQUEST, e.to_string()),
+    };
+    let deal = match record.deal.to_deal(&record.rules) {
+        Ok(deal) => deal,
+        Err(e) => return json_error(StatusCode::BAD_REQUEST, format!("deal: {e}")),
+    };
+    let mut steps = vec![json!({
+        "kind": "deal", "text": "deal", "seat": null,
+        "hands": hands_value(BySeat::from_fn(|s| deal.hands[s].to_cards())),
+        "landlord": null, "move": null, "bid": null,
+    })];
+    let outcome = record.replay_each(|game, step| {
+        let (kind, bid) = match &step.step {
+            Step::Bid { bid, .. } => ("bid", Some(*bid)),
+            Step::Play { .. } => ("play", None),
+            Step::Landlord => ("landlord", None),
+            _ => ("redeal", None),
+        };
+        steps.push(json!({
+            "kind": kind,
+            "text": step.to_string(),
+            "seat": step.seat.index(),
+            "hands": hands_value(BySeat::from_fn(|s: Seat| game.hand(s))),
+            "landlord": game.landlord().map(Seat::index),
+            "laizi": game.laizi().iter().map(|r| r.letter().to_string()).collect::<Vec<_>>(),
+            "move": step.notation,
+            "bid": bid,
+            "multiplier": game.multiplier(),
+        }));
+    });
+    match outcome {
+        Ok(game) => json_response(
+            StatusCode::OK,
+            &json!({
+                "ok": true, "rules": record.rules.profile.name(), "seed": record.seed,
+                "kitty": deal.kitty.to_cards().to_string(),
+                "steps": steps, "result": game.result(),
+            }),
+        ),
+        Err(e) => json_response(
+            StatusCode::BAD_REQUEST,
+            &json!({"error": e.to_string(), "steps": steps}),
+        ),
+    }
+}
+
+/// Any other path: 404.
+pub(crate) async fn not_found(method: Method, uri: Uri) -> Response {
+    json_error(
+        StatusCode::NOT_FOUND,
+        format!("no route {method} {} (see /openapi.json)", uri.path()),
+    )
+}
+
+/// A known path with another method: 405.
+pub(crate) async fn method_not_allowed(method: Method, uri: Uri) -> Response {
+    json_error(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!("{} does not take {method} (see /openapi.json)", uri.path()),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::within_time;
+    use std::time::Duration;
+
+    #[test]
+    fn search_without_a_budget_gets_half_the_time_limit() {
+        let limit = Duration::from_secs(5);
+        assert_eq!(within_time("search", limit), "search:time=2500ms");
+        assert_eq!(
+            within_time("search:threads=2", limit),
+            "search:threads=2:time=2500ms"
+        );
+        assert_eq!(within_time("search:iters=100", limit), "search:iters=100");
+        assert_eq!(within_time("search:time=1s", limit), "search:time=1s");
+        assert_eq!(within_time("value", limit), "value");
+    }
+}

@@ -1,0 +1,762 @@
+//! One game room as a state machine, with no sockets and no clocks: the seats (people with
+//! their seat tokens, robots by spec), the game in progress, the physical cards (suits), the
+//! running totals and the numbered public events of the `ddz-web/1` protocol (docs/web.md).
+//!
+//! Every message a room sends is built here: [`Room::state`] builds the state one audience
+//! (a seat or the spectators) may see from that seat's [`SeatView`] only, so no seat ever
+//! receives another seat's cards before the game is over, and legal moves go only to the seat
+//! to act. Robot decisions, the turn timer's auto-play and hints are [`Job`]s and
+//! [`HintJob`]s that the caller runs where it likes (the server runs them off the async
+//! threads) and feeds back with [`Room::act`].
+//!
+//! ```
+//! use ddz_core::Rules;
+//! use ddz_game::{BySeat, Seat};
+//! use ddz_server::room::{Audience, Room, RoomSettings};
+//!
+//! let settings = RoomSettings {
+//!     rules: Rules::classic(),
+//!     robots: BySeat([None, Some("greedy".into()), Some("greedy".into())]),
+//!     seed: 7,
+//!     hint_bot: "greedy".into(),
+//! };
+//! let mut room = Room::new(settings, |_| "token".to_string());
+//! let me = Seat::ALL[0];
+//! while !room.is_over() {
+//!     // A robot's turn, or ours played by the hint robot as the turn timer would.
+//!     let job = room.robot_job().unwrap_or_else(|| room.auto_job(me));
+//!     let (seat, auto) = (job.seat, job.auto);
+//!     let action = job.run();
+//!     room.act(seat, action, auto).unwrap();
+//! }
+//! let state = room.state(Audience::Seat(me));
+//! assert_eq!(state["phase"], "over");
+//! assert!(state["record"]["result"]["scores"].is_array());
+//! ```
+
+use std::collections::VecDeque;
+
+use ddz_bots::blog::Valuer;
+use ddz_bots::{bot_seed, legal_bids, make_bot};
+use ddz_core::{Bidding, Card, CardSet, Move, Rules, move_notation, parse_move};
+use ddz_game::{Bid, BySeat, Game, GameRecord, Phase, Role, Seat, SeatView, derive_seed};
+use serde_json::{Map, Value, json};
+
+/// How many public events a room keeps for resuming connections.
+pub const KEPT_EVENTS: usize = 2000;
+
+/// What a room is created with.
+#[derive(Clone, Debug)]
+pub struct RoomSettings {
+    /// The rules of every game in the room.
+    pub rules: Rules,
+    /// For each seat, the robot spec that plays it, or `None` for a person.
+    pub robots: BySeat<Option<String>>,
+    /// The first game's seed; game `n` (1-based) is dealt from `seed + n - 1`.
+    pub seed: u64,
+    /// The robot that gives hints and plays for a person whose turn timer ran out.
+    pub hint_bot: String,
+}
+
+/// Who a message is for: one seat, or the spectators (public information only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Audience {
+    /// The player in this seat.
+    Seat(Seat),
+    /// Anyone watching.
+    Spectator,
+}
+
+/// Something a seat does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A bid (points: 0 passes, 1-3; call-and-rob: 1 calls or robs, 0 declines).
+    Bid(Bid),
+    /// A play or the pass, with the physical cards chosen for it (when chosen).
+    Play(Move, Option<CardSet>),
+    /// Ready for the next game (after game over).
+    Next,
+}
+
+/// A client message the room understood: an action of a seat, or a request for hints.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// The seat acts.
+    Act(Seat, Action),
+    /// The seat asks for hints.
+    Hint(Seat),
+}
+
+/// The bids or the moves a robot may choose from.
+#[derive(Clone, Debug)]
+enum Allowed {
+    Bids(Vec<Bid>),
+    Moves(Vec<Move>),
+}
+
+/// A decision to be made by a robot: a robot seat's turn, or a person's turn played by the
+/// hint robot when the turn timer runs out. Run it anywhere ([`Job::run`]) and give the
+/// action to [`Room::act`] with the job's `seat` and `auto` (it is refused if the room has
+/// moved on: see `step`).
+#[derive(Clone, Debug)]
+pub struct Job {
+    /// The seat that acts.
+    pub seat: Seat,
+    /// The room's step when the job was made ([`Room::step`]); its action applies only then.
+    pub step: u64,
+    /// True when the robot plays for a person (the turn timer ran out).
+    pub auto: bool,
+    spec: String,
+    seed: u64,
+    view: SeatView,
+    allowed: Allowed,
+}
+
+impl Job {
+    /// The robot's action. A robot spec that fails to build (it was checked when the room was
+    /// made, so this does not happen) falls back to the first allowed action.
+    pub fn run(self) -> Action {
+        let bot = make_bot(&self.spec, self.seed);
+        match (self.allowed, bot) {
+            (Allowed::Bids(bids), Ok(mut bot)) => Action::Bid(bot.bid(&self.view, &bids)),
+            (Allowed::Moves(moves), Ok(mut bot)) => {
+                Action::Play(bot.play(&self.view, &moves), None)
+            }
+            (Allowed::Bids(bids), Err(_)) => Action::Bid(bids.first().copied().unwrap_or(0)),
+            (Allowed::Moves(moves), Err(_)) => {
+                Action::Play(moves.first().copied().unwrap_or(Move::PASS), None)
+            }
+        }
+    }
+}
+
+/// The hints for a seat's turn, to be computed off the async threads ([`HintJob::run`]).
+#[derive(Clone, Debug)]
+pub struct HintJob {
+    /// The room's step when asked; the hints are stale once it changes.
+    pub step: u64,
+    /// The seat asking.
+    pub seat: Seat,
+    spec: String,
+    seed: u64,
+    view: SeatView,
+    allowed: Vec<Move>,
+}
+
+impl HintJob {
+    /// The hints in move notation: the hint robot's choice first, then every other legal play
+    /// by the blog's score of what it leaves (SumValue − 7 × NeedRound), best first; a pass
+    /// only when the robot chose it. As `ddz play` gives them.
+    pub fn run(self) -> Vec<String> {
+        let rules = &self.view.rules;
+        let choice = match make_bot(&self.spec, self.seed) {
+            Ok(mut bot) => bot.play(&self.view, &self.allowed),
+            Err(_) => self.allowed.first().copied().unwrap_or(Move::PASS),
+        };
+        let mut valuer = Valuer::new();
+        let hand = self.view.hand;
+        let mut ranked: Vec<(Move, i32)> = self
+            .allowed
+            .iter()
+            .filter(|m| **m != choice && !m.is_pass())
+            .map(|&m| (m, valuer.after(hand, &m, rules).score()))
+            .collect();
+        ranked.sort_by_key(|&(_, score)| -score);
+        std::iter::once(choice)
+            .chain(ranked.into_iter().map(|(m, _)| m))
+            .map(|m| move_notation(&m, rules))
+            .collect()
+    }
+}
+
+/// One room: three seats, game after game.
+pub struct Room {
+    rules: Rules,
+    robots: BySeat<Option<String>>,
+    tokens: BySeat<Option<String>>,
+    hint_bot: String,
+    seed: u64,
+    /// 1-based number of the game in the room.
+    number: u32,
+    game: Game,
+    /// Each seat's physical cards, kept in step with the game.
+    physical: BySeat<CardSet>,
+    /// The physical cards of each play in the history (empty for a pass).
+    played_physical: Vec<CardSet>,
+    /// Redeals and landlord when `physical` was last dealt.
+    dealt_for: (u32, Option<Seat>),
+    totals: BySeat<i64>,
+    ready: BySeat<bool>,
+    connected: BySeat<bool>,
+    /// Actions taken so far in the room (every bid, play and new game counts one).
+    step: u64,
+    /// The public events kept, each with its number.
+    events: VecDeque<(u64, Value)>,
+    /// The number of the latest event.
+    last_event: u64,
+}
+
+/// Card ids as a JSON array (lowest id first).
+fn ids(cards: CardSet) -> Value {
+    cards.iter().map(|c| c.id()).collect()
+}
+
+/// A phase's name in messages.
+fn phase_name(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Bidding => "bidding",
+        Phase::Playing => "playing",
+        Phase::Over => "over",
+    }
+}
+
+impl Room {
+    /// A room with the first game dealt. `token` makes the seat token of each seat played by a
+    /// person (the server draws 128 random bits).
+    pub fn new(settings: RoomSettings, mut token: impl FnMut(Seat) -> String) -> Room {
+        let tokens = BySeat::from_fn(|s| settings.robots[s].is_none().then(|| token(s)));
+        let game = Game::new(&settings.rules, settings.seed);
+        let mut room = Room {
+            rules: settings.rules,
+            robots: settings.robots,
+            tokens,
+            hint_bot: settings.hint_bot,
+            seed: settings.seed,
+            number: 1,
+            game,
+            physical: BySeat([CardSet::EMPTY; 3]),
+            played_physical: Vec::new(),
+            dealt_for: (u32::MAX, None),
+            totals: BySeat([0; 3]),
+            ready: BySeat([false; 3]),
+            connected: BySeat([false; 3]),
+            step: 0,
+            events: VecDeque::new(),
+            last_event: 0,
+        };
+        room.sync_physical();
+        let start = room.start_event();
+        room.log(vec![start]);
+        room
+    }
+
+    /// The seat token of a seat played by a person.
+    pub fn token(&self, seat: Seat) -> Option<&str> {
+        self.tokens[seat].as_deref()
+    }
+
+    /// The seat whose token this is.
+    pub fn seat_of_token(&self, token: &str) -> Option<Seat> {
+        Seat::ALL
+            .into_iter()
+            .find(|&s| self.tokens[s].as_deref() == Some(token))
+    }
+
+    /// The robot spec of a robot seat.
+    pub fn robot(&self, seat: Seat) -> Option<&str> {
+        self.robots[seat].as_deref()
+    }
+
+    /// The game in progress (or just finished).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// A seat's physical cards now.
+    pub fn physical(&self, seat: Seat) -> CardSet {
+        self.physical[seat]
+    }
+
+    /// Actions taken so far; a [`Job`] or [`HintJob`] made at another step is stale.
+    pub fn step(&self) -> u64 {
+        self.step
+    }
+
+    /// The number of the latest event (every message carries it as `n`).
+    pub fn last_event(&self) -> u64 {
+        self.last_event
+    }
+
+    /// The game number in the room (1-based).
+    pub fn number(&self) -> u32 {
+        self.number
+    }
+
+    /// Whether the current game is over.
+    pub fn is_over(&self) -> bool {
+        self.game.phase() == Phase::Over
+    }
+
+    /// The seat to act, while the game is not over.
+    pub fn turn(&self) -> Option<Seat> {
+        (!self.is_over()).then(|| self.game.turn())
+    }
+
+    /// The events numbered above `after`, and whether they are all there (false when some
+    /// were dropped from the kept ones).
+    pub fn events_after(&self, after: u64) -> (Vec<Value>, bool) {
+        let complete = self
+            .events
+            .front()
+            .is_none_or(|(first, _)| *first <= after.saturating_add(1));
+        let events = self
+            .events
+            .iter()
+            .filter(|(n, _)| *n > after)
+            .map(|(_, e)| e.clone())
+            .collect();
+        (events, complete)
+    }
+
+    /// Numbers the events, keeps them, and returns them numbered.
+    fn log(&mut self, events: Vec<Value>) -> Vec<Value> {
+        let mut out = Vec::with_capacity(events.len());
+        for mut e in events {
+            self.last_event += 1;
+            if let Value::Object(fields) = &mut e {
+                fields.insert("n".into(), json!(self.last_event));
+            }
+            self.events.push_back((self.last_event, e.clone()));
+            out.push(e);
+        }
+        while self.events.len() > KEPT_EVENTS {
+            self.events.pop_front();
+        }
+        out
+    }
+
+    /// Marks a person's seat connected or not; the event, when that changed.
+    pub fn set_connected(&mut self, seat: Seat, connected: bool) -> Vec<Value> {
+        if self.connected[seat] == connected || self.tokens[seat].is_none() {
+            return Vec::new();
+        }
+        self.connected[seat] = connected;
+        self.log(vec![
+            json!({"event": "connected", "seat": seat.index(), "connected": connected}),
+        ])
+    }
+
+    fn start_event(&self) -> Value {
+        json!({"event": "start", "game": self.number, "first_bidder": self.game.first_bidder().index()})
+    }
+
+    /// Deals the physical cards afresh when the deal or the landlord changed.
+    fn sync_physical(&mut self) {
+        let key = (self.game.redeals(), self.game.landlord());
+        if key == self.dealt_for {
+            return;
+        }
+        let deal = self.game.deal();
+        self.physical = deal.hands;
+        if let Some(landlord) = self.game.landlord() {
+            self.physical[landlord] =
+                CardSet::from_bits(self.physical[landlord].bits() | deal.kitty.bits())
+                    .unwrap_or(self.physical[landlord]);
+        }
+        self.dealt_for = key;
+        self.played_physical.clear();
+    }
+
+    /// Takes a play's physical cards out of the seat's hand: `chosen` when given (checked by
+    /// the caller), else the lowest ids of each rank.
+    fn take_physical(&mut self, seat: Seat, play: &Move, chosen: Option<CardSet>) -> CardSet {
+        let hand = self.physical[seat];
+        let taken = chosen
+            .or_else(|| hand.take(play.cards()))
+            .unwrap_or(CardSet::EMPTY);
+        self.physical[seat] = CardSet::from_bits(hand.bits() & !taken.bits()).unwrap_or(hand);
+        self.played_physical.push(taken);
+        taken
+    }
+
+    /// Reads one client message of a seat or spectator (already a JSON object): `bid`,
+    /// `play`, `pass`, `hint` or `next`. The error says what is wrong.
+    pub fn read_request(
+        &self,
+        audience: Audience,
+        msg: &Map<String, Value>,
+    ) -> Result<Request, String> {
+        let kind = match msg.get("type") {
+            Some(Value::String(t)) => t.as_str(),
+            Some(other) => return Err(format!("\"type\": expected a string, not {other}")),
+            None => return Err("missing \"type\"".into()),
+        };
+        const TYPES: &str = "bid, play, pass, hint, next";
+        if !["bid", "play", "pass", "hint", "next"].contains(&kind) {
+            return Err(match kind {
+                "join" | "watch" => format!("\"{kind}\": this connection has already joined"),
+                other => format!("unknown type \"{other}\" (types after joining: {TYPES})"),
+            });
+        }
+        let Audience::Seat(me) = audience else {
+            return Err(format!("\"{kind}\": spectators only watch"));
+        };
+        if let Some(v) = msg.get("seat") {
+            let seat = v
+                .as_u64()
+                .and_then(|i| u8::try_from(i).ok())
+                .and_then(Seat::new);
+            if seat != Some(me) {
+                return Err(format!(
+                    "\"seat\": this connection plays seat {me}, not {v}"
+                ));
+            }
+        }
+        match kind {
+            "hint" => Ok(Request::Hint(me)),
+            "next" => Ok(Request::Act(me, Action::Next)),
+            "pass" => Ok(Request::Act(me, Action::Play(Move::PASS, None))),
+            "bid" => {
+                let bid = msg
+                    .get("bid")
+                    .ok_or_else(|| "missing \"bid\"".to_string())?;
+                bid.as_u64()
+                    .and_then(|b| u8::try_from(b).ok())
+                    .filter(|&b| b <= 3)
+                    .map(|b| Request::Act(me, Action::Bid(b)))
+                    .ok_or_else(|| format!("\"bid\": {bid} is not a bid 0-3"))
+            }
+            _ => {
+                let text = match msg.get("move") {
+                    Some(Value::String(t)) => t,
+                    Some(other) => {
+                        return Err(format!("\"move\": expected move notation, not {other}"));
+                    }
+                    None => return Err("missing \"move\"".into()),
+                };
+                let play = self.read_move(text)?;
+                let chosen = match msg.get("ids") {
+                    None | Some(Value::Null) => None,
+                    Some(v) => Some(self.read_ids(me, v, &play)?),
+                };
+                Ok(Request::Act(me, Action::Play(play, chosen)))
+            }
+        }
+    }
+
+    /// A move in notation, read against the play on the table under the rules in force.
+    fn read_move(&self, text: &str) -> Result<Move, String> {
+        if text.len() > 200 {
+            return Err(format!(
+                "\"move\": {} characters is too long for a move",
+                text.len()
+            ));
+        }
+        let rules = self.game.rules();
+        let last = self.game.last().map(|(_, m)| m);
+        parse_move(text, &rules, last.as_ref()).map_err(|e| format!("\"move\": \"{text}\": {e}"))
+    }
+
+    /// The physical cards chosen for a play: ids 0-53 of cards in the seat's hand whose ranks
+    /// are exactly the play's cards.
+    fn read_ids(&self, seat: Seat, v: &Value, play: &Move) -> Result<CardSet, String> {
+        let Value::Array(items) = v else {
+            return Err(format!("\"ids\": expected an array of card ids, not {v}"));
+        };
+        if items.len() > 20 {
+            return Err(format!(
+                "\"ids\": {} cards is more than a hand holds",
+                items.len()
+            ));
+        }
+        let mut set = CardSet::EMPTY;
+        for (i, item) in items.iter().enumerate() {
+            let card = item
+                .as_u64()
+                .and_then(|id| u8::try_from(id).ok())
+                .and_then(Card::from_id)
+                .ok_or_else(|| format!("\"ids\"[{i}]: {item} is not a card id 0-53"))?;
+            if set.contains(card) {
+                return Err(format!("\"ids\"[{i}]: card {card} is given twice"));
+            }
+            if !self.physical[seat].contains(card) {
+                return Err(format!("\"ids\"[{i}]: card {card} is not in your hand"));
+            }
+            set = set.with(card);
+        }
+        if set.to_cards() != play.cards() {
+            return Err(format!(
+                "\"ids\": the cards {} are not the move's cards {}",
+                set.to_cards(),
+                if play.is_pass() {
+                    "(none: a pass)".to_string()
+                } else {
+                    play.cards().to_string()
+                }
+            ));
+        }
+        Ok(set)
+    }
+
+    /// Applies an action of `seat` (`auto` when a robot made it for a person); returns the
+    /// public events it caused, numbered. Refused with the reason when it is not that seat's
+    /// turn or not legal; the room is then unchanged.
+    pub fn act(&mut self, seat: Seat, action: Action, auto: bool) -> Result<Vec<Value>, String> {
+        let events = match action {
+            Action::Next => self.next(seat)?,
+            Action::Bid(bid) => self.bid(seat, bid, auto)?,
+            Action::Play(play, chosen) => self.play(seat, play, chosen, auto)?,
+        };
+        self.step += 1;
+        Ok(self.log(events))
+    }
+
+    /// Refuses an action of `seat` unless the game is in `phase` and it is `seat`'s turn.
+    fn check_turn(&self, seat: Seat, phase: Phase) -> Result<(), String> {
+        match self.game.phase() {
+            Phase::Over => return Err("the game is over: send next for a new game".into()),
+            Phase::Bidding if phase == Phase::Playing => {
+                return Err("the bidding is not over: bid first".into());
+            }
+            Phase::Playing if phase == Phase::Bidding => {
+                return Err("the bidding is over: play or pass".into());
+            }
+            _ => {}
+        }
+        let turn = self.game.turn();
+        if turn != seat {
+            return Err(format!("not your turn: seat {turn} is to act"));
+        }
+        Ok(())
+    }
+
+    fn bid(&mut self, seat: Seat, bid: Bid, auto: bool) -> Result<Vec<Value>, String> {
+        self.check_turn(seat, Phase::Bidding)?;
+        let allowed = legal_bids(&self.game.view(seat));
+        if !allowed.contains(&bid) {
+            let list: Vec<String> = allowed.iter().map(u8::to_string).collect();
+            return Err(format!(
+                "bid {bid} is not allowed now (allowed: {})",
+                list.join(", ")
+            ));
+        }
+        let (redeals, laizi) = (self.game.redeals(), self.game.laizi());
+        self.game.bid(seat, bid).map_err(|e| e.to_string())?;
+        let mut events =
+            vec![json!({"event": "bid", "seat": seat.index(), "bid": bid, "auto": auto})];
+        if self.game.redeals() != redeals {
+            events
+                .push(json!({"event": "redeal", "first_bidder": self.game.first_bidder().index()}));
+        }
+        if let Some(landlord) = self.game.landlord() {
+            events.push(json!({"event": "landlord", "seat": landlord.index(),
+                               "kitty": ids(self.game.deal().kitty), "base": self.game.base()}));
+        }
+        if self.game.laizi() != laizi && !self.game.laizi().is_empty() {
+            events.push(json!({"event": "wild", "laizi": self.laizi_value()}));
+        }
+        self.sync_physical();
+        Ok(events)
+    }
+
+    fn play(
+        &mut self,
+        seat: Seat,
+        play: Move,
+        chosen: Option<CardSet>,
+        auto: bool,
+    ) -> Result<Vec<Value>, String> {
+        self.check_turn(seat, Phase::Playing)?;
+        let rules = self.game.rules();
+        self.game.play(seat, play).map_err(|e| e.to_string())?;
+        let taken = self.take_physical(seat, &play, chosen);
+        let mut events = vec![json!({
+            "event": "play", "seat": seat.index(), "move": move_notation(&play, &rules),
+            "ids": ids(taken), "auto": auto,
+        })];
+        if let Some(result) = self.game.result() {
+            let scores = result.scores;
+            for s in Seat::ALL {
+                self.totals[s] += scores[s];
+            }
+            events.push(json!({"event": "over", "winner": result.winner, "scores": scores}));
+        }
+        Ok(events)
+    }
+
+    /// Marks `seat` ready for the next game; deals it when every person's seat that is
+    /// connected (and `seat`) is ready.
+    fn next(&mut self, seat: Seat) -> Result<Vec<Value>, String> {
+        if !self.is_over() {
+            return Err("the game is not over yet".into());
+        }
+        self.ready[seat] = true;
+        let mut events = vec![json!({"event": "ready", "seat": seat.index()})];
+        let waiting = Seat::ALL
+            .into_iter()
+            .any(|s| self.tokens[s].is_some() && self.connected[s] && !self.ready[s]);
+        if !waiting {
+            self.number += 1;
+            let seed = self.seed.wrapping_add(u64::from(self.number) - 1);
+            self.game = Game::new(&self.rules, seed);
+            self.ready = BySeat([false; 3]);
+            self.dealt_for = (u32::MAX, None);
+            self.sync_physical();
+            events.push(self.start_event());
+        }
+        Ok(events)
+    }
+
+    /// The robot decision due now: the turn of a robot seat.
+    pub fn robot_job(&self) -> Option<Job> {
+        let seat = self.turn()?;
+        let spec = self.robots[seat].clone()?;
+        Some(self.job(seat, spec, false))
+    }
+
+    /// The hint robot's decision for `seat` (a person whose turn timer ran out), whether or
+    /// not it is that seat's turn (a job made off turn is refused by [`Room::act`]).
+    pub fn auto_job(&self, seat: Seat) -> Job {
+        self.job(seat, self.hint_bot.clone(), true)
+    }
+
+    fn decision_seed(&self, seat: Seat) -> u64 {
+        derive_seed(bot_seed(self.game.seed(), seat), self.step)
+    }
+
+    fn job(&self, seat: Seat, spec: String, auto: bool) -> Job {
+        let view = self.game.view(seat);
+        let allowed = if self.game.phase() == Phase::Bidding {
+            Allowed::Bids(legal_bids(&view))
+        } else {
+            Allowed::Moves(self.game.legal_moves())
+        };
+        Job {
+            seat,
+            step: self.step,
+            auto,
+            seed: self.decision_seed(seat),
+            spec,
+            view,
+            allowed,
+        }
+    }
+
+    /// The hints for `seat`, refused off its playing turn.
+    pub fn hint_job(&self, seat: Seat) -> Result<HintJob, String> {
+        self.check_turn(seat, Phase::Playing)
+            .map_err(|e| format!("no hints now: {e}"))?;
+        Ok(HintJob {
+            step: self.step,
+            seat,
+            spec: self.hint_bot.clone(),
+            seed: self.decision_seed(seat),
+            view: self.game.view(seat),
+            allowed: self.game.legal_moves(),
+        })
+    }
+
+    fn laizi_value(&self) -> Value {
+        self.game
+            .laizi()
+            .iter()
+            .map(|r| r.letter().to_string())
+            .collect()
+    }
+
+    /// The state `audience` may see now, built from one seat's view: a seat's own, or seat
+    /// 0's with the hand left out for spectators. Before the game is over it holds no card
+    /// of another seat that has not been played (the kitty is shown once the landlord takes
+    /// it); legal moves or bids only for the seat to act. See docs/web.md for the fields.
+    pub fn state(&self, audience: Audience) -> Value {
+        let me = match audience {
+            Audience::Seat(s) => Some(s),
+            Audience::Spectator => None,
+        };
+        let view = self.game.view(me.unwrap_or(Seat::ALL[0]));
+        let rules = &view.rules;
+        let over = view.phase == Phase::Over;
+        let seats: Vec<Value> = Seat::ALL
+            .into_iter()
+            .map(|s| {
+                json!({
+                    "seat": s.index(),
+                    "player": if self.robots[s].is_some() { "robot" } else { "human" },
+                    "robot": self.robots[s],
+                    "connected": self.robots[s].is_some() || self.connected[s],
+                    "role": view.landlord.map(|l| Role::of(s, l).name()),
+                    "cards_left": view.cards_left[s],
+                    "total": self.totals[s],
+                    "ready": self.ready[s],
+                })
+            })
+            .collect();
+        let history: Vec<Value> = view
+            .history
+            .iter()
+            .enumerate()
+            .map(|(i, (s, m))| {
+                json!({"seat": s.index(), "move": move_notation(m, rules),
+                       "ids": ids(self.played_physical.get(i).copied().unwrap_or_default())})
+            })
+            .collect();
+        let mut state = json!({
+            "game": self.number,
+            "step": self.step,
+            "rules": rules.profile.name(),
+            "bidding": match rules.bidding {
+                Bidding::Points => "points",
+                Bidding::CallRob => "call_rob",
+                Bidding::Fixed => "fixed",
+            },
+            "phase": phase_name(view.phase),
+            "you": me.map(Seat::index),
+            "seats": seats,
+            "hand": me.map(|_| self.hand_ids(&view)),
+            "landlord": view.landlord.map(Seat::index),
+            "kitty": view.kitty.map(|_| ids(self.game.deal().kitty)),
+            "laizi": rules.laizi.iter().map(|r| r.letter().to_string()).collect::<Vec<_>>(),
+            "bids": view.bids.iter().map(|(s, b)| json!([s.index(), b])).collect::<Vec<_>>(),
+            "first_bidder": self.game.first_bidder().index(),
+            "base": view.base,
+            "multiplier": view.multiplier,
+            "turn": (!over).then(|| view.turn.index()),
+            "last": view.last.map(|(s, m)| json!({"seat": s.index(), "move": move_notation(&m, rules)})),
+            "history": history,
+            "legal": self.legal(me, &view),
+            "totals": self.totals.0,
+        });
+        if over && let Value::Object(fields) = &mut state {
+            let hands: Vec<Value> = Seat::ALL
+                .into_iter()
+                .map(|s| ids(self.physical[s]))
+                .collect();
+            fields.insert("result".into(), json!(self.game.result()));
+            fields.insert("hands".into(), json!(hands));
+            fields.insert("seed".into(), json!(self.game.seed()));
+            fields.insert(
+                "record".into(),
+                serde_json::to_value(GameRecord::from_game(&self.game)).unwrap_or_default(),
+            );
+        }
+        state
+    }
+
+    /// The seat's own cards as ids: its physical cards, which always hold the view's ranks.
+    fn hand_ids(&self, view: &SeatView) -> Value {
+        let cards = self.physical[view.seat];
+        debug_assert_eq!(cards.to_cards(), view.hand);
+        ids(cards)
+    }
+
+    /// What the seat to act may do: `{"bids": [...]}` or `{"moves": [...]}`; null for every
+    /// other audience.
+    fn legal(&self, me: Option<Seat>, view: &SeatView) -> Value {
+        if me.is_none() || me != Some(view.turn) {
+            return Value::Null;
+        }
+        match view.phase {
+            Phase::Bidding => json!({"bids": legal_bids(view)}),
+            Phase::Playing => {
+                let moves: Vec<String> = self
+                    .game
+                    .legal_moves()
+                    .iter()
+                    .map(|m| move_notation(m, &view.rules))
+                    .collect();
+                json!({"moves": moves})
+            }
+            Phase::Over => Value::Null,
+        }
+    }
+}

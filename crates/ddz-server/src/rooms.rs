@@ -1,0 +1,599 @@
+//! The rooms: `POST /v1/rooms`, the registry, and the task that owns each room's game, its
+//! connections, the robots' pauses, the turn timer and the idle expiry.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::Duration;
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes};
+use axum::http::StatusCode;
+use axum::response::Response;
+use ddz_core::{Profile, Rules};
+use ddz_game::{BySeat, Seat};
+use serde_json::{Map, Value, json};
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
+
+use crate::AppState;
+use crate::api::{json_error, json_response, read_body};
+use crate::room::{Action, Audience, Request, Room, RoomSettings};
+
+/// The most connections (players and spectators) a room holds.
+pub(crate) const MAX_CONNECTIONS: usize = 64;
+/// Messages queued for one connection; a connection that falls further behind is closed.
+pub(crate) const OUT_QUEUE: usize = 256;
+/// Commands queued for a room.
+const ROOM_QUEUE: usize = 1024;
+
+/// A command to a room's task.
+pub(crate) enum Cmd {
+    /// A connection joins a seat (with its token) or watches (no token).
+    Join {
+        token: Option<String>,
+        after: Option<u64>,
+        out: mpsc::Sender<Message>,
+        reply: oneshot::Sender<Option<u64>>,
+    },
+    /// A message of a joined connection (a JSON object).
+    Frame { conn: u64, msg: Map<String, Value> },
+    /// A connection closed.
+    Leave { conn: u64 },
+    /// A robot's decision, made at `step`.
+    Decided {
+        step: u64,
+        seat: Seat,
+        action: Action,
+        auto: bool,
+    },
+    /// Hints computed at `step`.
+    Hints { step: u64, moves: Vec<String> },
+}
+
+/// The open rooms.
+pub(crate) struct Rooms {
+    map: Mutex<HashMap<String, mpsc::Sender<Cmd>>>,
+    max: usize,
+}
+
+impl Rooms {
+    /// No rooms yet; at most `max` at once.
+    pub fn new(max: usize) -> Rooms {
+        Rooms {
+            map: Mutex::new(HashMap::new()),
+            max,
+        }
+    }
+
+    /// How many rooms are open.
+    pub fn len(&self) -> usize {
+        self.map.lock().map_or(0, |m| m.len())
+    }
+
+    /// The command channel of a room.
+    pub fn get(&self, id: &str) -> Option<mpsc::Sender<Cmd>> {
+        self.map.lock().ok()?.get(id).cloned()
+    }
+
+    fn remove(&self, id: &str) {
+        if let Ok(mut map) = self.map.lock() {
+            map.remove(id);
+        }
+    }
+}
+
+/// 128 random bits as 32 hex digits.
+fn random_token() -> String {
+    format!("{:032x}", rand::random::<u128>())
+}
+
+/// What `POST /v1/rooms` asks for, checked.
+struct NewRoom {
+    rules: Rules,
+    robots: BySeat<Option<String>>,
+    turn_time: Duration,
+    robot_delay: Duration,
+    seed: u64,
+}
+
+/// Reads the body of `POST /v1/rooms` (empty: the defaults).
+fn read_new_room(state: &AppState, body: &[u8]) -> Result<NewRoom, String> {
+    let config = &state.config;
+    let fields: Map<String, Value> = if body.iter().all(u8::is_ascii_whitespace) {
+        Map::new()
+    } else {
+        match serde_json::from_slice(body) {
+            Ok(Value::Object(fields)) => fields,
+            Ok(_) => return Err("expected a JSON object".into()),
+            Err(e) => return Err(format!("not JSON: {e}")),
+        }
+    };
+    const FIELDS: [&str; 5] = ["rules", "seats", "turn_seconds", "robot_delay_ms", "seed"];
+    if let Some(key) = fields.keys().find(|k| !FIELDS.contains(&k.as_str())) {
+        return Err(format!(
+            "unknown field \"{key}\" (fields: {})",
+            FIELDS.join(", ")
+        ));
+    }
+    let rules = match fields.get("rules") {
+        None | Some(Value::Null) => config.rules.clone(),
+        Some(Value::String(name)) => {
+            let profile: Profile = name.parse().map_err(|e| format!("\"rules\": {e}"))?;
+            Rules::profile(profile)
+        }
+        Some(other) => return Err(format!("\"rules\": expected a profile name, not {other}")),
+    };
+    let robots = match fields.get("seats") {
+        None | Some(Value::Null) => BySeat([
+            None,
+            Some(config.default_robot.clone()),
+            Some(config.default_robot.clone()),
+        ]),
+        Some(Value::Array(items)) if items.len() == 3 => {
+            let mut robots = BySeat([None, None, None]);
+            for (seat, item) in Seat::ALL.into_iter().zip(items) {
+                robots[seat] = match item {
+                    Value::String(s) if s == "human" => None,
+                    Value::String(s) if config.robots.contains(s) => Some(s.clone()),
+                    other => {
+                        return Err(format!(
+                            "\"seats\"[{seat}]: {other} is not \"human\" or a robot ({})",
+                            config.robots.join(", ")
+                        ));
+                    }
+                };
+            }
+            robots
+        }
+        Some(other) => {
+            return Err(format!(
+                "\"seats\": expected 3 entries (\"human\" or a robot name), not {other}"
+            ));
+        }
+    };
+    if robots.0.iter().all(Option::is_some) {
+        return Err("\"seats\": at least one seat is \"human\"".into());
+    }
+    let number = |key: &str, low: u64, high: u64, default: u64| -> Result<u64, String> {
+        match fields.get(key) {
+            None | Some(Value::Null) => Ok(default),
+            Some(v) => v
+                .as_u64()
+                .filter(|n| (low..=high).contains(n))
+                .ok_or_else(|| format!("\"{key}\": {v} is not a number {low}-{high}")),
+        }
+    };
+    let turn = number("turn_seconds", 0, 600, config.turn_time.as_secs())?;
+    let delay = number(
+        "robot_delay_ms",
+        0,
+        5000,
+        config.robot_delay.as_millis() as u64,
+    )?;
+    let seed = match fields.get("seed") {
+        None | Some(Value::Null) => rand::random::<u32>().into(),
+        Some(v) => v
+            .as_u64()
+            .ok_or_else(|| format!("\"seed\": {v} is not a number 0-18446744073709551615"))?,
+    };
+    Ok(NewRoom {
+        rules,
+        robots,
+        turn_time: Duration::from_secs(turn),
+        robot_delay: Duration::from_millis(delay),
+        seed,
+    })
+}
+
+/// `POST /v1/rooms`: a new room; 201 with its id and the seat tokens.
+pub(crate) async fn create(
+    State(state): State<AppState>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let body = match read_body(body) {
+        Ok(body) => body,
+        Err(response) => return *response,
+    };
+    let new = match read_new_room(&state, &body) {
+        Ok(new) => new,
+        Err(e) => return json_error(StatusCode::BAD_REQUEST, e),
+    };
+    let settings = RoomSettings {
+        rules: new.rules,
+        robots: new.robots,
+        seed: new.seed,
+        hint_bot: state.config.hint_bot.clone(),
+    };
+    let room = Room::new(settings, |_| random_token());
+    let (tx, rx) = mpsc::channel(ROOM_QUEUE);
+    let id = {
+        let Ok(mut map) = state.rooms.map.lock() else {
+            return json_error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the room registry failed",
+            );
+        };
+        if map.len() >= state.rooms.max {
+            return json_error(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "{} rooms are open, the most this server holds: try again later",
+                    map.len()
+                ),
+            );
+        }
+        let mut id = random_token();
+        while map.contains_key(&id) {
+            id = random_token();
+        }
+        map.insert(id.clone(), tx.clone());
+        id
+    };
+    let seats: Vec<Value> = Seat::ALL
+        .into_iter()
+        .map(|s| match room.robot(s) {
+            Some(robot) => json!({"seat": s.index(), "player": "robot", "robot": robot}),
+            None => json!({"seat": s.index(), "player": "human", "token": room.token(s)}),
+        })
+        .collect();
+    let body = json!({
+        "room": id,
+        "protocol": crate::WEB_PROTOCOL,
+        "rules": room.game().rules().profile.name(),
+        "turn_seconds": new.turn_time.as_secs(),
+        "robot_delay_ms": new.robot_delay.as_millis() as u64,
+        "seats": seats,
+        "ws": format!("/v1/rooms/{id}/ws"),
+    });
+    let task = RoomTask {
+        id,
+        room,
+        conns: HashMap::new(),
+        next_conn: 1,
+        tx,
+        turn_time: new.turn_time,
+        robot_delay: new.robot_delay,
+        idle_expiry: state.config.idle_expiry,
+        last_activity: Instant::now(),
+        scheduled: None,
+        robot_due: None,
+        deadline: None,
+        hints: None,
+        hint_waiters: Vec::new(),
+    };
+    let rooms = state.rooms.clone();
+    tokio::spawn(async move {
+        let id = task.id.clone();
+        task.run(rx).await;
+        rooms.remove(&id);
+    });
+    json_response(StatusCode::CREATED, &body)
+}
+
+/// One connection of a room.
+struct Conn {
+    audience: Audience,
+    out: mpsc::Sender<Message>,
+}
+
+/// The task that owns a room.
+struct RoomTask {
+    id: String,
+    room: Room,
+    conns: HashMap<u64, Conn>,
+    next_conn: u64,
+    /// The room's own channel, for robots' decisions and hints computed elsewhere.
+    tx: mpsc::Sender<Cmd>,
+    turn_time: Duration,
+    robot_delay: Duration,
+    idle_expiry: Duration,
+    last_activity: Instant,
+    /// The step the timers below were set for.
+    scheduled: Option<u64>,
+    /// When the robot to act decides.
+    robot_due: Option<Instant>,
+    /// When a person's turn runs out, and whose.
+    deadline: Option<(Seat, Instant)>,
+    /// The hints of a step: computed once, for every connection that asks.
+    hints: Option<(u64, Option<Vec<String>>)>,
+    /// The connections waiting for the hints being computed.
+    hint_waiters: Vec<u64>,
+}
+
+/// A text message.
+fn text(v: &Value) -> Message {
+    Message::Text(Utf8Bytes::from(v.to_string()))
+}
+
+/// An error message for one connection.
+pub(crate) fn error_message(message: &str) -> Message {
+    text(&json!({"type": "error", "error": message}))
+}
+
+/// A close frame.
+pub(crate) fn close_message(code: u16, reason: &str) -> Message {
+    Message::Close(Some(CloseFrame {
+        code,
+        reason: Utf8Bytes::from(reason),
+    }))
+}
+
+impl RoomTask {
+    async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
+        self.schedule();
+        loop {
+            let expiry = self.last_activity + self.idle_expiry;
+            let wake = [self.robot_due, self.deadline.map(|d| d.1), Some(expiry)]
+                .into_iter()
+                .flatten()
+                .min()
+                .unwrap_or(expiry);
+            tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    Some(cmd) => self.command(cmd),
+                    None => return,
+                },
+                () = tokio::time::sleep_until(wake) => {
+                    let now = Instant::now();
+                    if now >= expiry {
+                        self.expire();
+                        return;
+                    }
+                    self.timers(now);
+                }
+            }
+            self.schedule();
+        }
+    }
+
+    /// Closes every connection of an idle room.
+    fn expire(&mut self) {
+        let secs = self.idle_expiry.as_secs();
+        let closed =
+            text(&json!({"type": "closed", "reason": format!("the room was idle for {secs} s")}));
+        for conn in self.conns.values() {
+            let _ = conn.out.try_send(closed.clone());
+            let _ = conn.out.try_send(close_message(1001, "room closed"));
+        }
+        self.conns.clear();
+    }
+
+    /// Sets the robot's pause or the person's turn timer when the turn changed.
+    fn schedule(&mut self) {
+        let step = self.room.step();
+        if self.scheduled == Some(step) {
+            return;
+        }
+        self.scheduled = Some(step);
+        self.robot_due = None;
+        self.deadline = None;
+        let Some(seat) = self.room.turn() else {
+            return;
+        };
+        let now = Instant::now();
+        if self.room.robot(seat).is_some() {
+            self.robot_due = Some(now + self.robot_delay);
+        } else if !self.turn_time.is_zero() {
+            self.deadline = Some((seat, now + self.turn_time));
+        }
+    }
+
+    /// A robot's pause or a person's time is over: the robot decides, off the async threads.
+    fn timers(&mut self, now: Instant) {
+        let job = if self.robot_due.is_some_and(|t| t <= now) {
+            self.robot_due = None;
+            self.room.robot_job()
+        } else if let Some((seat, t)) = self.deadline
+            && t <= now
+        {
+            self.deadline = None;
+            Some(self.room.auto_job(seat))
+        } else {
+            None
+        };
+        if let Some(job) = job {
+            let tx = self.tx.clone();
+            tokio::task::spawn_blocking(move || {
+                let (step, seat, auto) = (job.step, job.seat, job.auto);
+                let action = job.run();
+                let _ = tx.blocking_send(Cmd::Decided {
+                    step,
+                    seat,
+                    action,
+                    auto,
+                });
+            });
+        }
+    }
+
+    fn command(&mut self, cmd: Cmd) {
+        match cmd {
+            Cmd::Join {
+                token,
+                after,
+                out,
+                reply,
+            } => self.join(token, after, out, reply),
+            Cmd::Frame { conn, msg } => {
+                self.last_activity = Instant::now();
+                self.frame(conn, &msg);
+            }
+            Cmd::Leave { conn } => self.leave(conn),
+            Cmd::Decided {
+                step,
+                seat,
+                action,
+                auto,
+            } => {
+                if step == self.room.step() {
+                    match self.room.act(seat, action, auto) {
+                        Ok(events) => self.broadcast(events),
+                        // Not expected (the job chose among the allowed actions): set the
+                        // timers again so the turn is not lost.
+                        Err(_) => self.scheduled = None,
+                    }
+                }
+            }
+            Cmd::Hints { step, moves } => {
+                if step == self.room.step() {
+                    let message = text(&json!({"type": "hints", "moves": moves}));
+                    for conn in std::mem::take(&mut self.hint_waiters) {
+                        self.send(conn, message.clone());
+                    }
+                    self.hints = Some((step, Some(moves)));
+                }
+            }
+        }
+    }
+
+    fn join(
+        &mut self,
+        token: Option<String>,
+        after: Option<u64>,
+        out: mpsc::Sender<Message>,
+        reply: oneshot::Sender<Option<u64>>,
+    ) {
+        let refuse = |why: &str| {
+            let _ = out.try_send(error_message(why));
+            let _ = out.try_send(close_message(1008, "refused"));
+        };
+        if self.conns.len() >= MAX_CONNECTIONS {
+            refuse(&format!("the room is full ({MAX_CONNECTIONS} connections)"));
+            let _ = reply.send(None);
+            return;
+        }
+        let audience = match &token {
+            None => Audience::Spectator,
+            Some(t) => match self.room.seat_of_token(t) {
+                Some(seat) => Audience::Seat(seat),
+                None => {
+                    refuse("\"token\": wrong token: no seat of this room has it");
+                    let _ = reply.send(None);
+                    return;
+                }
+            },
+        };
+        self.last_activity = Instant::now();
+        let conn = self.next_conn;
+        self.next_conn += 1;
+        let seat = match audience {
+            Audience::Seat(s) => Some(s.index()),
+            Audience::Spectator => None,
+        };
+        let welcome = json!({
+            "type": "welcome", "protocol": crate::WEB_PROTOCOL, "room": self.id, "seat": seat,
+            "turn_seconds": self.turn_time.as_secs(),
+            "robot_delay_ms": self.robot_delay.as_millis() as u64,
+        });
+        let (events, complete) = self.room.events_after(after.unwrap_or(0));
+        let mut update = self.update(audience, &events);
+        if !complete && let Value::Object(fields) = &mut update {
+            fields.insert("resync".into(), json!(true));
+        }
+        let _ = out.try_send(text(&welcome));
+        let _ = out.try_send(text(&update));
+        self.conns.insert(conn, Conn { audience, out });
+        let _ = reply.send(Some(conn));
+        if let Audience::Seat(s) = audience {
+            let events = self.room.set_connected(s, true);
+            self.broadcast(events);
+        }
+    }
+
+    fn leave(&mut self, conn: u64) {
+        let Some(c) = self.conns.remove(&conn) else {
+            return;
+        };
+        if let Audience::Seat(s) = c.audience
+            && !self.conns.values().any(|o| o.audience == c.audience)
+        {
+            let events = self.room.set_connected(s, false);
+            self.broadcast(events);
+        }
+    }
+
+    fn frame(&mut self, conn: u64, msg: &Map<String, Value>) {
+        let Some(audience) = self.conns.get(&conn).map(|c| c.audience) else {
+            return;
+        };
+        match self.room.read_request(audience, msg) {
+            Err(e) => self.send(conn, error_message(&e)),
+            Ok(Request::Hint(seat)) => match self.room.hint_job(seat) {
+                Err(e) => self.send(conn, error_message(&e)),
+                Ok(job) => match &self.hints {
+                    // Computed for this step already, or being computed.
+                    Some((step, Some(moves))) if *step == job.step => {
+                        let message = text(&json!({"type": "hints", "moves": moves}));
+                        self.send(conn, message);
+                    }
+                    Some((step, None)) if *step == job.step => self.hint_waiters.push(conn),
+                    _ => {
+                        self.hints = Some((job.step, None));
+                        self.hint_waiters = vec![conn];
+                        let tx = self.tx.clone();
+                        tokio::task::spawn_blocking(move || {
+                            let step = job.step;
+                            let moves = job.run();
+                            let _ = tx.blocking_send(Cmd::Hints { step, moves });
+                        });
+                    }
+                },
+            },
+            Ok(Request::Act(seat, action)) => match self.room.act(seat, action, false) {
+                Ok(events) => self.broadcast(events),
+                Err(e) => self.send(conn, error_message(&e)),
+            },
+        }
+    }
+
+    /// Sends to one connection; one whose queue is full is dropped.
+    fn send(&mut self, conn: u64, message: Message) {
+        let full = self
+            .conns
+            .get(&conn)
+            .is_some_and(|c| c.out.try_send(message).is_err());
+        if full {
+            self.leave(conn);
+        }
+    }
+
+    /// The `update` message for an audience: the events and the state after them, with the
+    /// turn clock.
+    fn update(&self, audience: Audience, events: &[Value]) -> Value {
+        let mut state = self.room.state(audience);
+        if let (Some((seat, t)), Value::Object(fields)) = (self.deadline, &mut state) {
+            let ms = t.saturating_duration_since(Instant::now()).as_millis() as u64;
+            fields.insert("clock".into(), json!({"seat": seat.index(), "ms": ms}));
+        }
+        json!({"type": "update", "n": self.room.last_event(), "events": events, "state": state})
+    }
+
+    /// Sends the events with each audience's state to every connection.
+    fn broadcast(&mut self, events: Vec<Value>) {
+        if events.is_empty() {
+            return;
+        }
+        // The clock in the state is the new turn's.
+        self.schedule();
+        let mut built: HashMap<Audience, Message> = HashMap::new();
+        let mut slow = Vec::new();
+        let audiences: Vec<(u64, Audience)> =
+            self.conns.iter().map(|(&k, c)| (k, c.audience)).collect();
+        for (conn, audience) in audiences {
+            let message = built
+                .entry(audience)
+                .or_insert_with(|| text(&self.update(audience, &events)))
+                .clone();
+            if let Some(c) = self.conns.get(&conn)
+                && c.out.try_send(message).is_err()
+            {
+                slow.push(conn);
+            }
+        }
+        for conn in slow {
+            self.leave(conn);
+        }
+    }
+}

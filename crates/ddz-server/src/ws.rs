@@ -1,0 +1,188 @@
+//! `GET /v1/rooms/{id}/ws`: a WebSocket connection to a room. The first message joins a seat
+//! (`{"type": "join", "token", "after"}`) or watches (`{"type": "watch", "after"}`); later
+//! messages go to the room's task. Frames that are not JSON objects are answered here with an
+//! error; a message over [`crate::MAX_FRAME`] bytes closes the connection (code 1009).
+
+use std::time::Duration;
+
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Map, Value};
+use tokio::sync::{mpsc, oneshot};
+
+use crate::AppState;
+use crate::api::json_error;
+use crate::rooms::{Cmd, OUT_QUEUE, close_message, error_message};
+
+/// How long a new connection has to send its join or watch message.
+const JOIN_TIME: Duration = Duration::from_secs(10);
+
+/// Upgrades to a WebSocket connection to room `id` (404 when there is no such room).
+pub(crate) async fn upgrade(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Response {
+    let Some(room) = state.rooms.get(&id) else {
+        return json_error(
+            StatusCode::NOT_FOUND,
+            format!("no room \"{id}\" (it may have expired)"),
+        );
+    };
+    match ws {
+        Ok(ws) => ws
+            .max_message_size(crate::MAX_FRAME)
+            .max_frame_size(crate::MAX_FRAME)
+            .on_upgrade(move |socket| connection(socket, room))
+            .into_response(),
+        Err(e) => json_error(
+            e.status(),
+            format!("expected a WebSocket upgrade: {}", e.body_text()),
+        ),
+    }
+}
+
+/// A frame read as a JSON object, or the error to answer it with.
+fn read_frame(frame: &Message) -> Option<Result<Map<String, Value>, String>> {
+    match frame {
+        Message::Text(t) => Some(match serde_json::from_str::<Value>(t.as_str()) {
+            Ok(Value::Object(fields)) => Ok(fields),
+            Ok(_) => Err("not a JSON object".into()),
+            Err(e) => Err(format!("not JSON: {e}")),
+        }),
+        Message::Binary(_) => Some(Err("binary frames are not read: send JSON text".into())),
+        _ => None,
+    }
+}
+
+/// The `join` or `watch` message: the seat token (none to watch) and the last message number
+/// seen.
+fn read_join(msg: &Map<String, Value>) -> Result<(Option<String>, Option<u64>), String> {
+    let after = match msg.get("after") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(
+            v.as_u64()
+                .ok_or_else(|| format!("\"after\": {v} is not a message number"))?,
+        ),
+    };
+    match msg.get("type").and_then(Value::as_str) {
+        Some("watch") => Ok((None, after)),
+        Some("join") => match msg.get("token") {
+            Some(Value::String(t)) if t.len() == 32 && t.bytes().all(|b| b.is_ascii_hexdigit()) => {
+                Ok((Some(t.to_ascii_lowercase()), after))
+            }
+            Some(other) => Err(format!(
+                "\"token\": {} is not a seat token (32 hex digits)",
+                if other.to_string().len() > 80 {
+                    "the value".to_string()
+                } else {
+                    other.to_string()
+                }
+            )),
+            None => Err("missing \"token\"".into()),
+        },
+        _ => Err("first send {\"type\": \"join\", \"token\"} or {\"type\": \"watch\"}".into()),
+    }
+}
+
+async fn connection(socket: WebSocket, room: mpsc::Sender<Cmd>) {
+    let (mut sink, mut stream) = socket.split();
+    // Messages from the room, and this connection's own answers (errors, the close).
+    let (room_tx, mut room_rx) = mpsc::channel::<Message>(OUT_QUEUE);
+    let (own_tx, mut own_rx) = mpsc::channel::<Message>(16);
+    let writer = tokio::spawn(async move {
+        loop {
+            let message = tokio::select! {
+                biased;
+                m = own_rx.recv() => m,
+                m = room_rx.recv() => m,
+            };
+            // The room dropped this connection (or closed): close it.
+            let message = message.unwrap_or_else(|| close_message(1000, "closed"));
+            let closing = matches!(message, Message::Close(_));
+            if sink.send(message).await.is_err() || closing {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+
+    let mut room_tx = Some(room_tx);
+    let mut conn = None;
+    let deadline = tokio::time::Instant::now() + JOIN_TIME;
+    loop {
+        let frame = if conn.is_none() {
+            match tokio::time::timeout_at(deadline, stream.next()).await {
+                Ok(frame) => frame,
+                Err(_) => {
+                    let _ = own_tx
+                        .send(error_message("no join or watch message within 10 s"))
+                        .await;
+                    let _ = own_tx.send(close_message(1008, "no join")).await;
+                    break;
+                }
+            }
+        } else {
+            stream.next().await
+        };
+        let frame = match frame {
+            None | Some(Ok(Message::Close(_))) => break,
+            Some(Ok(frame)) => frame,
+            Some(Err(e)) => {
+                let _ = own_tx
+                    .send(error_message(&format!("frame refused: {e}")))
+                    .await;
+                let _ = own_tx.send(close_message(1009, "frame refused")).await;
+                break;
+            }
+        };
+        let msg = match read_frame(&frame) {
+            None => continue,
+            Some(Err(e)) => {
+                let _ = own_tx.send(error_message(&e)).await;
+                continue;
+            }
+            Some(Ok(msg)) => msg,
+        };
+        match conn {
+            Some(c) => {
+                if room.send(Cmd::Frame { conn: c, msg }).await.is_err() {
+                    break;
+                }
+            }
+            None => match read_join(&msg) {
+                Err(e) => {
+                    let _ = own_tx.send(error_message(&e)).await;
+                }
+                Ok((token, after)) => {
+                    let Some(out) = room_tx.take() else { break };
+                    let (reply, joined) = oneshot::channel();
+                    let cmd = Cmd::Join {
+                        token,
+                        after,
+                        out,
+                        reply,
+                    };
+                    if room.send(cmd).await.is_err() {
+                        break;
+                    }
+                    match joined.await {
+                        Ok(Some(c)) => conn = Some(c),
+                        // Refused: the room sent why and closes the connection.
+                        _ => break,
+                    }
+                }
+            },
+        }
+    }
+    if let Some(c) = conn {
+        let _ = room.send(Cmd::Leave { conn: c }).await;
+    }
+    drop(room_tx);
+    drop(own_tx);
+    let _ = tokio::time::timeout(Duration::from_secs(5), writer).await;
+}
