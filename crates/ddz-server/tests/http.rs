@@ -41,10 +41,7 @@ async fn health_and_openapi() {
     assert_eq!(content_type, "application/json");
     assert_eq!(health["status"], "ok");
     assert_eq!(health["protocols"], json!(["ddz-jsonl/1", "ddz-web/1"]));
-    assert_eq!(
-        health["robots"],
-        json!(["random", "greedy", "value", "ddzlib"])
-    );
+    assert_eq!(health["robots"], json!(ddz_bots::BOT_NAMES));
     assert_eq!(health["rooms"], 0);
 
     let (status, content_type, doc) = call(&app, "GET", "/openapi.json", "").await;
