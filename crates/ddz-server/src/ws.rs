@@ -95,10 +95,19 @@ async fn connection(socket: WebSocket, room: mpsc::Sender<Cmd>) {
     let (room_tx, mut room_rx) = mpsc::channel::<Message>(OUT_QUEUE);
     let (own_tx, mut own_rx) = mpsc::channel::<Message>(16);
     let writer = tokio::spawn(async move {
+        // Once this connection's own channel is done, what the room still sends (a refusal
+        // and its close) goes out before the connection closes.
+        let mut own_open = true;
         loop {
             let message = tokio::select! {
                 biased;
-                m = own_rx.recv() => m,
+                m = own_rx.recv(), if own_open => match m {
+                    Some(m) => Some(m),
+                    None => {
+                        own_open = false;
+                        continue;
+                    }
+                },
                 m = room_rx.recv() => m,
             };
             // The room dropped this connection (or closed): close it.
