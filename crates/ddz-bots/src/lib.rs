@@ -86,6 +86,19 @@ pub fn legal_bids(view: &SeatView) -> Vec<Bid> {
     }
 }
 
+/// The play that needs no thought: a pass when nothing is allowed, the only allowed move, or
+/// a play of the whole hand (it wins at once).
+pub fn obvious_play(view: &SeatView, allowed: &[Move]) -> Option<Move> {
+    match allowed {
+        [] => Some(Move::PASS),
+        [only] => Some(*only),
+        _ => allowed
+            .iter()
+            .find(|m| !m.is_pass() && m.cards() == view.hand)
+            .copied(),
+    }
+}
+
 /// An unknown robot name or option.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BotError(pub String);

@@ -215,17 +215,7 @@ impl Bot for SearchBot {
     }
 
     fn play(&mut self, view: &SeatView, allowed: &[Move]) -> Move {
-        let Some(&first) = allowed.first() else {
-            return Move::PASS;
-        };
-        if allowed.len() == 1 {
-            return first;
-        }
-        // Playing out the whole hand wins at once.
-        if let Some(&m) = allowed
-            .iter()
-            .find(|m| !m.is_pass() && m.cards() == view.hand)
-        {
+        if let Some(m) = crate::obvious_play(view, allowed) {
             return m;
         }
         self.decisions += 1;
@@ -237,16 +227,7 @@ impl Bot for SearchBot {
             return candidates[0];
         }
         let seed = derive_seed(self.seed, self.decisions);
-        let position = Position {
-            rules: view.rules.clone(),
-            me: view.seat,
-            landlord,
-            hand: view.hand,
-            cards_left: view.cards_left,
-            last: view.last,
-            unknown: unknown_cards(view),
-            forced: forced_for_landlord(view),
-        };
+        let position = Position::of(view, landlord);
         search(&position, &candidates, self.config, seed)
     }
 }
@@ -266,6 +247,22 @@ struct Position {
     /// Cards the landlord must hold (its unplayed kitty cards), when the landlord is another
     /// seat.
     forced: Cards,
+}
+
+impl Position {
+    /// What `view` knows, `landlord` being the landlord's seat.
+    fn of(view: &SeatView, landlord: Seat) -> Position {
+        Position {
+            rules: view.rules.clone(),
+            me: view.seat,
+            landlord,
+            hand: view.hand,
+            cards_left: view.cards_left,
+            last: view.last,
+            unknown: unknown_cards(view),
+            forced: forced_for_landlord(view),
+        }
+    }
 }
 
 /// The 54 cards as ranks.
@@ -305,16 +302,7 @@ fn forced_for_landlord(view: &SeatView) -> Cards {
 /// impossible (fewer unknown cards than the others hold).
 pub fn sample_hidden(view: &SeatView, seed: u64) -> Option<BySeat<Cards>> {
     let landlord = view.landlord.unwrap_or(view.seat);
-    let position = Position {
-        rules: view.rules.clone(),
-        me: view.seat,
-        landlord,
-        hand: view.hand,
-        cards_left: view.cards_left,
-        last: view.last,
-        unknown: unknown_cards(view),
-        forced: forced_for_landlord(view),
-    };
+    let position = Position::of(view, landlord);
     deal(&position, seed)
 }
 

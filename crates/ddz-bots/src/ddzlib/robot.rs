@@ -121,17 +121,7 @@ impl Bot for DdzlibBot {
     }
 
     fn play(&mut self, view: &SeatView, allowed: &[Move]) -> Move {
-        let Some(&first) = allowed.first() else {
-            return Move::PASS;
-        };
-        if allowed.len() == 1 {
-            return first;
-        }
-        // Playing out the whole hand wins: no ladder needed.
-        if let Some(&m) = allowed
-            .iter()
-            .find(|m| !m.is_pass() && m.cards() == view.hand)
-        {
+        if let Some(m) = crate::obvious_play(view, allowed) {
             return m;
         }
         let ctx = Ctx::new(view, self.split(view.hand, &view.rules));
