@@ -180,19 +180,20 @@ fn several_readings_are_offered_and_picked_by_number() {
     // Find a laizi deal where you lead holding two wild cards and a pair, then type the four
     // cards: the game lists the readings; a number out of range is refused; "2" plays.
     for seed in 0..100u64 {
-        let probe = ddz_stdin(
-            &[
+        let laizi = |input: &str| {
+            let seed = seed.to_string();
+            let args = [
                 "play",
                 "--plain",
                 "--rules",
                 "laizi",
                 "--seed",
-                &seed.to_string(),
+                &seed,
                 "--no-records",
-            ],
-            "bid 3\nstate\n",
-        );
-        let text = stdout(&probe);
+            ];
+            stdout(&ddz_stdin(&args, input))
+        };
+        let text = laizi("bid 3\nstate\n");
         let Some(hand) = text
             .lines()
             .find(|l| l.starts_with("your hand (landlord"))
@@ -214,19 +215,7 @@ fn several_readings_are_offered_and_picked_by_number() {
         };
         let w = wild[0].trim_end_matches('*');
         let cards = format!("{pair}{pair}{w}{w}");
-        let out = ddz_stdin(
-            &[
-                "play",
-                "--plain",
-                "--rules",
-                "laizi",
-                "--seed",
-                &seed.to_string(),
-                "--no-records",
-            ],
-            &format!("bid 3\n{cards}\n9\n{cards}\n2\nquit\n"),
-        );
-        let text = stdout(&out);
+        let text = laizi(&format!("bid 3\n{cards}\n9\n{cards}\n2\nquit\n"));
         assert!(text.contains("several readings"), "{text}");
         assert!(text.contains("  2) "), "{text}");
         assert!(text.contains("refused: pick a reading from 1 to"), "{text}");

@@ -63,6 +63,15 @@ impl Deal {
         CardSet::from_bits(self.hands[Seat::ALL[0]].bits() | self.kitty.bits()).unwrap_or_default()
     }
 
+    /// Each seat's physical cards once `landlord` (if decided) has taken the kitty.
+    pub fn hands_with_kitty(&self, landlord: Option<Seat>) -> BySeat<CardSet> {
+        let mut hands = self.hands;
+        if let Some(l) = landlord {
+            hands[l] = CardSet::from_bits(hands[l].bits() | self.kitty.bits()).unwrap_or(hands[l]);
+        }
+        hands
+    }
+
     /// The deal as a deal-file line (seat 0 as the landlord).
     pub fn to_line(&self) -> DealLine {
         let [_, down, up] = Seat::ALL;

@@ -346,13 +346,7 @@ impl Room {
         if key == self.dealt_for {
             return;
         }
-        let deal = self.game.deal();
-        self.physical = deal.hands;
-        if let Some(landlord) = self.game.landlord() {
-            self.physical[landlord] =
-                CardSet::from_bits(self.physical[landlord].bits() | deal.kitty.bits())
-                    .unwrap_or(self.physical[landlord]);
-        }
+        self.physical = self.game.deal().hands_with_kitty(self.game.landlord());
         self.dealt_for = key;
         self.played_physical.clear();
     }

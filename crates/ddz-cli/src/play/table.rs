@@ -258,13 +258,7 @@ impl Table {
     fn sync_physical(&mut self) {
         let key = (self.game.redeals(), self.game.landlord());
         if key != self.dealt_for {
-            let deal = self.game.deal();
-            self.physical = deal.hands;
-            if let Some(landlord) = self.game.landlord() {
-                self.physical[landlord] =
-                    CardSet::from_bits(self.physical[landlord].bits() | deal.kitty.bits())
-                        .unwrap_or(self.physical[landlord]);
-            }
+            self.physical = self.game.deal().hands_with_kitty(self.game.landlord());
             self.dealt_for = key;
             self.played_physical.clear();
         }
