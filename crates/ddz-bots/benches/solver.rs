@@ -17,7 +17,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use ddz_bots::solver::{Position, Solver};
+use ddz_bots::solver::{OpenPosition, Solver};
 use ddz_core::{Cards, Rank, Rules, move_notation, parse_move};
 use ddz_game::Seat;
 use ddz_game::shuffle::{rng, shuffle};
@@ -25,7 +25,7 @@ use ddz_game::shuffle::{rng, shuffle};
 /// One puzzle of the duel file.
 struct Puzzle {
     name: String,
-    position: Position,
+    position: OpenPosition,
     wins: bool,
     winning: Vec<String>,
 }
@@ -51,7 +51,7 @@ fn puzzles(rules: &Rules) -> Vec<Puzzle> {
             let by = Seat::ALL[field("last_seat").unwrap().parse::<usize>().unwrap()];
             (by, parse_move(m, rules, None).unwrap())
         });
-        let position = Position::duel([hands[0], hands[1]], turn, last, rules).unwrap();
+        let position = OpenPosition::duel([hands[0], hands[1]], turn, last, rules).unwrap();
         out.push(Puzzle {
             name: field("name").unwrap().to_string(),
             position,
@@ -66,7 +66,7 @@ fn puzzles(rules: &Rules) -> Vec<Puzzle> {
 }
 
 /// `n` positions of `seats` hands of `cards` cards, dealt from seeded shuffles.
-fn random_set(seats: usize, cards: usize, n: u64, rules: &Rules) -> Vec<Position> {
+fn random_set(seats: usize, cards: usize, n: u64, rules: &Rules) -> Vec<OpenPosition> {
     let deck: Vec<Rank> = Cards::FULL_DECK.iter().collect();
     (0..n)
         .map(|i| {
@@ -75,9 +75,9 @@ fn random_set(seats: usize, cards: usize, n: u64, rules: &Rules) -> Vec<Position
             let hand = |s: usize| d[s * cards..(s + 1) * cards].iter().copied().collect();
             let s0 = Seat::ALL[0];
             if seats == 2 {
-                Position::duel([hand(0), hand(1)], s0, None, rules).unwrap()
+                OpenPosition::duel([hand(0), hand(1)], s0, None, rules).unwrap()
             } else {
-                Position::three([hand(0), hand(1), hand(2)], s0, s0, None, rules).unwrap()
+                OpenPosition::three([hand(0), hand(1), hand(2)], s0, s0, None, rules).unwrap()
             }
         })
         .collect()

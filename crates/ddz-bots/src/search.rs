@@ -35,7 +35,7 @@ use ddz_game::{Bid, BySeat, Seat, SeatView, bomb_factor, derive_seed};
 
 use crate::blog::Valuer;
 use crate::ddzlib::DdzlibBot;
-use crate::solver::{Position as SolverPosition, Solver};
+use crate::solver::{OpenPosition as SolverPosition, Solver};
 use crate::value_bot::ValueBot;
 use crate::{Bot, BotError};
 

@@ -4,7 +4,7 @@
 //! the principal line legal move by move and won by the side it claims), the node budget and
 //! the position checks.
 
-use ddz_bots::solver::{After, Exceeded, Position, PositionError, Solver};
+use ddz_bots::solver::{After, Exceeded, OpenPosition, PositionError, Solver};
 use ddz_core::{Cards, Move, Rank, Rules, legal_moves, move_notation, parse_move};
 use ddz_game::Seat;
 use ddz_game::shuffle::{below, rng, shuffle};
@@ -38,7 +38,7 @@ struct Game {
 }
 
 impl Game {
-    fn of(p: &Position) -> Game {
+    fn of(p: &OpenPosition) -> Game {
         Game {
             hands: [0, 1, 2].map(|i| p.hand(seat(i))),
             seats: p.seats().len(),
@@ -175,7 +175,13 @@ fn crowded_deck(r: &mut ChaCha8Rng, rules: &Rules) -> Vec<Rank> {
 
 /// A random position: `seats` hands of `lo..=hi` cards, a random landlord and seat to move,
 /// and half the time a play on the table (a legal lead of a few more cards from the deck).
-fn random_position(r: &mut ChaCha8Rng, rules: &Rules, seats: usize, lo: u64, hi: u64) -> Position {
+fn random_position(
+    r: &mut ChaCha8Rng,
+    rules: &Rules,
+    seats: usize,
+    lo: u64,
+    hi: u64,
+) -> OpenPosition {
     loop {
         let deck = crowded_deck(r, rules);
         let mut at = 0;
@@ -200,10 +206,10 @@ fn random_position(r: &mut ChaCha8Rng, rules: &Rules, seats: usize, lo: u64, hi:
             }
         }
         let position = if seats == 2 {
-            Position::duel([hands[0], hands[1]], seat(turn), last, rules)
+            OpenPosition::duel([hands[0], hands[1]], seat(turn), last, rules)
         } else {
             let landlord = seat(below(r, 3) as usize);
-            Position::three(hands, landlord, seat(turn), last, rules)
+            OpenPosition::three(hands, landlord, seat(turn), last, rules)
         };
         // A crowded deck can run short of cards: draw again.
         if let Ok(p) = position {
@@ -215,7 +221,7 @@ fn random_position(r: &mut ChaCha8Rng, rules: &Rules, seats: usize, lo: u64, hi:
 /// Replays the principal line of `outcome` from `position` with the brute force's rules of
 /// play: every move must be legal, the line must end with an empty hand, and that seat's
 /// side must be the side the outcome says wins.
-fn check_line(position: &Position, line: &[(Seat, Move)], to_move_wins: bool, rules: &Rules) {
+fn check_line(position: &OpenPosition, line: &[(Seat, Move)], to_move_wins: bool, rules: &Rules) {
     let mut g = Game::of(position);
     let to_move_is_a = g.is_a(g.turn);
     for (i, (s, m)) in line.iter().enumerate() {
@@ -250,7 +256,7 @@ fn check_line(position: &Position, line: &[(Seat, Move)], to_move_wins: bool, ru
 
 /// Checks the solver on one position against the brute force (when it is small enough):
 /// the value, every winning move, the line. Returns false when the brute force gave up.
-fn check_position(solver: &mut Solver, position: &Position, rules: &Rules) -> bool {
+fn check_position(solver: &mut Solver, position: &OpenPosition, rules: &Rules) -> bool {
     let g = Game::of(position);
     let mut budget = 2_000_000;
     let Some(expected) = brute_wins(&g, rules, &mut budget) else {
@@ -344,7 +350,7 @@ fn rules_named(name: &str) -> Rules {
 struct Puzzle {
     name: String,
     rules: Rules,
-    position: Position,
+    position: OpenPosition,
     wins: bool,
     winning: Vec<String>,
 }
@@ -370,10 +376,10 @@ fn puzzles() -> Vec<Puzzle> {
             (seat(by), parse_move(m, &rules, None).unwrap())
         });
         let position = match hands[..] {
-            [a, b] => Position::duel([a, b], turn, last, &rules),
+            [a, b] => OpenPosition::duel([a, b], turn, last, &rules),
             [a, b, c] => {
                 let landlord = seat(fields.get("landlord").map_or(0, |t| t.parse().unwrap()));
-                Position::three([a, b, c], landlord, turn, last, &rules)
+                OpenPosition::three([a, b, c], landlord, turn, last, &rules)
             }
             _ => panic!("{name}: two or three hands"),
         }
@@ -418,7 +424,7 @@ fn puzzles_from_the_data_file() {
 #[test]
 fn the_issue_duel_is_lost_by_the_first_player() {
     let rules = Rules::classic();
-    let p = Position::duel([cards("2QQTT77553"), cards("AA9")], seat(0), None, &rules).unwrap();
+    let p = OpenPosition::duel([cards("2QQTT77553"), cards("AA9")], seat(0), None, &rules).unwrap();
     let mut solver = Solver::new(&rules);
     assert!(!solver.wins(&p).unwrap());
     let mut budget = u64::MAX;
@@ -437,7 +443,7 @@ fn the_issue_duel_is_lost_by_the_first_player() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Budget, table reuse, Position::after and the position checks.
+// Budget, table reuse, OpenPosition::after and the position checks.
 // ---------------------------------------------------------------------------------------
 
 #[test]
@@ -504,7 +510,7 @@ fn after_follows_the_rules_of_play() {
     let [s0, s1, s2] = Seat::ALL;
     let m = |t: &str| parse_move(t, &rules, None).unwrap();
     // Three seats: seat 1 passes the landlord's 5, seat 2 passes: the landlord leads.
-    let p = Position::three(
+    let p = OpenPosition::three(
         [cards("34"), cards("6"), cards("7")],
         s0,
         s1,
@@ -530,7 +536,7 @@ fn after_follows_the_rules_of_play() {
         After::Over { winner: s1 }
     );
     // A duel: one pass ends the trick.
-    let d = Position::duel([cards("34"), cards("6")], s1, Some((s0, m("5"))), &rules).unwrap();
+    let d = OpenPosition::duel([cards("34"), cards("6")], s1, Some((s0, m("5"))), &rules).unwrap();
     let After::Next(q) = d.after(&Move::PASS, &rules).unwrap() else {
         panic!()
     };
@@ -547,13 +553,18 @@ fn bad_positions_are_errors_that_say_what() {
     let rules = Rules::classic();
     let [s0, s1, s2] = Seat::ALL;
     let m = |t: &str| parse_move(t, &rules, None).unwrap();
-    let err = |r: Result<Position, PositionError>| r.unwrap_err();
+    let err = |r: Result<OpenPosition, PositionError>| r.unwrap_err();
 
-    let e = err(Position::duel([cards("3"), Cards::EMPTY], s0, None, &rules));
+    let e = err(OpenPosition::duel(
+        [cards("3"), Cards::EMPTY],
+        s0,
+        None,
+        &rules,
+    ));
     assert_eq!(e, PositionError::EmptyHand { seat: s1 });
     assert!(e.to_string().contains("seat 1 holds no cards"), "{e}");
 
-    let e = err(Position::duel(
+    let e = err(OpenPosition::duel(
         [cards("333"), cards("33")],
         s0,
         None,
@@ -568,14 +579,14 @@ fn bad_positions_are_errors_that_say_what() {
     );
     assert!(e.to_string().contains("5 cards of 3"), "{e}");
     // The table's cards count too, and jokers are one of each.
-    let e = err(Position::duel(
+    let e = err(OpenPosition::duel(
         [cards("33"), cards("33")],
         s0,
         Some((s1, m("3"))),
         &rules,
     ));
     assert!(matches!(e, PositionError::TooManyCards { count: 5, .. }));
-    let e = err(Position::duel(
+    let e = err(OpenPosition::duel(
         [cards("B"), cards("4")],
         s0,
         Some((s1, m("B"))),
@@ -585,12 +596,23 @@ fn bad_positions_are_errors_that_say_what() {
     // More than 15 of a rank in one hand cannot be written as Cards: counts past 4 are
     // still caught when the hands add up.
     let many = Cards::of(Rank::Five, 4);
-    let e = err(Position::three([many, many, many], s0, s0, None, &rules));
+    let e = err(OpenPosition::three(
+        [many, many, many],
+        s0,
+        s0,
+        None,
+        &rules,
+    ));
     assert!(matches!(e, PositionError::TooManyCards { count: 12, .. }));
 
-    let e = err(Position::duel([cards("3"), cards("4")], s2, None, &rules));
+    let e = err(OpenPosition::duel(
+        [cards("3"), cards("4")],
+        s2,
+        None,
+        &rules,
+    ));
     assert!(e.to_string().contains("turn: seat 2"), "{e}");
-    let e = err(Position::duel(
+    let e = err(OpenPosition::duel(
         [cards("3"), cards("4")],
         s0,
         Some((s2, m("5"))),
@@ -598,7 +620,7 @@ fn bad_positions_are_errors_that_say_what() {
     ));
     assert!(matches!(e, PositionError::NoSuchSeat { .. }));
 
-    let e = err(Position::duel(
+    let e = err(OpenPosition::duel(
         [cards("3"), cards("4")],
         s0,
         Some((s0, m("5"))),
@@ -606,7 +628,7 @@ fn bad_positions_are_errors_that_say_what() {
     ));
     assert_eq!(e, PositionError::LastBySeatToMove { seat: s0 });
 
-    let e = err(Position::duel(
+    let e = err(OpenPosition::duel(
         [cards("3"), cards("4")],
         s0,
         Some((s1, Move::PASS)),
@@ -617,7 +639,7 @@ fn bad_positions_are_errors_that_say_what() {
     // A play that is a combination in one profile and not in another.
     let botzone = Rules::botzone();
     let shuttle = parse_move("33334444", &botzone, None).unwrap();
-    let e = err(Position::three(
+    let e = err(OpenPosition::three(
         [cards("5"), cards("6"), cards("7")],
         s0,
         s1,
@@ -627,7 +649,7 @@ fn bad_positions_are_errors_that_say_what() {
     assert!(matches!(e, PositionError::NotACombination { .. }));
     assert!(e.to_string().contains("not a combination"), "{e}");
     assert!(
-        Position::three(
+        OpenPosition::three(
             [cards("5"), cards("6"), cards("7")],
             s0,
             s1,
@@ -643,13 +665,13 @@ fn positions_from_a_game() {
     let mut rules = Rules::classic();
     rules.bidding = ddz_core::Bidding::Fixed;
     let mut game = ddz_game::Game::new(&rules, 3);
-    let p = Position::from_game(&game).unwrap();
+    let p = OpenPosition::from_game(&game).unwrap();
     assert_eq!(p.turn(), game.turn());
     assert_eq!(p.landlord(), game.landlord());
     assert_eq!(p.hand(seat(0)).len(), 20);
     let lead = game.legal_moves()[0];
     game.play(game.turn(), lead).unwrap();
-    let q = Position::from_game(&game).unwrap();
+    let q = OpenPosition::from_game(&game).unwrap();
     assert_eq!(q.last(), Some((seat(0), lead)));
     assert_eq!(q.passes(), 0);
     assert_eq!(p.after(&lead, &rules).unwrap(), After::Next(q));
@@ -668,7 +690,8 @@ fn the_table_key_keeps_what_beating_depends_on() {
     assert_eq!((soft.main(), hard.main()), (Rank::Seven, Rank::Seven));
     let mut solver = Solver::new(&rules);
     for (table, expected) in [(soft, true), (hard, false), (soft, true)] {
-        let p = Position::duel([cards("5555"), cards("3")], s0, Some((s1, table)), &rules).unwrap();
+        let p =
+            OpenPosition::duel([cards("5555"), cards("3")], s0, Some((s1, table)), &rules).unwrap();
         assert_eq!(solver.wins(&p), Ok(expected), "{table}");
     }
     // DouZero compares airplanes with singles by their highest trio, kickers included: the
@@ -679,7 +702,7 @@ fn the_table_key_keeps_what_beating_depends_on() {
     assert_eq!(plain.main(), trio_kickers.main());
     let mut solver = Solver::new(&rules);
     for (table, expected) in [(plain, true), (trio_kickers, false), (plain, true)] {
-        let p = Position::duel(
+        let p = OpenPosition::duel(
             [cards("666777888KA2"), cards("Q")],
             s0,
             Some((s1, table)),

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use anyhow::{Context, Result, anyhow, bail};
-use ddz_bots::solver::{Position, Solver};
+use ddz_bots::solver::{OpenPosition, Solver};
 use ddz_core::{Cards, Move, Rules, move_notation, parse_move};
 use ddz_game::Seat;
 use serde_json::{Value, json};
@@ -62,7 +62,7 @@ fn parse_seat(text: &str, option: &str, seats: usize) -> Result<Seat> {
 }
 
 /// The position the options describe.
-fn position(args: &Args, rules: &Rules) -> Result<Position> {
+fn position(args: &Args, rules: &Rules) -> Result<OpenPosition> {
     let hands: Vec<Cards> = args
         .hands
         .split(',')
@@ -105,15 +105,15 @@ fn position(args: &Args, rules: &Rules) -> Result<Position> {
         }
     };
     let position = if seats == 2 {
-        Position::duel([hands[0], hands[1]], turn, last, rules)
+        OpenPosition::duel([hands[0], hands[1]], turn, last, rules)
     } else {
-        Position::three([hands[0], hands[1], hands[2]], landlord, turn, last, rules)
+        OpenPosition::three([hands[0], hands[1], hands[2]], landlord, turn, last, rules)
     };
     Ok(position?)
 }
 
 /// A seat's name in text: its number, and its role with three seats.
-fn seat_name(p: &Position, s: Seat) -> String {
+fn seat_name(p: &OpenPosition, s: Seat) -> String {
     match p.landlord() {
         None => format!("seat {s}"),
         Some(l) if l == s => format!("seat {s} (landlord)"),
@@ -122,7 +122,7 @@ fn seat_name(p: &Position, s: Seat) -> String {
 }
 
 /// A side's name in text.
-fn side_name(p: &Position, s: Seat) -> String {
+fn side_name(p: &OpenPosition, s: Seat) -> String {
     match p.landlord() {
         None => format!("seat {s}"),
         Some(l) if l == s => "the landlord".to_string(),
