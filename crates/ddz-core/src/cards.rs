@@ -254,6 +254,25 @@ impl Cards {
             Rank::from_index(mask.trailing_zeros() as usize)
         }
     }
+
+    /// The highest rank held exactly three times, if any: DouZero compares two airplanes with
+    /// singles by it, a trio among the kickers included (`444555666888` tops at 8).
+    ///
+    /// ```
+    /// use ddz_core::{Cards, Rank};
+    /// let cards: Cards = "444555666888".parse().unwrap();
+    /// assert_eq!(cards.top_trio(), Some(Rank::Eight));
+    /// assert_eq!("33334444".parse::<Cards>().unwrap().top_trio(), None);
+    /// ```
+    #[inline]
+    pub fn top_trio(self) -> Option<Rank> {
+        let threes = self.mask_at_least(3) & !self.mask_at_least(4);
+        if threes == 0 {
+            None
+        } else {
+            Rank::from_index(15 - threes.leading_zeros() as usize)
+        }
+    }
 }
 
 /// Moves each field's high bit (bit `4i+3`) to bit `i`: the inverse of [`spread_bits`], by
@@ -389,5 +408,13 @@ mod tests {
         let c = Cards::from_counts(&counts);
         assert_eq!(c.counts(), counts);
         assert_eq!(c.len(), counts.iter().map(|&x| x as u32).sum::<u32>());
+    }
+
+    #[test]
+    fn top_trio_counts_kicker_trios() {
+        let cards = |s: &str| s.parse::<Cards>().unwrap();
+        assert_eq!(cards("444555666888").top_trio(), Some(Rank::Eight));
+        assert_eq!(cards("3334445555").top_trio(), Some(Rank::Four));
+        assert_eq!(cards("33").top_trio(), None);
     }
 }

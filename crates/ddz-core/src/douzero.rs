@@ -8,11 +8,8 @@
 //! them), and duplicate moves are listed once.
 
 use crate::cards::Cards;
-use crate::classify::read_as;
 use crate::kind::Kind;
-use crate::play::Move;
 use crate::rank::Rank;
-use crate::rules::Rules;
 
 /// True if the ranks of `mask` are consecutive (one run, at least one rank).
 fn is_run(mask: u16) -> bool {
@@ -33,7 +30,13 @@ fn highest(mask: u16) -> usize {
 }
 
 /// The detector's (kind, main) for `cards`, before checking the reading is valid under the
-/// profile's kicker rules.
+/// profile's kicker rules (the detector alone accepts sets DouZero's generator never makes,
+/// such as `33334` as a trio + pair): [`crate::classify`] reads the cards as that kind.
+pub(crate) fn detect(cards: Cards) -> Option<(Kind, Rank)> {
+    detector_type(cards).map(|(kind, main)| (kind, Rank::ALL[main]))
+}
+
+/// [`detect`] with the main rank as an index.
 fn detector_type(cards: Cards) -> Option<(Kind, usize)> {
     let n = cards.len();
     let ranks = cards.rank_mask();
@@ -109,64 +112,28 @@ fn detector_type(cards: Cards) -> Option<(Kind, usize)> {
     None
 }
 
-/// The reading DouZero's move detector gives `cards`, if it is also a valid reading under the
-/// profile's combination rules (the detector alone accepts sets DouZero's generator never
-/// makes, such as `33334` as a trio + pair).
-pub(crate) fn detect(cards: Cards, rules: &Rules) -> Option<Move> {
-    let (kind, main) = detector_type(cards)?;
-    read_as(cards, kind, Rank::ALL[main], rules)
-}
-
-/// The highest rank held exactly three times: DouZero compares airplanes with kickers by it,
-/// kicker trios included.
-pub(crate) fn top_trio(cards: Cards) -> Rank {
-    let threes = cards.mask_at_least(3) & !cards.mask_at_least(4);
-    Rank::ALL[highest(threes).min(14)]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn detected(s: &str) -> Option<String> {
-        detect(s.parse().unwrap(), &Rules::douzero()).map(|m| m.to_string())
+    fn detected(s: &str) -> Option<(Kind, Rank)> {
+        detect(s.parse().unwrap())
     }
 
     #[test]
-    fn detector_examples() {
+    fn detector_types() {
+        assert_eq!(detected("333444555666"), Some((Kind::Airplane, Rank::Six)));
         assert_eq!(
-            detected("333444555666").as_deref(),
-            Some("333444555666:airplane:6")
+            detected("444555666888"),
+            Some((Kind::AirplaneSingles, Rank::Six))
         );
         assert_eq!(
-            detected("444555666888").as_deref(),
-            Some("444555666888:airplane_singles:6")
+            detected("333555666777"),
+            Some((Kind::AirplaneSingles, Rank::Seven))
         );
-        assert_eq!(
-            detected("333555666777").as_deref(),
-            Some("333555666777:airplane_singles:7")
-        );
-        assert_eq!(
-            detected("33344455").as_deref(),
-            Some("33344455:airplane_singles:4")
-        );
-        assert_eq!(
-            detected("444455").as_deref(),
-            Some("444455:four_two_singles:4")
-        );
-        assert_eq!(
-            detected("4444BR").as_deref(),
-            Some("4444BR:four_two_singles:4")
-        );
+        assert_eq!(detected("4444BR"), Some((Kind::FourTwoSingles, Rank::Four)));
         assert_eq!(detected("3334445556667779"), None);
-        assert_eq!(detected("3334445556667777"), None);
-        // Lax detector branches DouZero's generator never produces are not readings.
-        assert_eq!(detected("33334"), None);
-        assert_eq!(detected("33335555"), None);
-    }
-
-    #[test]
-    fn top_trio_counts_kicker_trios() {
-        assert_eq!(top_trio("444555666888".parse().unwrap()), Rank::Eight);
+        // Lax branches: classification then finds the reading invalid.
+        assert_eq!(detected("33334"), Some((Kind::TrioPair, Rank::Three)));
     }
 }

@@ -49,6 +49,7 @@ pub mod json;
 pub mod kind;
 pub mod move_notation;
 pub mod movegen;
+mod natural;
 pub mod notation;
 pub mod physical;
 pub mod play;

@@ -190,9 +190,9 @@ pub fn parse_move(text: &str, rules: &Rules, beat: Option<&Move>) -> Result<Move
                 || (m.kind() != Kind::Bomb
                     && reading.len() == m.reading().len()
                     && reading.contains(naturals)
-                    && reading.saturating_minus(naturals).rank_mask() & crate::classify::JOKER_MASK
+                    && reading.saturating_minus(naturals).rank_mask() & crate::natural::JOKER_MASK
                         == 0
-                    && crate::classify::read_natural(reading, m.kind(), m.main(), rules).is_some())
+                    && crate::natural::read_natural(reading, m.kind(), m.main(), rules).is_some())
         });
         if candidates.is_empty() {
             return Err(MoveError::NoSuchWildReading {

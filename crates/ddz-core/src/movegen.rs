@@ -24,11 +24,12 @@
 use core::ops::ControlFlow;
 
 use crate::cards::Cards;
-use crate::classify::{
-    SUITED_MASK, is_valid_reading, kind_enabled, only_reading, run_neighbours, single_kicker_cap,
-    window_cards, window_mask,
-};
+use crate::classify::{is_valid_reading, only_reading};
 use crate::kind::{Kickers, Kind};
+use crate::natural::{
+    SUITED_MASK, kind_enabled, natural_bomb_class, run_neighbours, single_kicker_cap, window_cards,
+    window_mask,
+};
 use crate::play::Move;
 use crate::rank::Rank;
 use crate::rules::{Readings, Rules};
@@ -222,7 +223,7 @@ impl<B, F: FnMut(Move) -> ControlFlow<B>> Generator<'_, F> {
             bombs &= bombs - 1;
             let rank = Rank::ALL[i];
             let cards = Cards::of(rank, 4);
-            let class = crate::wild::natural_bomb_class(self.rules);
+            let class = natural_bomb_class(self.rules);
             let m = Move::new_unchecked(cards, cards, Kind::Bomb, rank, 1, class);
             if last.is_none_or(|l| m.beats(l, self.rules)) {
                 self.emit(m)?;

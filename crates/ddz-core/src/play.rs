@@ -4,7 +4,6 @@ use core::cmp::Ordering;
 use core::fmt;
 
 use crate::cards::Cards;
-use crate::douzero::top_trio;
 use crate::kind::Kind;
 use crate::rank::Rank;
 use crate::rules::{Readings, Rules};
@@ -41,7 +40,7 @@ impl BombClass {
 /// class are equal; kickers never change a move's identity, so the reading of a wild kicker
 /// is kept canonical (its own rank when allowed, else the lowest allowed rank).
 ///
-/// Moves are made by classification ([`crate::classify`]), generation
+/// Moves are made by classification ([`crate::classify()`]), generation
 /// ([`crate::legal_moves`]) or notation ([`crate::parse_move`]); they are `Copy` and 24 bytes.
 ///
 /// ```
@@ -212,8 +211,10 @@ impl Move {
                     && self.length() == other.length()
                     && self.cards.len() == other.cards.len();
                 if same_shape && a == Kind::AirplaneSingles && rules.readings == Readings::Douzero {
-                    // DouZero compares airplanes with singles by their top trio, kickers included.
-                    return top_trio(self.cards) > top_trio(other.cards);
+                    // DouZero compares airplanes with singles by their top trio, kickers included
+                    // (none, possible only with wild cards, counts as the lowest rank).
+                    let top = |cards: Cards| cards.top_trio().unwrap_or(Rank::Three);
+                    return top(self.cards) > top(other.cards);
                 }
                 same_shape && self.main() > other.main()
             }
@@ -246,7 +247,7 @@ impl fmt::Debug for Move {
 
 impl fmt::Display for Move {
     /// The explicit notation `cards[=reading]:kind:main` (`pass` for the pass), which always
-    /// names the move exactly. [`crate::move_notation`] gives the shortest form.
+    /// names the move exactly. [`crate::move_notation()`] gives the shortest form.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_pass() {
             return f.write_str("pass");

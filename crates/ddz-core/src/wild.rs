@@ -15,11 +15,11 @@
 use core::ops::ControlFlow;
 
 use crate::cards::Cards;
-use crate::classify::{
+use crate::kind::{Kickers, Kind};
+use crate::natural::{
     SUITED_MASK, kind_enabled, read_natural, run_neighbours, single_kicker_cap, window_cards,
     window_mask,
 };
-use crate::kind::{Kickers, Kind};
 use crate::play::{BombClass, Move};
 use crate::rank::Rank;
 use crate::rules::{Rules, Wild};
@@ -57,12 +57,6 @@ fn lowest_two(mask: u16) -> ([Rank; 2], usize) {
     let second = rest.trailing_zeros() as usize;
     let n = (mask != 0) as usize + (rest != 0) as usize;
     ([Rank::ALL[first.min(14)], Rank::ALL[second.min(14)]], n)
-}
-
-/// The class a bomb gets in a wild profile when it holds no wild card.
-#[inline]
-pub(crate) fn natural_bomb_class(rules: &Rules) -> Option<BombClass> {
-    (rules.wild != Wild::None).then_some(BombClass::Hard)
 }
 
 /// The reading of `cards` as `kind` with `main` and `len` body ranks, for cards holding at
