@@ -7,6 +7,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::rank::{Rank, RankSet};
+
 /// A named bundle of rule choices (RULES.md section 6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -184,13 +186,39 @@ impl BombMultipliers {
     };
 }
 
-/// What is wrong with a set of wild ranks for a rule set.
+/// What is wrong with a set of wild ranks for a rule set ([`Rules::with_laizi`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LaiziError(pub String);
+pub enum LaiziError {
+    /// A joker was given: jokers are never wild.
+    Joker(Rank),
+    /// This rank was given twice.
+    Repeated(Rank),
+    /// More wild ranks than the rules' wildcard variant has.
+    TooMany {
+        /// The profile of the rules.
+        profile: Profile,
+        /// How many wild ranks the rules have (0, 1 or 2).
+        most: usize,
+        /// How many different ranks were given.
+        given: usize,
+    },
+}
 
 impl fmt::Display for LaiziError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            LaiziError::Joker(j) => write!(f, "{j} cannot be wild: jokers are never wild"),
+            LaiziError::Repeated(_) => f.write_str("the wild ranks must be different"),
+            LaiziError::TooMany {
+                profile,
+                most,
+                given,
+            } => write!(
+                f,
+                "{profile} rules have {most} wild rank{} ({given} given; use --rules laizi or tiandi)",
+                if *most == 1 { "" } else { "s" },
+            ),
+        }
     }
 }
 
@@ -260,7 +288,7 @@ pub struct Rules {
     /// The wild ranks in force: empty until revealed (or when no wildcards are played); one
     /// rank under [`Wild::Single`], two under [`Wild::HeavenEarth`] once both are revealed.
     /// Set it with [`Rules::with_laizi`].
-    pub laizi: crate::rank::RankSet,
+    pub laizi: RankSet,
     /// When the single wild rank is revealed (heaven-and-earth: heaven before bidding, earth
     /// after the landlord is decided, always).
     pub laizi_reveal: LaiziReveal,
@@ -293,7 +321,7 @@ impl Rules {
             multiplier_cap: None,
             bomb_multipliers: BombMultipliers::CLASSIC,
             wild: Wild::None,
-            laizi: crate::rank::RankSet::EMPTY,
+            laizi: RankSet::EMPTY,
             laizi_reveal: LaiziReveal::AfterLandlord,
             long_bombs: false,
         }
@@ -393,15 +421,16 @@ impl Rules {
     /// assert!(Rules::classic().with_laizi(&[Rank::Nine]).is_err());
     /// assert!(Rules::laizi().with_laizi(&[Rank::SmallJoker]).is_err());
     /// ```
-    pub fn with_laizi(&self, ranks: &[crate::rank::Rank]) -> Result<Rules, LaiziError> {
-        let set: crate::rank::RankSet = ranks.iter().copied().collect();
-        if let Some(j) = ranks.iter().find(|r| r.is_joker()) {
-            return Err(LaiziError(format!(
-                "{j} cannot be wild: jokers are never wild"
-            )));
+    pub fn with_laizi(&self, ranks: &[Rank]) -> Result<Rules, LaiziError> {
+        if let Some(&j) = ranks.iter().find(|r| r.is_joker()) {
+            return Err(LaiziError::Joker(j));
         }
-        if set.len() != ranks.len() {
-            return Err(LaiziError("the wild ranks must be different".into()));
+        let mut set = RankSet::EMPTY;
+        for &r in ranks {
+            if set.contains(r) {
+                return Err(LaiziError::Repeated(r));
+            }
+            set = set.with(r);
         }
         let most = match self.wild {
             Wild::None => 0,
@@ -409,13 +438,11 @@ impl Rules {
             Wild::HeavenEarth => 2,
         };
         if set.len() > most {
-            return Err(LaiziError(format!(
-                "{} rules have {} wild rank{} ({} given; use --rules laizi or tiandi)",
-                self.profile,
+            return Err(LaiziError::TooMany {
+                profile: self.profile,
                 most,
-                if most == 1 { "" } else { "s" },
-                set.len()
-            )));
+                given: set.len(),
+            });
         }
         let mut r = self.clone();
         r.laizi = set;
@@ -482,5 +509,33 @@ mod tests {
         assert!(Rules::douzero().rocket_as_kickers);
         assert!(!Rules::rlcard().airplane_singles_longer_run);
         assert_eq!(Rules::douzero().bidding, Bidding::Fixed);
+    }
+
+    #[test]
+    fn laizi_errors_say_which_rank() {
+        let e = Rules::laizi().with_laizi(&[Rank::BigJoker]).unwrap_err();
+        assert_eq!(e, LaiziError::Joker(Rank::BigJoker));
+        assert_eq!(e.to_string(), "R cannot be wild: jokers are never wild");
+        let e = Rules::tiandi()
+            .with_laizi(&[Rank::Nine, Rank::Nine])
+            .unwrap_err();
+        assert_eq!(e, LaiziError::Repeated(Rank::Nine));
+        assert_eq!(e.to_string(), "the wild ranks must be different");
+        let e = Rules::laizi()
+            .with_laizi(&[Rank::Seven, Rank::Nine])
+            .unwrap_err();
+        assert_eq!(
+            e,
+            LaiziError::TooMany {
+                profile: Profile::Laizi,
+                most: 1,
+                given: 2
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "laizi rules have 1 wild rank (2 given; use --rules laizi or tiandi)"
+        );
+        assert!(Rules::tiandi().with_laizi(&[]).unwrap().laizi.is_empty());
     }
 }
