@@ -20,6 +20,7 @@
 //! assert_eq!(game.hand(Seat::ALL[0]).len(), 20);
 //! ```
 
+pub mod budget;
 pub mod deal;
 pub mod game;
 pub mod perft;
@@ -28,9 +29,10 @@ pub mod seat;
 pub mod shuffle;
 pub mod view;
 
+pub use budget::Budget;
 pub use deal::{Deal, DealError, DealLine};
 pub use game::{ActionError, Bid, Game, GameResult, Phase, Side, bomb_factor, side_scores};
-pub use perft::{Budget, GamesBench, Position, bench_games, perft, perft_deal};
+pub use perft::{GamesBench, PerftPosition, bench_games, perft, perft_deal};
 pub use record::{GameRecord, RECORD_FORMAT, ReplayError, ReplayStep, Step};
 pub use seat::{BySeat, Role, Seat};
 pub use shuffle::derive_seed;

@@ -22,10 +22,11 @@
 //! assert_eq!(perft(hands, &rules, 3), [2, 4, 4]);
 //! ```
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use ddz_core::{Bidding, Cards, LaiziError, Move, Rules, count_legal_moves, legal_moves_into};
 
+use crate::budget::Budget;
 use crate::deal::Deal;
 use crate::game::{Game, Phase};
 use crate::seat::{BySeat, Seat};
@@ -34,7 +35,7 @@ use crate::shuffle::{below, derive_seed, rng};
 /// A position of the play phase as perft sees it: the hands, the seat to play, the play to
 /// beat (with its seat) and the passes made since that play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Position {
+pub struct PerftPosition {
     /// Each seat's cards.
     pub hands: BySeat<Cards>,
     /// The seat to play.
@@ -45,10 +46,10 @@ pub struct Position {
     pub passes: u8,
 }
 
-impl Position {
+impl PerftPosition {
     /// The start of play: `hands` in seat order, seat 0 (the landlord) to lead.
-    pub fn start(hands: [Cards; 3]) -> Position {
-        Position {
+    pub fn start(hands: [Cards; 3]) -> PerftPosition {
+        PerftPosition {
             hands: BySeat(hands),
             turn: Seat::ALL[0],
             last: None,
@@ -58,9 +59,9 @@ impl Position {
 
     /// The start of play of a deal with seat 0 as the landlord: seat 0 holds its 17 cards and
     /// the kitty ([`Deal::landlord_cards`]), seats 1 and 2 their 17 cards.
-    pub fn from_deal(deal: &Deal) -> Position {
+    pub fn from_deal(deal: &Deal) -> PerftPosition {
         let [_, down, up] = Seat::ALL;
-        Position::start([
+        PerftPosition::start([
             deal.landlord_cards().to_cards(),
             deal.hands[down].to_cards(),
             deal.hands[up].to_cards(),
@@ -97,7 +98,7 @@ impl Position {
 
     /// The position after the seat to play makes `m`, which must be one of its legal moves
     /// (not checked). After the second pass in a row the player of the last play leads.
-    pub fn play(&self, m: Move) -> Position {
+    pub fn play(&self, m: Move) -> PerftPosition {
         let mut next = *self;
         if m.is_pass() {
             next.passes += 1;
@@ -128,27 +129,27 @@ pub fn deal_rules(deal: &Deal, rules: &Rules) -> Result<Rules, LaiziError> {
 /// Leaf counts at depths `1..=depth` from the start of play with `hands` (seat 0, the
 /// landlord, leads). `rules` must hold the wild ranks in force ([`deal_rules`]).
 pub fn perft(hands: [Cards; 3], rules: &Rules, depth: usize) -> Vec<u64> {
-    perft_from(&Position::start(hands), rules, depth)
+    perft_from(&PerftPosition::start(hands), rules, depth)
 }
 
 /// Leaf counts at depths `1..=depth` from the start of play of `deal` with seat 0 as the
 /// landlord, under `rules` with the deal's wild ranks ([`deal_rules`]).
 pub fn perft_deal(deal: &Deal, rules: &Rules, depth: usize) -> Result<Vec<u64>, LaiziError> {
     let rules = deal_rules(deal, rules)?;
-    Ok(perft_from(&Position::from_deal(deal), &rules, depth))
+    Ok(perft_from(&PerftPosition::from_deal(deal), &rules, depth))
 }
 
 /// Leaf counts at depths `1..=depth` from any position: element `k - 1` is the number of move
 /// sequences of length `k` (positions reached after `k` moves, game-over positions ending
 /// their branch).
-pub fn perft_from(pos: &Position, rules: &Rules, depth: usize) -> Vec<u64> {
+pub fn perft_from(pos: &PerftPosition, rules: &Rules, depth: usize) -> Vec<u64> {
     perft_with_progress(pos, rules, depth, |_, _| {})
 }
 
 /// [`perft_from`], calling `progress(done, total)` after each move of the root position (for
 /// progress reports on long runs).
 pub fn perft_with_progress(
-    pos: &Position,
+    pos: &PerftPosition,
     rules: &Rules,
     depth: usize,
     mut progress: impl FnMut(usize, usize),
@@ -177,7 +178,7 @@ pub fn perft_with_progress(
 }
 
 /// Counts the moves of `pos` (not over) into `counts[0]` and recurses into `counts[1..]`.
-fn walk(pos: &Position, rules: &Rules, counts: &mut [u64], buffers: &mut [Vec<Move>]) {
+fn walk(pos: &PerftPosition, rules: &Rules, counts: &mut [u64], buffers: &mut [Vec<Move>]) {
     let Some((buf, rest)) = buffers.split_first_mut() else {
         counts[0] += count_legal_moves(pos.hands[pos.turn], pos.table(), rules) as u64;
         return;
@@ -191,15 +192,6 @@ fn walk(pos: &Position, rules: &Rules, counts: &mut [u64], buffers: &mut [Vec<Mo
             walk(&child, rules, &mut counts[1..], rest);
         }
     }
-}
-
-/// How long `bench_games` runs.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Budget {
-    /// This many games.
-    Games(u64),
-    /// Games until this many seconds have passed (at least one game).
-    Seconds(f64),
 }
 
 /// What [`bench_games`] measured.
@@ -231,6 +223,9 @@ impl GamesBench {
 /// each turn a uniformly random legal move (passes included) drawn with
 /// [`below`]`(rng(seed), n)`, played through [`Game::play`] (which checks it) until a hand is
 /// empty.
+///
+/// The budget counts games: [`Budget::Count`]`(n)` plays `n` games, [`Budget::Time`] plays
+/// games until the time has passed (at least one game).
 pub fn bench_games(rules: &Rules, budget: Budget, seed: u64) -> GamesBench {
     let mut rules = rules.clone();
     rules.bidding = Bidding::Fixed;
@@ -238,16 +233,12 @@ pub fn bench_games(rules: &Rules, budget: Budget, seed: u64) -> GamesBench {
     let mut buf: Vec<Move> = Vec::with_capacity(256);
     let (mut games, mut moves) = (0u64, 0u64);
     let start = Instant::now();
-    let limit = match budget {
-        Budget::Seconds(s) => Some(Duration::from_secs_f64(s.max(0.0))),
-        Budget::Games(_) => None,
+    // A time budget plays at least one game.
+    let min_games = match budget {
+        Budget::Count(_) => 0,
+        Budget::Time(_) => 1,
     };
-    loop {
-        match (budget, limit) {
-            (Budget::Games(n), _) if games >= n => break,
-            (_, Some(l)) if games > 0 && start.elapsed() >= l => break,
-            _ => {}
-        }
+    while games < min_games || !budget.is_spent(games, start.elapsed()) {
         let mut game = Game::new(&rules, derive_seed(seed, games));
         // With a fixed landlord every wild rank is revealed before the first play.
         let in_force = game.rules();
@@ -294,7 +285,7 @@ mod tests {
     #[test]
     fn two_passes_give_the_lead_back() {
         let rules = Rules::classic();
-        let pos = Position::start(hands(["BR3", "4", "5"]));
+        let pos = PerftPosition::start(hands(["BR3", "4", "5"]));
         let rocket = ddz_core::parse_move("BR", &rules, None).unwrap();
         let p = pos.play(rocket).play(Move::PASS).play(Move::PASS);
         assert_eq!(p.turn, Seat::ALL[0]);
@@ -305,12 +296,14 @@ mod tests {
 
     #[test]
     fn bench_plays_whole_games() {
-        let b = bench_games(&Rules::classic(), Budget::Games(20), 3);
+        let b = bench_games(&Rules::classic(), Budget::Count(20), 3);
         assert_eq!(b.games, 20);
         assert!(b.moves >= 20 * 3);
-        let again = bench_games(&Rules::classic(), Budget::Games(20), 3);
+        let again = bench_games(&Rules::classic(), Budget::Count(20), 3);
         assert_eq!(again.moves, b.moves);
-        assert!(bench_games(&Rules::tiandi(), Budget::Seconds(0.0), 1).games >= 1);
+        assert!(
+            bench_games(&Rules::tiandi(), Budget::Time(std::time::Duration::ZERO), 1).games >= 1
+        );
     }
 
     #[test]

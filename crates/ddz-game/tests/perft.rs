@@ -6,7 +6,7 @@
 use std::collections::{HashMap, HashSet};
 
 use ddz_core::{Cards, Move, Rank, Rules, classify};
-use ddz_game::perft::{Position, deal_rules, perft_deal, perft_from};
+use ddz_game::perft::{PerftPosition, deal_rules, perft_deal, perft_from};
 use ddz_game::{BySeat, Deal, Seat, shuffle};
 
 const PROFILES: [&str; 6] = ["classic", "douzero", "rlcard", "botzone", "laizi", "tiandi"];
@@ -41,7 +41,7 @@ struct Brute {
     readings: HashMap<Cards, Vec<Move>>,
 }
 
-/// A position of the brute-force play loop (kept apart from `Position`).
+/// A position of the brute-force play loop (kept apart from `PerftPosition`).
 #[derive(Clone, Copy)]
 struct Node {
     hands: [Cards; 3],
@@ -131,8 +131,8 @@ fn play(node: &Node, m: Move) -> Node {
     n
 }
 
-fn to_position(node: &Node) -> Position {
-    Position {
+fn to_position(node: &Node) -> PerftPosition {
+    PerftPosition {
         hands: BySeat(node.hands),
         turn: Seat::ALL[node.turn],
         // The seat of the play to beat does not change the tree; the player before the
@@ -145,7 +145,7 @@ fn to_position(node: &Node) -> Position {
 }
 
 fn deal_node(deal: &Deal) -> Node {
-    let p = Position::from_deal(deal);
+    let p = PerftPosition::from_deal(deal);
     Node {
         hands: p.hands.0,
         turn: 0,

@@ -278,7 +278,8 @@ fn games(args: GamesArgs) -> Result<()> {
         "playing random games ({} rules) for {:.1} s ...",
         rules.profile, args.seconds
     );
-    let b = ddz_game::bench_games(&rules, ddz_game::Budget::Seconds(args.seconds), args.seed);
+    let seconds = Duration::try_from_secs_f64(args.seconds).context("--seconds is too large")?;
+    let b = ddz_game::bench_games(&rules, ddz_game::Budget::Time(seconds), args.seed);
     let mut out = std::io::stdout().lock();
     if args.json {
         let v = json!({
