@@ -93,7 +93,7 @@ impl Group {
 
 /// The play on the table, as the follow policy sees it.
 #[derive(Clone, Copy, Debug)]
-struct Table {
+struct PlayToBeat {
     kind: Kind,
     main: usize,
     /// Number of body ranks (chains, airplanes).
@@ -406,7 +406,7 @@ impl Valuer {
     /// pass. The blog does not know space shuttles: it answers them with a bomb or the rocket,
     /// as it answers a four with two.
     pub fn follow(&mut self, hand: Cards, table: &Move) -> Option<Group> {
-        let t = Table {
+        let t = PlayToBeat {
             kind: table.kind(),
             main: table.main().index(),
             len: table.length() as usize,
@@ -580,7 +580,7 @@ impl Valuer {
     }
 
     /// The follow policy (`get_PutCardList_2_limit`).
-    fn follow_group(&mut self, c: Cards, t: Table) -> Option<Group> {
+    fn follow_group(&mut self, c: Cards, t: PlayToBeat) -> Option<Group> {
         if c.is_empty() {
             return None;
         }
@@ -645,7 +645,7 @@ impl Valuer {
     }
 
     /// Offers every play of the table's kind that beats it, in the original's order.
-    fn same_kind(&mut self, best: &mut Best, c: Cards, t: Table) {
+    fn same_kind(&mut self, best: &mut Best, c: Cards, t: PlayToBeat) {
         let n = c.counts();
         let above = t.main + 1;
         match t.kind {
@@ -749,13 +749,13 @@ fn rocket(c: Cards) -> Option<Group> {
 }
 
 /// Cards in the table's play (body and kickers).
-fn table_cards(t: Table) -> u32 {
+fn table_cards(t: PlayToBeat) -> u32 {
     t.kind.shape().cards(t.len as u8) as u32
 }
 
 /// Windows `(lo, hi)` of `t.len` consecutive ranks within 3..A, each holding `per` cards,
 /// above the table's chain, lowest first.
-fn windows(n: &Counts, t: Table, per: u8) -> Vec<(usize, usize)> {
+fn windows(n: &Counts, t: PlayToBeat, per: u8) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut run = 0;
     let from = (t.main + 2).saturating_sub(t.len);

@@ -28,7 +28,7 @@ pub const DOUZERO_Z_LEN: usize = 15 * CARDS_LEN;
 
 /// A position as the encoders see it: the hands, the landlord's seat and every play so far.
 #[derive(Clone, Copy, Debug)]
-pub struct Position<'a> {
+pub struct EncoderInput<'a> {
     /// Each seat's cards.
     pub hands: [Cards; 3],
     /// The landlord's seat (0, 1 or 2).
@@ -99,7 +99,7 @@ fn take<'a>(rest: &mut &'a mut [i8], n: usize) -> &'a mut [i8] {
 }
 
 /// Length of the RLCard observation of `seat` (790 for the landlord, 901 for a farmer).
-pub fn rlcard_len(pos: &Position<'_>, seat: usize) -> usize {
+pub fn rlcard_len(pos: &EncoderInput<'_>, seat: usize) -> usize {
     if seat == pos.landlord {
         RLCARD_LANDLORD_LEN
     } else {
@@ -109,7 +109,7 @@ pub fn rlcard_len(pos: &Position<'_>, seat: usize) -> usize {
 
 /// Writes RLCard's observation of `seat` into the front of `out` (at least
 /// [`rlcard_len`] values) and returns its length.
-pub fn rlcard_obs(pos: &Position<'_>, seat: usize, out: &mut [i8]) -> usize {
+pub fn rlcard_obs(pos: &EncoderInput<'_>, seat: usize, out: &mut [i8]) -> usize {
     let (landlord, down, up) = roles(pos.landlord);
     let others = (0..3)
         .filter(|&s| s != seat)
@@ -154,7 +154,7 @@ pub fn rlcard_obs(pos: &Position<'_>, seat: usize, out: &mut [i8]) -> usize {
 
 /// Length of DouZero's `x_no_action` for `seat` (319 for the landlord, 430 for a farmer),
 /// plus 13 under wildcards (see [`douzero_x`]).
-pub fn douzero_x_len(pos: &Position<'_>, seat: usize, wild: bool) -> usize {
+pub fn douzero_x_len(pos: &EncoderInput<'_>, seat: usize, wild: bool) -> usize {
     let base = if seat == pos.landlord {
         DOUZERO_LANDLORD_LEN
     } else {
@@ -180,7 +180,7 @@ pub fn bombs_played(trace: &[(u8, Move)]) -> usize {
 /// (one-hot of 20), the teammate's (17), bombs played (15). With `wild` (wildcard rules) 13
 /// more values follow: 1 for each wild rank 3..2 (`wild_ranks`).
 pub fn douzero_x(
-    pos: &Position<'_>,
+    pos: &EncoderInput<'_>,
     seat: usize,
     wild_ranks: Option<u16>,
     out: &mut [i8],
@@ -231,7 +231,7 @@ pub fn douzero_x(
 
 /// Writes DouZero's history `z` (the last 15 plays, oldest first, padded with empty plays at
 /// the front: 15 × 54 values, which DouZero reads as 5 rows of 162) into `out`.
-pub fn douzero_z(pos: &Position<'_>, out: &mut [i8]) {
+pub fn douzero_z(pos: &EncoderInput<'_>, out: &mut [i8]) {
     let recent = &pos.trace[pos.trace.len().saturating_sub(15)..];
     let pad = 15 - recent.len();
     out[..pad * CARDS_LEN].fill(0);
@@ -296,7 +296,7 @@ mod tests {
             "6".parse().unwrap(),
         ];
         let trace = [(0, mv("3")), (1, Move::PASS), (2, mv("T")), (0, mv("K"))];
-        let pos = Position {
+        let pos = EncoderInput {
             hands,
             landlord: 0,
             trace: &trace,
@@ -316,7 +316,7 @@ mod tests {
     #[test]
     fn douzero_lengths_and_bombs() {
         let trace = [(0, mv("3333")), (1, mv("BR"))];
-        let pos = Position {
+        let pos = EncoderInput {
             hands: [Cards::EMPTY; 3],
             landlord: 0,
             trace: &trace,

@@ -7,15 +7,15 @@
 //! as opponents) and, in Python, RLCard-compatible, PettingZoo and Gymnasium wrappers. The
 //! repository README's "Python" section shows the Python side.
 //!
-//! The Rust side is usable on its own: [`table::Table`] drives one game and keeps the legal
+//! The Rust side is usable on its own: [`table::EnvGame`] drives one game and keeps the legal
 //! moves and their RLCard ids, [`encode`] writes the observations into caller buffers,
 //! [`actions`] maps card sets to RLCard's 27,472 action ids.
 //!
 //! ```
 //! use ddz_core::Rules;
-//! use _ddz::{actions::action_space, encode, table::Table};
+//! use _ddz::{actions::action_space, encode, table::EnvGame};
 //!
-//! let mut t = Table::new(&Rules::rlcard(), 7);
+//! let mut t = EnvGame::new(&Rules::rlcard(), 7);
 //! let mut obs = [0i8; encode::RLCARD_FARMER_LEN];
 //! while let Some(seat) = t.turn() {
 //!     let pos = t.position().unwrap();

@@ -14,7 +14,7 @@ use crate::encode::{
     CARDS_LEN, DOUZERO_Z_LEN, RLCARD_FARMER_LEN, cards54, douzero_x, douzero_z, move_features,
     move_features_len, rlcard_obs,
 };
-use crate::table::{NO_ID, Refused, Table};
+use crate::table::{EnvGame, NO_ID, Refused};
 
 /// A refused action as Python's `ddz.IllegalMoveError` (a `ValueError`).
 pub(crate) fn illegal(e: Refused) -> PyErr {
@@ -70,7 +70,7 @@ pub(crate) fn seat_arg(seat: i64) -> PyResult<usize> {
 #[pyclass(module = "ddz._ddz", name = "Env")]
 #[derive(Clone)]
 pub struct Env {
-    pub(crate) table: Table,
+    pub(crate) table: EnvGame,
     profile: Profile,
     seed: u64,
     games: u64,
@@ -78,7 +78,7 @@ pub struct Env {
 
 impl Env {
     /// An environment around a table (a copy of one game of a `VecEnv`).
-    pub(crate) fn from_table(table: Table, seed: u64) -> Env {
+    pub(crate) fn from_table(table: EnvGame, seed: u64) -> Env {
         Env {
             profile: table.base_rules().profile,
             table,
@@ -88,7 +88,7 @@ impl Env {
     }
 
     /// The position for the encoders, or an error while bidding.
-    fn position(&self) -> PyResult<crate::encode::Position<'_>> {
+    fn position(&self) -> PyResult<crate::encode::EncoderInput<'_>> {
         self.table.position().ok_or_else(|| {
             PyValueError::new_err(
                 "no observation while bidding: the landlord is not decided (legal_bids, bid)",
@@ -126,7 +126,7 @@ impl Env {
     fn new(rules: &str, laizi: Option<&str>, seed: u64, landlord: Option<u8>) -> PyResult<Env> {
         let r = make_rules(rules, laizi, landlord)?;
         Ok(Env {
-            table: Table::new(&r, derive_seed(seed, 0)),
+            table: EnvGame::new(&r, derive_seed(seed, 0)),
             profile: r.profile,
             seed,
             games: 1,

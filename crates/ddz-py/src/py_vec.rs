@@ -15,7 +15,7 @@ use crate::encode::{
     move_features_len, rlcard_obs,
 };
 use crate::py_env::{Env, make_rules};
-use crate::table::{NO_ID, Table};
+use crate::table::{EnvGame, NO_ID};
 
 /// Move features of every game: `(offsets, rows)`.
 type Features<'py> = (Bound<'py, PyArray1<i64>>, Bound<'py, PyArray2<i8>>);
@@ -37,7 +37,7 @@ enum Reward {
 
 /// One environment's share of the outputs, for one step.
 struct Slot<'a> {
-    table: &'a mut Table,
+    table: &'a mut EnvGame,
     games: &'a mut u64,
     written: &'a mut Vec<u16>,
     obs: &'a mut [i8],
@@ -146,7 +146,7 @@ pub struct VecEnv {
     setup: Setup,
     ids: bool,
     rules: Rules,
-    tables: Vec<Table>,
+    tables: Vec<EnvGame>,
     games: Vec<u64>,
     written: Vec<Vec<u16>>,
     width: usize,
@@ -255,7 +255,7 @@ impl VecEnv {
         )
     }
 
-    fn table(&self, i: usize) -> PyResult<&Table> {
+    fn table(&self, i: usize) -> PyResult<&EnvGame> {
         self.tables.get(i).ok_or_else(|| {
             PyValueError::new_err(format!(
                 "environment {i}: there are {} environments",
@@ -322,7 +322,7 @@ impl VecEnv {
             Encoding::Douzero => DOUZERO_FARMER_LEN + if wild { 13 } else { 0 },
         };
         let tables = (0..n)
-            .map(|i| Table::new(&rules, setup.game_seed(i, 0)))
+            .map(|i| EnvGame::new(&rules, setup.game_seed(i, 0)))
             .collect();
         let with_ids = rules.profile == ddz_core::Profile::Rlcard;
         let ids = match actions {
@@ -543,7 +543,7 @@ impl VecEnv {
 }
 
 /// The move index of action `a` in a table: an RLCard id with `with_ids`, else an index.
-fn resolve(t: &Table, a: i64, with_ids: bool) -> Result<usize, String> {
+fn resolve(t: &EnvGame, a: i64, with_ids: bool) -> Result<usize, String> {
     if t.turn().is_none() {
         return Err("the game is over".into());
     }

@@ -8,7 +8,7 @@ use ddz_core::{
 use ddz_game::{Deal, Game, Phase, Seat, derive_seed};
 
 use crate::actions::action_space;
-use crate::encode::Position;
+use crate::encode::EncoderInput;
 
 /// The id entry of a move that has no RLCard id (never under the rlcard profile).
 pub const NO_ID: u16 = u16::MAX;
@@ -25,7 +25,7 @@ impl core::fmt::Display for Refused {
 
 /// A game with its trace and the legal moves of the seat to act.
 #[derive(Clone, Debug)]
-pub struct Table {
+pub struct EnvGame {
     rules: Rules,
     game: Game,
     trace: Vec<(u8, Move)>,
@@ -34,19 +34,19 @@ pub struct Table {
     with_ids: bool,
 }
 
-impl Table {
+impl EnvGame {
     /// A table for `rules` dealt from `seed` (see [`Game::new`]).
-    pub fn new(rules: &Rules, seed: u64) -> Table {
-        Table::from_game(rules, Game::new(rules, seed))
+    pub fn new(rules: &Rules, seed: u64) -> EnvGame {
+        EnvGame::from_game(rules, Game::new(rules, seed))
     }
 
     /// A table for `rules` with a given deal; `seed` seeds bidding and redeals.
-    pub fn with_deal(rules: &Rules, seed: u64, deal: Deal) -> Table {
-        Table::from_game(rules, Game::with_deal(rules, seed, deal))
+    pub fn with_deal(rules: &Rules, seed: u64, deal: Deal) -> EnvGame {
+        EnvGame::from_game(rules, Game::with_deal(rules, seed, deal))
     }
 
-    fn from_game(rules: &Rules, game: Game) -> Table {
-        let mut t = Table {
+    fn from_game(rules: &Rules, game: Game) -> EnvGame {
+        let mut t = EnvGame {
             rules: rules.clone(),
             game,
             trace: Vec::with_capacity(64),
@@ -116,7 +116,7 @@ impl Table {
         &self.moves
     }
 
-    /// RLCard ids of [`Table::moves`], in the same order (rlcard profile only, else empty);
+    /// RLCard ids of [`EnvGame::moves`], in the same order (rlcard profile only, else empty);
     /// [`NO_ID`] would stand for a move RLCard lacks (none under the rlcard profile).
     pub fn ids(&self) -> &[u16] {
         &self.ids
@@ -133,9 +133,9 @@ impl Table {
     }
 
     /// The position for the encoders, once the landlord is known.
-    pub fn position(&self) -> Option<Position<'_>> {
+    pub fn position(&self) -> Option<EncoderInput<'_>> {
         let landlord = self.game.landlord()?;
-        Some(Position {
+        Some(EncoderInput {
             hands: Seat::ALL.map(|s| self.game.hand(s)),
             landlord: landlord.index(),
             trace: &self.trace,
@@ -152,7 +152,7 @@ impl Table {
         }
     }
 
-    /// Plays the legal move at `index` of [`Table::moves`].
+    /// Plays the legal move at `index` of [`EnvGame::moves`].
     pub fn play_index(&mut self, index: usize) -> Result<Move, Refused> {
         let seat = self.require_playing()?;
         let m = *self.moves.get(index).ok_or_else(|| {
@@ -302,7 +302,7 @@ mod tests {
     #[test]
     fn random_games_keep_ids_and_moves_in_step() {
         let rules = Rules::rlcard();
-        let mut t = Table::new(&rules, 1);
+        let mut t = EnvGame::new(&rules, 1);
         for g in 0..20u64 {
             t.reset(game_seed(1, g));
             let mut i = g as usize;
@@ -320,7 +320,7 @@ mod tests {
 
     #[test]
     fn refusals_say_why() {
-        let mut t = Table::new(&Rules::rlcard(), 3);
+        let mut t = EnvGame::new(&Rules::rlcard(), 3);
         let e = t.play_id(27_471).unwrap_err().to_string();
         assert!(e.contains("\"pass\"") && e.contains("not legal"), "{e}");
         let e = t.play_id(99_999).unwrap_err().to_string();
@@ -331,7 +331,7 @@ mod tests {
         assert!(e.contains("not a rank"), "{e}");
         let e = t.play_index(10_000).unwrap_err().to_string();
         assert!(e.contains("out of range"), "{e}");
-        let mut c = Table::new(&Rules::classic(), 3);
+        let mut c = EnvGame::new(&Rules::classic(), 3);
         assert!(c.play_index(0).unwrap_err().to_string().contains("bidding"));
         assert!(c.play_id(0).is_err());
     }
