@@ -6,7 +6,7 @@ use std::time::Duration;
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
 use ddz_bots::external::Externals;
-use ddz_core::{Cards, Move, MoveJson, Profile, Rank, Rules, move_notation};
+use ddz_core::{Move, MoveJson, Rank, Rules, RulesError, move_notation, parse_wild_ranks};
 use serde_json::Value;
 
 /// `--rules`, `--rules-file` and `--laizi`.
@@ -25,35 +25,18 @@ pub struct RulesArgs {
 }
 
 impl RulesArgs {
-    /// The rules these options select.
+    /// The rules these options select ([`Rules::build`]).
     pub fn load(&self) -> Result<Rules> {
-        let profile: Profile = self.rules.parse().map_err(|e| anyhow!("--rules: {e}"))?;
-        let rules = match &self.rules_file {
-            None => Rules::profile(profile),
-            Some(path) => {
-                let text = std::fs::read_to_string(path)
-                    .with_context(|| format!("cannot read rules file {}", path.display()))?;
-                let toml = path.extension().is_some_and(|e| e == "toml");
-                rules_from_text(&text, toml, profile)
-                    .with_context(|| format!("rules file {}", path.display()))?
-            }
-        };
-        if rules.landlord_seat > 2 {
-            bail!(
-                "landlord_seat {} is not a seat (0, 1 or 2)",
-                rules.landlord_seat
-            );
-        }
-        match &self.laizi {
-            // Wild ranks from a rules file are checked like those of --laizi.
-            None => {
-                let ranks: Vec<Rank> = rules.laizi.iter().collect();
-                Ok(rules
-                    .with_laizi(&ranks)
-                    .context("\"laizi\" in the rules file")?)
-            }
-            Some(text) => Ok(rules.with_laizi(&parse_laizi(text)?).context("--laizi")?),
-        }
+        Rules::build(
+            &self.rules,
+            self.rules_file.as_deref(),
+            self.laizi.as_deref(),
+        )
+        .map_err(|e| match e {
+            RulesError::Profile(_) => anyhow!("--rules: {e}"),
+            RulesError::Laizi(_) => anyhow!("--laizi: {e}"),
+            e => e.into(),
+        })
     }
 }
 
@@ -72,51 +55,9 @@ pub fn externals(definitions: &[String], timeout_ms: u64) -> Result<Externals> {
     Ok(externals)
 }
 
-/// Parses a list of wild ranks: `9`, `7,9`, `10`.
+/// Parses a list of wild ranks: `9`, `7,9`, `10` ([`parse_wild_ranks`]).
 pub fn parse_laizi(text: &str) -> Result<Vec<Rank>> {
-    text.split(',')
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .map(|t| {
-            let cards: Cards = t.parse().with_context(|| format!("wild rank \"{t}\""))?;
-            match (cards.len(), cards.lowest()) {
-                (1, Some(r)) => Ok(r),
-                _ => bail!("wild rank \"{t}\" is not one rank"),
-            }
-        })
-        .collect()
-}
-
-/// Rules from a rules file's text: a profile (or `default`) with fields overridden.
-pub fn rules_from_text(text: &str, toml: bool, default: Profile) -> Result<Rules> {
-    let overrides: Value = if toml {
-        let t: toml::Table = toml::from_str(text).context("not valid TOML")?;
-        serde_json::to_value(t)?
-    } else {
-        serde_json::from_str(text).context("not valid JSON")?
-    };
-    let Value::Object(overrides) = overrides else {
-        bail!("expected an object of rule fields");
-    };
-    let profile = match overrides.get("profile") {
-        Some(Value::String(p)) => p.parse::<Profile>()?,
-        Some(other) => bail!("\"profile\" must be a string, not {other}"),
-        None => default,
-    };
-    let Value::Object(mut merged) = serde_json::to_value(Rules::profile(profile))? else {
-        bail!("rules did not serialise to an object");
-    };
-    for (key, value) in overrides {
-        if !merged.contains_key(&key) {
-            let known: Vec<&str> = merged.keys().map(String::as_str).collect();
-            bail!(
-                "unknown rule field \"{key}\" (fields: {})",
-                known.join(", ")
-            );
-        }
-        merged.insert(key, value);
-    }
-    serde_json::from_value(Value::Object(merged)).context("a rule field has the wrong type")
+    Ok(parse_wild_ranks(text)?)
 }
 
 /// A move as a JSON value.
@@ -165,25 +106,29 @@ pub fn print_json(out: &mut impl std::io::Write, v: &Value) -> std::io::Result<(
 mod tests {
     use super::*;
 
+    fn load(rules: &str, laizi: Option<&str>) -> Result<Rules> {
+        RulesArgs {
+            rules: rules.into(),
+            rules_file: None,
+            laizi: laizi.map(str::to_string),
+        }
+        .load()
+    }
+
     #[test]
-    fn rules_file_overrides_fields() {
-        let r = rules_from_text(
-            r#"{"profile": "botzone", "four_with_two": false}"#,
-            false,
-            Profile::Classic,
-        )
-        .unwrap();
-        assert_eq!(r.profile, Profile::Botzone);
-        assert!(!r.four_with_two);
-        let r = rules_from_text("bomb_in_kickers = true\n", true, Profile::Classic).unwrap();
-        assert!(r.bomb_in_kickers);
-        let e = rules_from_text(r#"{"fourwithtwo": false}"#, false, Profile::Classic).unwrap_err();
+    fn rule_errors_name_the_option() {
+        assert_eq!(load("laizi", Some("9")).unwrap().laizi.len(), 1);
+        let e = load("poker", None).unwrap_err();
         assert!(
-            e.to_string().contains("unknown rule field \"fourwithtwo\""),
-            "{e}"
+            format!("{e:#}").starts_with("--rules: \"poker\" is not a rule profile"),
+            "{e:#}"
         );
-        assert!(rules_from_text(r#"{"four_with_two": 3}"#, false, Profile::Classic).is_err());
-        assert!(rules_from_text("[1]", false, Profile::Classic).is_err());
-        assert!(rules_from_text(r#"{"profile": "poker"}"#, false, Profile::Classic).is_err());
+        let e = load("classic", Some("9")).unwrap_err();
+        assert_eq!(
+            format!("{e:#}"),
+            "--laizi: classic rules have 0 wild ranks (1 given; use --rules laizi or tiandi)"
+        );
+        let e = load("laizi", Some("79")).unwrap_err();
+        assert_eq!(format!("{e:#}"), "wild rank \"79\" is not one rank");
     }
 }

@@ -38,8 +38,23 @@
 //! assert_eq!(bomb.class(), Some(BombClass::Soft));
 //! ```
 //!
+//! Rules come from a profile, and from what a user gives ([`rules_spec`]): a profile name,
+//! wild ranks written `7,9`, and with the `rules-file` feature a JSON or TOML rules file
+//! (`Rules::build` does all three the way the `ddz` command's `--rules`, `--rules-file` and
+//! `--laizi` do).
+//!
+//! ```
+//! use ddz_core::{Rank, Rules};
+//!
+//! let rules = Rules::from_profile_name("laizi").unwrap().with_laizi_text("9").unwrap();
+//! assert!(rules.laizi.contains(Rank::Nine));
+//! ```
+//!
 //! Rules are documented in the project's RULES.md; the order moves are generated in is
 //! documented in [`movegen`].
+//!
+//! Features: `serde` (Serialize and Deserialize for rules, ranks and moves, and
+//! `MoveJson`), `rules-file` (rules files, with `serde`).
 
 pub mod cards;
 pub mod classify;
@@ -55,6 +70,7 @@ pub mod physical;
 pub mod play;
 pub mod rank;
 pub mod rules;
+pub mod rules_spec;
 mod wild;
 
 pub use cards::Cards;
@@ -76,3 +92,6 @@ pub use rules::{
     Bidding, BombMultipliers, LaiziError, LaiziReveal, Profile, Readings, Rules, Scoring,
     UnknownProfile, Wild,
 };
+pub use rules_spec::{RulesError, parse_wild_ranks};
+#[cfg(feature = "rules-file")]
+pub use rules_spec::{RulesFileError, RulesFormat};

@@ -27,10 +27,8 @@ pub(crate) fn make_rules(
     laizi: Option<&str>,
     landlord: Option<u8>,
 ) -> PyResult<Rules> {
-    let profile: Profile = rules
-        .parse()
-        .map_err(|e: ddz_core::UnknownProfile| PyValueError::new_err(e.to_string()))?;
-    let mut r = Rules::profile(profile);
+    let mut r =
+        Rules::from_profile_name(rules).map_err(|e| PyValueError::new_err(e.to_string()))?;
     if let Some(text) = laizi {
         let cards: Cards = text
             .parse()

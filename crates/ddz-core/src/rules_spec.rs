@@ -1,0 +1,552 @@
+//! Rules from what a user gives: a profile name, a rules file and wild ranks.
+//!
+//! The one place that turns those three into [`Rules`], for the `ddz` command's `--rules`,
+//! `--rules-file` and `--laizi`, the Python bindings, the robot protocol and the web rooms:
+//!
+//! - [`Rules::from_profile_name`]: a profile by name (`classic`, `laizi`, ..., any case);
+//! - [`Rules::with_laizi_text`] and [`parse_wild_ranks`]: wild ranks written `9`, `7,9`, `10`;
+//! - with the `rules-file` feature, `Rules::from_file_text` and `Rules::from_file`: a JSON or
+//!   TOML object of a `profile` and any rule fields to override, and `Rules::build`, all three
+//!   at once, checked (the landlord seat, the file's wild ranks).
+//!
+//! ```
+//! use ddz_core::{Rank, Rules};
+//! let rules = Rules::from_profile_name("tiandi").unwrap().with_laizi_text("7,9").unwrap();
+//! assert!(rules.laizi.contains(Rank::Seven) && rules.laizi.contains(Rank::Nine));
+//! assert_eq!(
+//!     Rules::classic().with_laizi_text("79").unwrap_err().to_string(),
+//!     "wild rank \"79\" is not one rank"
+//! );
+//! ```
+
+use core::fmt;
+#[cfg(feature = "rules-file")]
+use std::path::{Path, PathBuf};
+
+use crate::cards::Cards;
+use crate::notation::ParseCardsError;
+use crate::rank::Rank;
+#[cfg(feature = "rules-file")]
+use crate::rules::Profile;
+use crate::rules::{LaiziError, Rules, UnknownProfile};
+
+/// What is wrong with a profile name, a rules file or wild ranks (`Rules::build` and its
+/// parts). Each message says what and where, as the `ddz` command prints it; the command adds
+/// `--rules: ` before [`RulesError::Profile`] and `--laizi: ` before [`RulesError::Laizi`].
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum RulesError {
+    /// The profile name is not a profile.
+    Profile(UnknownProfile),
+    /// The rules file could not be read.
+    #[cfg(feature = "rules-file")]
+    ReadFile {
+        /// The file.
+        path: PathBuf,
+        /// Why it could not be read.
+        error: std::io::Error,
+    },
+    /// The rules file does not describe rules.
+    #[cfg(feature = "rules-file")]
+    File {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with its text.
+        error: RulesFileError,
+    },
+    /// `landlord_seat` is not 0, 1 or 2.
+    LandlordSeat(u8),
+    /// A wild rank that is not card notation.
+    WildRank {
+        /// The text given for the rank.
+        text: String,
+        /// Why it is not card notation.
+        error: ParseCardsError,
+    },
+    /// A wild rank that is not exactly one rank (`79`, `77`, or nothing between commas).
+    NotOneRank(String),
+    /// The wild ranks given do not fit the rules.
+    Laizi(LaiziError),
+    /// The wild ranks of the rules file do not fit its rules.
+    FileLaizi(LaiziError),
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesError::Profile(e) => e.fmt(f),
+            #[cfg(feature = "rules-file")]
+            RulesError::ReadFile { path, error } => {
+                write!(f, "cannot read rules file {}: {error}", path.display())
+            }
+            #[cfg(feature = "rules-file")]
+            RulesError::File { path, error } => {
+                write!(f, "rules file {}: {error}", path.display())
+            }
+            RulesError::LandlordSeat(seat) => {
+                write!(f, "landlord_seat {seat} is not a seat (0, 1 or 2)")
+            }
+            RulesError::WildRank { text, error } => write!(f, "wild rank \"{text}\": {error}"),
+            RulesError::NotOneRank(text) => write!(f, "wild rank \"{text}\" is not one rank"),
+            RulesError::Laizi(e) => e.fmt(f),
+            RulesError::FileLaizi(e) => write!(f, "\"laizi\" in the rules file: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+impl From<UnknownProfile> for RulesError {
+    fn from(e: UnknownProfile) -> Self {
+        RulesError::Profile(e)
+    }
+}
+
+/// Parses a list of wild ranks, separated by commas: `9`, `7,9`, `10` (spaces around a rank
+/// and empty items are ignored, so an empty text is no rank).
+///
+/// ```
+/// use ddz_core::{parse_wild_ranks, Rank};
+/// assert_eq!(parse_wild_ranks("7, 10").unwrap(), [Rank::Seven, Rank::Ten]);
+/// assert!(parse_wild_ranks("").unwrap().is_empty());
+/// assert!(parse_wild_ranks("Z").is_err());
+/// ```
+pub fn parse_wild_ranks(text: &str) -> Result<Vec<Rank>, RulesError> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            let cards: Cards = t.parse().map_err(|error| RulesError::WildRank {
+                text: t.to_string(),
+                error,
+            })?;
+            match (cards.len(), cards.lowest()) {
+                (1, Some(r)) => Ok(r),
+                _ => Err(RulesError::NotOneRank(t.to_string())),
+            }
+        })
+        .collect()
+}
+
+impl Rules {
+    /// The rules of a profile given by name (`classic`, `laizi`, `tiandi`, `douzero`, `rlcard`
+    /// or `botzone`, any case).
+    ///
+    /// ```
+    /// use ddz_core::{Profile, Rules};
+    /// assert_eq!(Rules::from_profile_name("DouZero").unwrap().profile, Profile::Douzero);
+    /// assert!(Rules::from_profile_name("poker").is_err());
+    /// ```
+    pub fn from_profile_name(name: &str) -> Result<Rules, UnknownProfile> {
+        name.parse().map(Rules::profile)
+    }
+
+    /// These rules with the wild ranks of `text` ([`parse_wild_ranks`]), checked by
+    /// [`Rules::with_laizi`] ([`RulesError::Laizi`]).
+    pub fn with_laizi_text(&self, text: &str) -> Result<Rules, RulesError> {
+        self.with_laizi(&parse_wild_ranks(text)?)
+            .map_err(RulesError::Laizi)
+    }
+}
+
+/// The format of a rules file.
+#[cfg(feature = "rules-file")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RulesFormat {
+    /// A JSON object.
+    Json,
+    /// A TOML table.
+    Toml,
+}
+
+#[cfg(feature = "rules-file")]
+impl RulesFormat {
+    /// The format of a file by its name: TOML when it ends in `.toml`, else JSON.
+    pub fn of_path(path: &Path) -> RulesFormat {
+        if path.extension().is_some_and(|e| e == "toml") {
+            RulesFormat::Toml
+        } else {
+            RulesFormat::Json
+        }
+    }
+}
+
+/// What is wrong with the text of a rules file ([`Rules::from_file_text`]).
+#[cfg(feature = "rules-file")]
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum RulesFileError {
+    /// The text is not TOML.
+    Toml(toml::de::Error),
+    /// The text is not JSON.
+    Json(serde_json::Error),
+    /// The JSON is not an object.
+    NotAnObject,
+    /// `profile` is not a profile name.
+    Profile(UnknownProfile),
+    /// `profile` is not a string; the value as JSON.
+    ProfileNotString(String),
+    /// A field that is not a rule field.
+    UnknownField {
+        /// The field given.
+        field: String,
+        /// Every rule field, in [`Rules`]' order.
+        fields: Vec<String>,
+    },
+    /// A field's value does not fit it.
+    WrongType(serde_json::Error),
+}
+
+#[cfg(feature = "rules-file")]
+impl fmt::Display for RulesFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesFileError::Toml(e) => write!(f, "not valid TOML: {e}"),
+            RulesFileError::Json(e) => write!(f, "not valid JSON: {e}"),
+            RulesFileError::NotAnObject => f.write_str("expected an object of rule fields"),
+            RulesFileError::Profile(e) => e.fmt(f),
+            RulesFileError::ProfileNotString(v) => {
+                write!(f, "\"profile\" must be a string, not {v}")
+            }
+            RulesFileError::UnknownField { field, fields } => write!(
+                f,
+                "unknown rule field \"{field}\" (fields: {})",
+                fields.join(", ")
+            ),
+            RulesFileError::WrongType(e) => write!(f, "a rule field has the wrong type: {e}"),
+        }
+    }
+}
+
+#[cfg(feature = "rules-file")]
+impl std::error::Error for RulesFileError {}
+
+#[cfg(feature = "rules-file")]
+impl Rules {
+    /// Rules from a rules file's text: an object of a `profile` (else `default`) and any rule
+    /// fields to override, e.g. `{"profile": "classic", "four_with_two": false}` or, in TOML,
+    /// `bomb_in_kickers = true`. The fields are [`Rules`]' own, with their serde names. Nothing
+    /// is checked beyond the types ([`Rules::build`] checks the landlord seat and wild ranks).
+    ///
+    /// ```
+    /// use ddz_core::{Profile, Rules, RulesFormat};
+    /// let text = r#"{"profile": "botzone", "four_with_two": false}"#;
+    /// let rules = Rules::from_file_text(text, RulesFormat::Json, Profile::Classic).unwrap();
+    /// assert_eq!(rules.profile, Profile::Botzone);
+    /// assert!(!rules.four_with_two);
+    /// ```
+    pub fn from_file_text(
+        text: &str,
+        format: RulesFormat,
+        default: Profile,
+    ) -> Result<Rules, RulesFileError> {
+        use serde_json::Value;
+        let overrides: Value = match format {
+            RulesFormat::Toml => toml::from_str(text).map_err(RulesFileError::Toml)?,
+            RulesFormat::Json => serde_json::from_str(text).map_err(RulesFileError::Json)?,
+        };
+        let Value::Object(overrides) = overrides else {
+            return Err(RulesFileError::NotAnObject);
+        };
+        let profile = match overrides.get("profile") {
+            Some(Value::String(p)) => p.parse::<Profile>().map_err(RulesFileError::Profile)?,
+            Some(other) => return Err(RulesFileError::ProfileNotString(other.to_string())),
+            None => default,
+        };
+        let mut merged = match serde_json::to_value(Rules::profile(profile)) {
+            Ok(Value::Object(fields)) => fields,
+            // A struct of plain fields always serialises to an object.
+            _ => unreachable!("rules serialise to a JSON object"),
+        };
+        for (key, value) in overrides {
+            if !merged.contains_key(&key) {
+                return Err(RulesFileError::UnknownField {
+                    field: key,
+                    fields: merged.keys().cloned().collect(),
+                });
+            }
+            merged.insert(key, value);
+        }
+        serde_json::from_value(Value::Object(merged)).map_err(RulesFileError::WrongType)
+    }
+
+    /// Rules from a rules file ([`Rules::from_file_text`], TOML when the name ends in `.toml`).
+    pub fn from_file(path: &Path, default: Profile) -> Result<Rules, RulesError> {
+        let text = std::fs::read_to_string(path).map_err(|error| RulesError::ReadFile {
+            path: path.to_path_buf(),
+            error,
+        })?;
+        Rules::from_file_text(&text, RulesFormat::of_path(path), default).map_err(|error| {
+            RulesError::File {
+                path: path.to_path_buf(),
+                error,
+            }
+        })
+    }
+
+    /// The rules of a profile name, a rules file and wild ranks, as the `ddz` command's
+    /// `--rules`, `--rules-file` and `--laizi` give them: the profile (the file's default
+    /// profile when it names none), the file's fields over it, then the wild ranks of `laizi`
+    /// ([`parse_wild_ranks`]) in place of the file's. The landlord seat must be 0, 1 or 2, and
+    /// the wild ranks, from `laizi` or from the file, must fit the rules.
+    ///
+    /// ```
+    /// use ddz_core::{Profile, Rank, Rules};
+    /// let rules = Rules::build("laizi", None, Some("9")).unwrap();
+    /// assert_eq!(rules.profile, Profile::Laizi);
+    /// assert!(rules.laizi.contains(Rank::Nine));
+    /// assert!(Rules::build("classic", None, Some("9")).is_err());
+    /// ```
+    pub fn build(
+        profile: &str,
+        file: Option<&Path>,
+        laizi: Option<&str>,
+    ) -> Result<Rules, RulesError> {
+        let profile: Profile = profile.parse()?;
+        let rules = match file {
+            None => Rules::profile(profile),
+            Some(path) => Rules::from_file(path, profile)?,
+        };
+        rules.checked(laizi)
+    }
+
+    /// [`Rules::build`]'s checks, for rules from a profile or a file: the landlord seat, and the
+    /// wild ranks of `laizi` (else those the rules already have).
+    fn checked(self, laizi: Option<&str>) -> Result<Rules, RulesError> {
+        if self.landlord_seat > 2 {
+            return Err(RulesError::LandlordSeat(self.landlord_seat));
+        }
+        match laizi {
+            // Wild ranks from a rules file are checked like those of `laizi`.
+            None => {
+                let ranks: Vec<Rank> = self.laizi.iter().collect();
+                self.with_laizi(&ranks).map_err(RulesError::FileLaizi)
+            }
+            Some(text) => self.with_laizi_text(text),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Profile;
+
+    #[test]
+    fn profile_names() {
+        assert_eq!(
+            Rules::from_profile_name("botzone").unwrap(),
+            Rules::botzone()
+        );
+        let e = Rules::from_profile_name("poker").unwrap_err();
+        assert_eq!(e, UnknownProfile("poker".into()));
+        assert!(
+            e.to_string()
+                .starts_with("\"poker\" is not a rule profile (profiles: classic")
+        );
+    }
+
+    #[test]
+    fn wild_rank_errors() {
+        assert_eq!(parse_wild_ranks("7,9").unwrap(), [Rank::Seven, Rank::Nine]);
+        let e = parse_wild_ranks("7,Z").unwrap_err();
+        assert!(matches!(&e, RulesError::WildRank { text, .. } if text == "Z"));
+        assert!(e.to_string().starts_with("wild rank \"Z\": "), "{e}");
+        let e = parse_wild_ranks("79").unwrap_err();
+        assert!(matches!(&e, RulesError::NotOneRank(t) if t == "79"));
+        assert_eq!(e.to_string(), "wild rank \"79\" is not one rank");
+        let e = Rules::classic().with_laizi_text("9").unwrap_err();
+        assert!(matches!(
+            e,
+            RulesError::Laizi(LaiziError::TooMany {
+                profile: Profile::Classic,
+                most: 0,
+                given: 1
+            })
+        ));
+        assert_eq!(
+            e.to_string(),
+            "classic rules have 0 wild ranks (1 given; use --rules laizi or tiandi)"
+        );
+    }
+
+    #[cfg(feature = "rules-file")]
+    mod file {
+        use super::*;
+        use crate::rules::Bidding;
+
+        fn json(text: &str) -> Result<Rules, RulesFileError> {
+            Rules::from_file_text(text, RulesFormat::Json, Profile::Classic)
+        }
+
+        fn toml(text: &str) -> Result<Rules, RulesFileError> {
+            Rules::from_file_text(text, RulesFormat::Toml, Profile::Classic)
+        }
+
+        #[test]
+        fn fields_override_the_profile() {
+            let r = json(r#"{"profile": "botzone", "four_with_two": false}"#).unwrap();
+            assert_eq!(r.profile, Profile::Botzone);
+            assert!(!r.four_with_two);
+            assert!(!r.single_kickers_may_repeat);
+            let r = toml("bomb_in_kickers = true\nbidding = \"fixed\"\n").unwrap();
+            assert_eq!(r.profile, Profile::Classic);
+            assert!(r.bomb_in_kickers);
+            assert_eq!(r.bidding, Bidding::Fixed);
+            let r = Rules::from_file_text("{}", RulesFormat::Json, Profile::Tiandi).unwrap();
+            assert_eq!(r, Rules::tiandi());
+        }
+
+        #[test]
+        fn bad_text() {
+            let e = json("{").unwrap_err();
+            assert!(matches!(e, RulesFileError::Json(_)));
+            assert!(e.to_string().starts_with("not valid JSON: "), "{e}");
+            let e = toml("a = ").unwrap_err();
+            assert!(matches!(e, RulesFileError::Toml(_)));
+            assert!(e.to_string().starts_with("not valid TOML: "), "{e}");
+            let e = json("[1]").unwrap_err();
+            assert!(matches!(e, RulesFileError::NotAnObject));
+            assert_eq!(e.to_string(), "expected an object of rule fields");
+        }
+
+        #[test]
+        fn bad_profile() {
+            let e = json(r#"{"profile": "poker"}"#).unwrap_err();
+            assert!(matches!(&e, RulesFileError::Profile(p) if p.0 == "poker"));
+            assert!(e.to_string().starts_with("\"poker\" is not a rule profile"));
+            let e = json(r#"{"profile": 3}"#).unwrap_err();
+            assert!(matches!(&e, RulesFileError::ProfileNotString(v) if v == "3"));
+            assert_eq!(e.to_string(), "\"profile\" must be a string, not 3");
+        }
+
+        #[test]
+        fn unknown_field_lists_the_fields() {
+            let e = json(r#"{"fourwithtwo": false}"#).unwrap_err();
+            let RulesFileError::UnknownField { field, fields } = &e else {
+                panic!("{e:?}");
+            };
+            assert_eq!(field, "fourwithtwo");
+            assert_eq!(fields.first().map(String::as_str), Some("profile"));
+            assert!(fields.iter().any(|f| f == "four_with_two"));
+            assert_eq!(fields.last().map(String::as_str), Some("long_bombs"));
+            assert!(
+                e.to_string().starts_with(
+                    "unknown rule field \"fourwithtwo\" (fields: profile, four_with_two, "
+                ),
+                "{e}"
+            );
+            assert!(e.to_string().ends_with(", long_bombs)"), "{e}");
+        }
+
+        #[test]
+        fn wrong_type() {
+            let e = json(r#"{"four_with_two": 3}"#).unwrap_err();
+            assert!(matches!(e, RulesFileError::WrongType(_)));
+            assert!(
+                e.to_string()
+                    .starts_with("a rule field has the wrong type: "),
+                "{e}"
+            );
+            assert!(matches!(
+                toml("multiplier_cap = \"high\"\n"),
+                Err(RulesFileError::WrongType(_))
+            ));
+        }
+
+        /// A rules file in the system's temporary folder, removed when dropped.
+        struct TempFile(PathBuf);
+
+        impl TempFile {
+            fn new(name: &str, text: &str) -> TempFile {
+                let path = std::env::temp_dir()
+                    .join(format!("ddz-core-rules-{}-{name}", std::process::id()));
+                std::fs::write(&path, text).unwrap();
+                TempFile(path)
+            }
+        }
+
+        impl Drop for TempFile {
+            fn drop(&mut self) {
+                let _ = std::fs::remove_file(&self.0);
+            }
+        }
+
+        #[test]
+        fn build_from_a_file() {
+            let f = TempFile::new("ok.toml", "profile = \"laizi\"\nlaizi = [\"9\"]\n");
+            let r = Rules::build("classic", Some(&f.0), None).unwrap();
+            assert_eq!(r.profile, Profile::Laizi);
+            assert!(r.laizi.contains(Rank::Nine));
+            // --laizi replaces the file's wild ranks.
+            let r = Rules::build("classic", Some(&f.0), Some("7")).unwrap();
+            assert!(r.laizi.contains(Rank::Seven) && !r.laizi.contains(Rank::Nine));
+            let f = TempFile::new("ok.json", r#"{"spring": false}"#);
+            let r = Rules::build("douzero", Some(&f.0), None).unwrap();
+            assert_eq!(r.profile, Profile::Douzero);
+            assert!(!r.spring);
+        }
+
+        #[test]
+        fn build_errors() {
+            let e = Rules::build("poker", None, None).unwrap_err();
+            assert!(matches!(e, RulesError::Profile(_)));
+            let missing = std::env::temp_dir().join("ddz-core-rules-no-such-file.json");
+            let e = Rules::build("classic", Some(&missing), None).unwrap_err();
+            assert!(matches!(e, RulesError::ReadFile { .. }));
+            assert!(
+                e.to_string()
+                    .starts_with(&format!("cannot read rules file {}: ", missing.display())),
+                "{e}"
+            );
+            let f = TempFile::new("bad.json", r#"{"fourwithtwo": false}"#);
+            let e = Rules::build("classic", Some(&f.0), None).unwrap_err();
+            assert!(matches!(
+                &e,
+                RulesError::File {
+                    error: RulesFileError::UnknownField { .. },
+                    ..
+                }
+            ));
+            assert!(
+                e.to_string().starts_with(&format!(
+                    "rules file {}: unknown rule field \"fourwithtwo\"",
+                    f.0.display()
+                )),
+                "{e}"
+            );
+            let f = TempFile::new("seat.json", r#"{"landlord_seat": 3}"#);
+            let e = Rules::build("classic", Some(&f.0), None).unwrap_err();
+            assert!(matches!(e, RulesError::LandlordSeat(3)));
+            assert_eq!(e.to_string(), "landlord_seat 3 is not a seat (0, 1 or 2)");
+            // Wild ranks in the file are checked like those of --laizi.
+            let f = TempFile::new("wild.json", r#"{"laizi": ["9"]}"#);
+            let e = Rules::build("classic", Some(&f.0), None).unwrap_err();
+            assert!(matches!(
+                e,
+                RulesError::FileLaizi(LaiziError::TooMany { .. })
+            ));
+            assert_eq!(
+                e.to_string(),
+                "\"laizi\" in the rules file: classic rules have 0 wild ranks (1 given; use \
+                 --rules laizi or tiandi)"
+            );
+            let f = TempFile::new("joker.json", r#"{"profile": "laizi", "laizi": ["B"]}"#);
+            let e = Rules::build("classic", Some(&f.0), None).unwrap_err();
+            assert!(matches!(
+                e,
+                RulesError::FileLaizi(LaiziError::Joker(Rank::SmallJoker))
+            ));
+            let e = Rules::build("classic", None, Some("9")).unwrap_err();
+            assert!(matches!(e, RulesError::Laizi(LaiziError::TooMany { .. })));
+            let e = Rules::build("laizi", None, Some("9,Z")).unwrap_err();
+            assert!(matches!(e, RulesError::WildRank { .. }));
+            let e = Rules::build("tiandi", None, Some("9,9")).unwrap_err();
+            assert!(matches!(
+                e,
+                RulesError::Laizi(LaiziError::Repeated(Rank::Nine))
+            ));
+            assert_eq!(e.to_string(), "the wild ranks must be different");
+        }
+    }
+}
