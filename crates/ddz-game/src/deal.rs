@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use ddz_core::{Card, CardSet, Cards, Rank, RankSet, Rules, Wild};
+use ddz_core::{Card, CardSet, Cards, LaiziError, ParseCardsError, Rank, RankSet, Rules, Wild};
 use serde::{Deserialize, Serialize};
 
 use crate::seat::{BySeat, Seat};
@@ -103,13 +103,74 @@ pub struct DealLine {
     pub laizi: Option<Vec<String>>,
 }
 
-/// What is wrong with a deal.
+/// What is wrong with a deal line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DealError(pub String);
+pub enum DealError {
+    /// The line is not a deal line's JSON; serde's message.
+    NotALine(String),
+    /// A field's cards are not card notation.
+    Cards {
+        /// The field (`landlord`, `landlord_down`, `landlord_up` or `kitty`).
+        field: &'static str,
+        /// Why its text is not card notation.
+        error: ParseCardsError,
+    },
+    /// A field holds the wrong number of cards.
+    CardCount {
+        /// The field.
+        field: &'static str,
+        /// How many cards it holds.
+        count: u32,
+        /// How many it should hold (20, 17 or 3).
+        want: u32,
+    },
+    /// The kitty is not among the landlord's cards.
+    KittyNotInLandlord {
+        /// The kitty.
+        kitty: Cards,
+        /// The landlord's cards.
+        landlord: Cards,
+    },
+    /// The three hands are not the 54 cards.
+    NotTheDeck {
+        /// The cards of the deck no hand holds.
+        missing: Cards,
+        /// The cards held beyond the deck.
+        extra: Cards,
+    },
+    /// A wild rank is not card notation.
+    LaiziCards {
+        /// The text given for the rank.
+        text: String,
+        /// Why it is not card notation.
+        error: ParseCardsError,
+    },
+    /// A wild rank is not exactly one rank.
+    LaiziNotOneRank(String),
+    /// The wild ranks do not fit the rules.
+    Laizi(LaiziError),
+}
 
 impl fmt::Display for DealError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            DealError::NotALine(e) => write!(f, "not a deal line: {e}"),
+            DealError::Cards { field, error } => write!(f, "\"{field}\": {error}"),
+            DealError::CardCount { field, count, want } => {
+                write!(f, "\"{field}\" has {count} cards, not {want}")
+            }
+            DealError::KittyNotInLandlord { kitty, landlord } => write!(
+                f,
+                "the kitty {kitty} is not among the landlord's cards {landlord}"
+            ),
+            DealError::NotTheDeck { missing, extra } => write!(
+                f,
+                "the three hands are not the 54 cards: missing \"{missing}\", extra \"{extra}\""
+            ),
+            DealError::LaiziCards { error, .. } => write!(f, "\"laizi\": {error}"),
+            DealError::LaiziNotOneRank(text) => write!(f, "\"laizi\": \"{text}\" is not one rank"),
+            DealError::Laizi(e) => write!(f, "\"laizi\": {e}"),
+        }
     }
 }
 
@@ -118,22 +179,23 @@ impl std::error::Error for DealError {}
 impl DealLine {
     /// Parses one JSON line of a deal file.
     pub fn parse(line: &str) -> Result<DealLine, DealError> {
-        serde_json::from_str(line).map_err(|e| DealError(format!("not a deal line: {e}")))
+        serde_json::from_str(line).map_err(|e| DealError::NotALine(e.to_string()))
     }
 
     /// The deal this line describes: 20, 17, 17 and 3 cards that make up the 54-card deck
     /// with the kitty among the landlord's cards; wild ranks checked against `rules`. Suits are
     /// assigned in Botzone id order (the rules never look at them).
     pub fn to_deal(&self, rules: &Rules) -> Result<Deal, DealError> {
-        let field = |name: &str, text: &str, want: u32| -> Result<Cards, DealError> {
+        let field = |field: &'static str, text: &str, want: u32| -> Result<Cards, DealError> {
             let cards: Cards = text
                 .parse()
-                .map_err(|e| DealError(format!("\"{name}\": {e}")))?;
+                .map_err(|error| DealError::Cards { field, error })?;
             if cards.len() != want {
-                return Err(DealError(format!(
-                    "\"{name}\" has {} cards, not {want}",
-                    cards.len()
-                )));
+                return Err(DealError::CardCount {
+                    field,
+                    count: cards.len(),
+                    want,
+                });
             }
             Ok(cards)
         };
@@ -141,18 +203,14 @@ impl DealLine {
         let down = field("landlord_down", &self.landlord_down, 17)?;
         let up = field("landlord_up", &self.landlord_up, 17)?;
         let kitty = field("kitty", &self.kitty, 3)?;
-        let rest = landlord.difference(kitty).ok_or_else(|| {
-            DealError(format!(
-                "the kitty {kitty} is not among the landlord's cards {landlord}"
-            ))
-        })?;
+        let rest = landlord
+            .difference(kitty)
+            .ok_or(DealError::KittyNotInLandlord { kitty, landlord })?;
         let all = landlord.union(down).union(up);
         if all != Cards::FULL_DECK {
             let missing = Cards::FULL_DECK.saturating_minus(all);
             let extra = all.saturating_minus(Cards::FULL_DECK);
-            return Err(DealError(format!(
-                "the three hands are not the 54 cards: missing \"{missing}\", extra \"{extra}\""
-            )));
+            return Err(DealError::NotTheDeck { missing, extra });
         }
         // Physical cards: each hand takes the lowest ids of its ranks still in the deck.
         let mut deck = CardSet::FULL_DECK;
@@ -165,17 +223,16 @@ impl DealLine {
         let kitty = take(kitty);
         let mut laizi = Vec::new();
         for text in self.laizi.iter().flatten() {
-            let c: Cards = text
-                .parse()
-                .map_err(|e| DealError(format!("\"laizi\": {e}")))?;
+            let c: Cards = text.parse().map_err(|error| DealError::LaiziCards {
+                text: text.clone(),
+                error,
+            })?;
             match (c.len(), c.lowest()) {
                 (1, Some(r)) => laizi.push(r),
-                _ => return Err(DealError(format!("\"laizi\": \"{text}\" is not one rank"))),
+                _ => return Err(DealError::LaiziNotOneRank(text.clone())),
             }
         }
-        rules
-            .with_laizi(&laizi)
-            .map_err(|e| DealError(format!("\"laizi\": {e}")))?;
+        rules.with_laizi(&laizi).map_err(DealError::Laizi)?;
         Ok(Deal {
             hands,
             kitty,
@@ -250,5 +307,38 @@ mod tests {
                 .to_string()
                 .contains("laizi")
         );
+    }
+
+    #[test]
+    fn deal_errors_carry_what_is_wrong() {
+        let rules = Rules::laizi();
+        let line = Deal::from_seed(5, &rules).to_line();
+        let mut short = line.clone();
+        short.landlord_up.pop();
+        assert_eq!(
+            short.to_deal(&rules).unwrap_err(),
+            DealError::CardCount {
+                field: "landlord_up",
+                count: 16,
+                want: 17
+            }
+        );
+        let mut wild = line.clone();
+        wild.laizi = Some(vec!["B".into()]);
+        let e = wild.to_deal(&rules).unwrap_err();
+        assert_eq!(e, DealError::Laizi(LaiziError::Joker(Rank::SmallJoker)));
+        assert_eq!(
+            e.to_string(),
+            "\"laizi\": B cannot be wild: jokers are never wild"
+        );
+        wild.laizi = Some(vec!["99".into()]);
+        let e = wild.to_deal(&rules).unwrap_err();
+        assert_eq!(e, DealError::LaiziNotOneRank("99".into()));
+        assert_eq!(e.to_string(), "\"laizi\": \"99\" is not one rank");
+        let mut cards = line;
+        cards.kitty = "3Z".into();
+        let e = cards.to_deal(&rules).unwrap_err();
+        assert!(matches!(e, DealError::Cards { field: "kitty", .. }));
+        assert!(e.to_string().starts_with("\"kitty\": "), "{e}");
     }
 }
