@@ -154,7 +154,8 @@ impl Solver {
         if !last.is_pass() {
             let kind = last.kind();
             let main = if self.douzero && kind == Kind::AirplaneSingles {
-                top_trio(last.cards())
+                // DouZero compares airplanes with singles by their top trio.
+                last.cards().top_trio().unwrap_or(Rank::Three)
             } else {
                 last.main()
             };
@@ -264,16 +265,6 @@ fn order_key(m: &Move, hand: Cards) -> u64 {
     let rest = plays_estimate(hand.minus(m.cards())) as u64;
     let bomb = m.kind().is_bomb_like() as u64;
     rest << 44 | bomb << 40 | (32 - m.card_count() as u64) << 12 | m.main() as u64
-}
-
-/// The top trio of a set of cards, as DouZero compares airplanes with singles by it: the
-/// highest rank held exactly three times.
-fn top_trio(cards: Cards) -> Rank {
-    let threes = cards.mask_at_least(3) & !cards.mask_at_least(4);
-    if threes == 0 {
-        return Rank::Three;
-    }
-    Rank::ALL[(15 - threes.leading_zeros() as usize).min(14)]
 }
 
 /// A quick estimate of the plays needed to empty `hand`, for the move order only: one per
