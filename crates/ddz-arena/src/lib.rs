@@ -52,7 +52,8 @@ use ddz_bots::external::Externals;
 use ddz_bots::{Bot, bot_seed, legal_bids, make_bot_with};
 use ddz_core::{Bidding, Rules, Scoring};
 use ddz_game::{
-    BySeat, Deal, DealLine, Game, Phase, Seat, Side, bomb_factor, derive_seed, side_scores,
+    BySeat, Deal, DealError, DealLine, Game, Phase, Seat, Side, bomb_factor, derive_seed,
+    side_scores,
 };
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -107,7 +108,7 @@ impl Shard {
 
     /// Parses `I/N` (0 ≤ I < N).
     pub fn parse(text: &str) -> Result<Shard, ArenaError> {
-        let bad = || ArenaError(format!("shard \"{text}\": expected I/N with 0 <= I < N"));
+        let bad = || ArenaError::Shard(text.to_string());
         let (i, n) = text.split_once('/').ok_or_else(bad)?;
         let index: u64 = i.trim().parse().map_err(|_| bad())?;
         let count: u64 = n.trim().parse().map_err(|_| bad())?;
@@ -120,11 +121,112 @@ impl Shard {
 
 /// An arena error: a bad robot, deal, shard or result file.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ArenaError(pub String);
+#[non_exhaustive]
+pub enum ArenaError {
+    /// A shard that is not `I/N` with 0 <= I < N (the text given).
+    Shard(String),
+    /// Fewer than two robots.
+    TooFewBots,
+    /// A robot that cannot be made (a bad spec, or a program that does not start).
+    Bot(String),
+    /// A deal index beyond the deal file.
+    NoDeal(u64),
+    /// A line of the deal file that is not a deal.
+    Deal {
+        /// The line number, from 1.
+        line: u64,
+        /// What is wrong with it.
+        error: DealError,
+    },
+    /// A game that could not be played.
+    Game {
+        /// The deal index.
+        deal: u64,
+        /// The robots, in seat order.
+        seats: [String; 3],
+        /// What went wrong.
+        error: String,
+    },
+    /// A game that did not finish.
+    Unfinished,
+    /// A finished game without a landlord.
+    NoLandlord,
+    /// A file that is not an arena report (serde's message).
+    NotAReport(String),
+    /// No report to merge.
+    NothingToMerge,
+    /// A report from another run (rules, format, seed, deals or shard count differ).
+    OtherRun {
+        /// The report's number in the list, from 1.
+        report: usize,
+        /// Its shard.
+        shard: Shard,
+    },
+    /// A report whose shard index is not below the shard count.
+    ShardOutOfRange {
+        /// The report's number in the list, from 1.
+        report: usize,
+        /// Its shard.
+        shard: Shard,
+    },
+    /// A shard given twice.
+    ShardTwice {
+        /// The report's number in the list, from 1.
+        report: usize,
+        /// Its shard.
+        shard: Shard,
+    },
+    /// A report with other robots or pairings.
+    OtherRobots {
+        /// The report's number in the list, from 1.
+        report: usize,
+        /// Its shard.
+        shard: Shard,
+    },
+    /// A shard no report covers.
+    MissingShard(Shard),
+}
 
 impl fmt::Display for ArenaError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        let which = |report: &usize, shard: &Shard| {
+            format!("report {report} (shard {}/{})", shard.index, shard.count)
+        };
+        match self {
+            ArenaError::Shard(text) => {
+                write!(f, "shard \"{text}\": expected I/N with 0 <= I < N")
+            }
+            ArenaError::TooFewBots => f.write_str(
+                "the arena needs at least two robots (the same one twice plays it against itself)",
+            ),
+            ArenaError::Bot(e) => f.write_str(e),
+            ArenaError::NoDeal(i) => write!(f, "no deal {i}"),
+            ArenaError::Deal { line, error } => write!(f, "deal {line}: {error}"),
+            ArenaError::Game { deal, seats, error } => {
+                write!(f, "deal {deal}, {seats:?}: {error}")
+            }
+            ArenaError::Unfinished => f.write_str("a game did not finish"),
+            ArenaError::NoLandlord => f.write_str("a game has no landlord"),
+            ArenaError::NotAReport(e) => write!(f, "not an arena report: {e}"),
+            ArenaError::NothingToMerge => f.write_str("nothing to merge"),
+            ArenaError::OtherRun { report, shard } => write!(
+                f,
+                "{} is from another run (rules, format, seed, deals or shard count differ)",
+                which(report, shard)
+            ),
+            ArenaError::ShardOutOfRange { report, shard } => {
+                write!(f, "{}: shard index out of range", which(report, shard))
+            }
+            ArenaError::ShardTwice { report, shard } => {
+                write!(f, "{}: that shard is given twice", which(report, shard))
+            }
+            ArenaError::OtherRobots { report, shard } => {
+                write!(f, "{} has other robots", which(report, shard))
+            }
+            ArenaError::MissingShard(shard) => {
+                write!(f, "shard {}/{} is missing", shard.index, shard.count)
+            }
+        }
     }
 }
 
@@ -242,12 +344,10 @@ impl Arena {
         match &self.deals {
             Deals::Seeded { .. } => Ok((seed, Deal::from_seed(seed, rules))),
             Deals::Lines(lines) => {
-                let line = lines
-                    .get(i as usize)
-                    .ok_or_else(|| ArenaError(format!("no deal {i}")))?;
+                let line = lines.get(i as usize).ok_or(ArenaError::NoDeal(i))?;
                 let deal = line
                     .to_deal(rules)
-                    .map_err(|e| ArenaError(format!("deal {}: {e}", i + 1)))?;
+                    .map_err(|error| ArenaError::Deal { line: i + 1, error })?;
                 Ok((seed, deal))
             }
         }
@@ -263,14 +363,11 @@ impl Arena {
         on_deal: &(dyn Fn() + Sync),
     ) -> Result<Report, ArenaError> {
         if bots.len() < 2 {
-            return Err(ArenaError(
-                "the arena needs at least two robots (the same one twice plays it against itself)"
-                    .into(),
-            ));
+            return Err(ArenaError::TooFewBots);
         }
         // Each robot once, to report bad specs and programs that do not start before playing.
         for spec in bots {
-            make_bot_with(spec, 0, &self.externals).map_err(|e| ArenaError(e.to_string()))?;
+            make_bot_with(spec, 0, &self.externals).map_err(|e| ArenaError::Bot(e.to_string()))?;
         }
         let mut pairs = Vec::new();
         for (i, a) in bots.iter().enumerate() {
@@ -354,7 +451,11 @@ impl Arena {
             let (alone, others) = if a_alone { (a, b) } else { (b, a) };
             let seats: [&str; 3] = [0, 1, 2].map(|s| if s == lone { alone } else { others });
             let (game, forfeited) = play(rules, seed, deal.clone(), seats, &self.externals)
-                .map_err(|e| ArenaError(format!("deal {i}, {seats:?}: {e}")))?;
+                .map_err(|e| ArenaError::Game {
+                    deal: i,
+                    seats: seats.map(str::to_string),
+                    error: e.to_string(),
+                })?;
             on_game(&PlayedGame {
                 deal: i,
                 game: n,
@@ -439,12 +540,8 @@ pub struct Ended {
 impl Ended {
     /// A finished game's end.
     fn of(game: &Game) -> Result<Ended, ArenaError> {
-        let result = game
-            .result()
-            .ok_or_else(|| ArenaError("a game did not finish".into()))?;
-        let landlord = game
-            .landlord()
-            .ok_or_else(|| ArenaError("a game has no landlord".into()))?;
+        let result = game.result().ok_or(ArenaError::Unfinished)?;
+        let landlord = game.landlord().ok_or(ArenaError::NoLandlord)?;
         Ok(Ended {
             landlord,
             winner: result.winner,

@@ -184,8 +184,8 @@ impl Report {
 
     /// Reads a report back from its JSON (the tallies; the figures are recomputed from them).
     pub fn from_json(text: &str) -> Result<Report, ArenaError> {
-        let file: ReportFile = serde_json::from_str(text)
-            .map_err(|e| ArenaError(format!("not an arena report: {e}")))?;
+        let file: ReportFile =
+            serde_json::from_str(text).map_err(|e| ArenaError::NotAReport(e.to_string()))?;
         Ok(Report {
             rules: file.rules,
             format: file.format,
@@ -212,7 +212,7 @@ impl Report {
     /// rules, format, seed, deals and pairs, and each shard exactly once.
     pub fn merge(reports: &[Report]) -> Result<Report, ArenaError> {
         let Some(first) = reports.first() else {
-            return Err(ArenaError("nothing to merge".into()));
+            return Err(ArenaError::NothingToMerge);
         };
         let count = first.shard.count;
         let mut seen = vec![false; count as usize];
@@ -231,24 +231,17 @@ impl Report {
             };
         }
         for (n, r) in reports.iter().enumerate() {
-            let which = format!(
-                "report {} (shard {}/{})",
-                n + 1,
-                r.shard.index,
-                r.shard.count
-            );
+            let (report, shard) = (n + 1, r.shard);
             if (&r.rules, r.format, r.seed, r.deals, r.shard.count)
                 != (&first.rules, first.format, first.seed, first.deals, count)
             {
-                return Err(ArenaError(format!(
-                    "{which} is from another run (rules, format, seed, deals or shard count differ)"
-                )));
+                return Err(ArenaError::OtherRun { report, shard });
             }
             let slot = seen
                 .get_mut(r.shard.index as usize)
-                .ok_or_else(|| ArenaError(format!("{which}: shard index out of range")))?;
+                .ok_or(ArenaError::ShardOutOfRange { report, shard })?;
             if std::mem::replace(slot, true) {
-                return Err(ArenaError(format!("{which}: that shard is given twice")));
+                return Err(ArenaError::ShardTwice { report, shard });
             }
             if r.pairs.len() != merged.pairs.len()
                 || r.pairs
@@ -256,7 +249,7 @@ impl Report {
                     .zip(&merged.pairs)
                     .any(|(x, y)| (&x.a, &x.b) != (&y.a, &y.b))
             {
-                return Err(ArenaError(format!("{which} has other robots")));
+                return Err(ArenaError::OtherRobots { report, shard });
             }
             for (into, p) in merged.pairs.iter_mut().zip(&r.pairs) {
                 into.all.merge(&p.all);
@@ -267,7 +260,10 @@ impl Report {
             }
         }
         if let Some(missing) = seen.iter().position(|&s| !s) {
-            return Err(ArenaError(format!("shard {missing}/{count} is missing")));
+            return Err(ArenaError::MissingShard(Shard {
+                index: missing as u64,
+                count,
+            }));
         }
         Ok(merged)
     }
