@@ -1,29 +1,37 @@
 //! The generator and classifier against a brute-force oracle: every sub-multiset of the hand,
-//! classified by the independent definitions in `common`, filtered by beating.
+//! classified by the independent definitions in `common`, filtered by beating. The table move
+//! is chosen among the oracle's own leads of another hand (so the oracle knows its reading
+//! without asking the library), then looked up among the library's leads of that hand.
 
 mod common;
 
 use std::collections::BTreeSet;
 
-use common::{Reading, oracle_beats, oracle_kept_readings, random_hand, rng, sub_multisets};
-use ddz_core::{
-    Cards, Kind, Move, Profile, Rules, classify, count_legal_moves, is_legal, legal_moves,
+use common::{
+    Kind, Reading, oracle_beats, oracle_kept_readings, random_hand, reading_of, rng, sub_multisets,
 };
+use ddz_core::{Cards, Move, Profile, Rules, classify, count_legal_moves, is_legal, legal_moves};
 use rand::RngExt;
 
-/// Random hands per profile; each is checked leading and following one table move.
-const HANDS_PER_PROFILE: usize = 10_000;
+/// Random hands per profile in the default run; each is checked leading and following one table
+/// move. The full run (`all_profiles_match_oracle_full`, ignored) checks 10,000 per profile,
+/// the same hands first.
+const HANDS_PER_PROFILE: usize = 2_000;
+
+/// Random hands per profile in the full run.
+const HANDS_PER_PROFILE_FULL: usize = 10_000;
+
+/// Cards of the hand the table move is led from.
+const TABLE_HAND: usize = 20;
 
 type Key = (u64, Reading);
 
 fn key(m: &Move) -> Key {
-    let r = Reading {
-        kind: m.kind(),
-        main: m.main() as usize,
-        len: m.length() as usize,
-    };
-    (m.cards().bits(), r)
+    (m.cards().bits(), reading_of(m))
 }
+
+/// The table as the oracle sees it: its cards and the reading the oracle chose.
+type Table = (Cards, Reading);
 
 /// Every sub-multiset of `hand` with the readings the profile keeps.
 fn oracle_readings_of_hand(hand: Cards, rules: &Rules) -> Vec<(Cards, Vec<Reading>)> {
@@ -36,7 +44,7 @@ fn oracle_readings_of_hand(hand: Cards, rules: &Rules) -> Vec<(Cards, Vec<Readin
 /// Every move as the oracle sees it, leading (`last` None) or following.
 fn oracle_moves(
     subs: &[(Cards, Vec<Reading>)],
-    last: Option<&Move>,
+    last: Option<Table>,
     rules: &Rules,
 ) -> BTreeSet<Key> {
     let mut out = BTreeSet::new();
@@ -44,13 +52,8 @@ fn oracle_moves(
         for &r in readings {
             let keep = match last {
                 None => true,
-                Some(l) => {
-                    let lr = Reading {
-                        kind: l.kind(),
-                        main: l.main() as usize,
-                        len: l.length() as usize,
-                    };
-                    oracle_beats(r, *sub, lr, l.cards(), rules)
+                Some((table_cards, table_reading)) => {
+                    oracle_beats(r, *sub, table_reading, table_cards, rules)
                 }
             };
             if keep {
@@ -71,32 +74,40 @@ fn oracle_moves(
     out
 }
 
-/// A random table move: a random lead of a random 20-card hand, its kind chosen uniformly
-/// among the kinds that hand can lead so rare kinds appear often.
-fn random_table_move(rng: &mut rand_chacha::ChaCha8Rng, rules: &Rules) -> Move {
-    let other = random_hand(rng, 20);
-    let leads = legal_moves(other, None, rules);
+/// A random table move: one of the oracle's leads of a random hand of `TABLE_HAND` cards, its
+/// kind chosen uniformly among the kinds that hand can lead so rare kinds appear often. Returns
+/// the library's move with those cards and that reading, and the oracle's view of it.
+fn random_table_move(rng: &mut rand_chacha::ChaCha8Rng, rules: &Rules) -> (Move, Table) {
+    let other = random_hand(rng, TABLE_HAND);
+    let leads = oracle_moves(&oracle_readings_of_hand(other, rules), None, rules);
     let kinds: Vec<Kind> = leads
         .iter()
-        .map(|m| m.kind())
+        .map(|(_, r)| r.kind)
         .collect::<BTreeSet<_>>()
         .into_iter()
         .collect();
     let kind = kinds[rng.random_range(0..kinds.len())];
-    let of_kind: Vec<&Move> = leads.iter().filter(|m| m.kind() == kind).collect();
-    *of_kind[rng.random_range(0..of_kind.len())]
+    let of_kind: Vec<&Key> = leads.iter().filter(|(_, r)| r.kind == kind).collect();
+    let &(bits, reading) = of_kind[rng.random_range(0..of_kind.len())];
+    let cards = Cards::from_bits(bits).unwrap();
+    let found = legal_moves(other, None, rules)
+        .into_iter()
+        .find(|m| key(m) == (bits, reading));
+    let table =
+        found.unwrap_or_else(|| panic!("{other}: the library cannot lead {cards} as {reading:?}"));
+    (table, (cards, reading))
 }
 
-fn check_profile(profile: Profile, seed: u64) {
+fn check_profile(profile: Profile, seed: u64, hands: usize) {
     let rules = Rules::profile(profile);
     let mut rng = rng(seed);
     let mut total_moves = 0usize;
-    for i in 0..HANDS_PER_PROFILE {
+    for i in 0..hands {
         let n = rng.random_range(1..=20);
         let hand = random_hand(&mut rng, n);
-        let table = random_table_move(&mut rng, &rules);
+        let (table, oracle_table) = random_table_move(&mut rng, &rules);
         let subs = oracle_readings_of_hand(hand, &rules);
-        for last in [None, Some(&table)] {
+        for (last, oracle_last) in [(None, None), (Some(&table), Some(oracle_table))] {
             let generated = legal_moves(hand, last, &rules);
             let keys: Vec<Key> = generated.iter().map(key).collect();
             let set: BTreeSet<Key> = keys.iter().cloned().collect();
@@ -105,7 +116,7 @@ fn check_profile(profile: Profile, seed: u64) {
                 keys.len(),
                 "{profile} hand {i} {hand}: duplicate moves"
             );
-            let expected = oracle_moves(&subs, last, &rules);
+            let expected = oracle_moves(&subs, oracle_last, &rules);
             if set != expected {
                 let missing: Vec<_> = expected.difference(&set).take(5).collect();
                 let extra: Vec<_> = set.difference(&expected).take(5).collect();
@@ -123,30 +134,38 @@ fn check_profile(profile: Profile, seed: u64) {
             total_moves += generated.len();
         }
     }
-    assert!(
-        total_moves > HANDS_PER_PROFILE,
-        "{profile}: suspiciously few moves"
-    );
+    assert!(total_moves > hands, "{profile}: suspiciously few moves");
 }
 
 #[test]
 fn classic_matches_oracle() {
-    check_profile(Profile::Classic, 1);
+    check_profile(Profile::Classic, 1, HANDS_PER_PROFILE);
 }
 
 #[test]
 fn rlcard_matches_oracle() {
-    check_profile(Profile::Rlcard, 2);
+    check_profile(Profile::Rlcard, 2, HANDS_PER_PROFILE);
 }
 
 #[test]
 fn botzone_matches_oracle() {
-    check_profile(Profile::Botzone, 3);
+    check_profile(Profile::Botzone, 3, HANDS_PER_PROFILE);
 }
 
 #[test]
 fn douzero_matches_oracle() {
-    check_profile(Profile::Douzero, 4);
+    check_profile(Profile::Douzero, 4, HANDS_PER_PROFILE);
+}
+
+/// The full run: 10,000 hands per profile (the default tests' hands first). Run with
+/// `cargo test -p ddz-core --test oracle -- --ignored`; result in BENCHMARKS.md.
+#[test]
+#[ignore]
+fn all_profiles_match_oracle_full() {
+    check_profile(Profile::Classic, 1, HANDS_PER_PROFILE_FULL);
+    check_profile(Profile::Rlcard, 2, HANDS_PER_PROFILE_FULL);
+    check_profile(Profile::Botzone, 3, HANDS_PER_PROFILE_FULL);
+    check_profile(Profile::Douzero, 4, HANDS_PER_PROFILE_FULL);
 }
 
 /// Every sub-multiset's classification equals the oracle's readings.
@@ -163,14 +182,7 @@ fn classify_matches_oracle_on_all_subsets() {
         for _ in 0..50 {
             let hand = random_hand(&mut rng, 20);
             for sub in sub_multisets(hand) {
-                let got: Vec<Reading> = classify(sub, &rules)
-                    .iter()
-                    .map(|m| Reading {
-                        kind: m.kind(),
-                        main: m.main() as usize,
-                        len: m.length() as usize,
-                    })
-                    .collect();
+                let got: Vec<Reading> = classify(sub, &rules).iter().map(reading_of).collect();
                 let mut got_sorted = got.clone();
                 got_sorted.sort();
                 assert_eq!(
@@ -191,7 +203,7 @@ fn is_legal_rejects_what_generation_omits() {
     let mut rejected = 0;
     for _ in 0..2_000 {
         let hand = random_hand(&mut rng, 17);
-        let table = random_table_move(&mut rng, &rules);
+        let (table, _) = random_table_move(&mut rng, &rules);
         let legal: BTreeSet<Key> = legal_moves(hand, Some(&table), &rules)
             .iter()
             .map(key)

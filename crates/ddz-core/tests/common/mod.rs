@@ -1,9 +1,12 @@
 //! Test helpers: seeded random hands and a brute-force oracle written independently of the
-//! library's classifier and generator.
+//! library's classifier and generator. The oracle shares only the input types with the library
+//! (`Cards`, `Rank`, the `Rules` fields): its kinds, their order, their body shapes and its
+//! readings are its own, restated from RULES.md; library moves are mapped into its terms only
+//! to compare them ([`reading_of`]).
 
 #![allow(dead_code)]
 
-use ddz_core::{Cards, Kind, Rank, Readings, Rules};
+use ddz_core::{Cards, Move, Rank, Readings, Rules};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -43,12 +46,96 @@ pub fn sub_multisets(hand: Cards) -> Vec<Cards> {
         .collect()
 }
 
-/// One reading as the oracle sees it: kind, main rank index, body length.
+/// The oracle's kinds, in the order of RULES.md's table (section 3), then Botzone's space
+/// shuttles; `Pass` first. The derived order is that table order (the default reading's
+/// tie-break).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Kind {
+    Pass,
+    Single,
+    Pair,
+    Trio,
+    TrioSingle,
+    TrioPair,
+    Straight,
+    PairChain,
+    Airplane,
+    AirplaneSingles,
+    AirplanePairs,
+    FourTwoSingles,
+    FourTwoPairs,
+    Bomb,
+    Rocket,
+    SpaceShuttle,
+    SpaceShuttleSingles,
+    SpaceShuttlePairs,
+}
+
+impl Kind {
+    /// Cards of each body rank (RULES.md's shapes: XXX+Y has a body of one rank of 3).
+    pub fn body_per_rank(self) -> usize {
+        match self {
+            Kind::Pass => 0,
+            Kind::Single | Kind::Straight | Kind::Rocket => 1,
+            Kind::Pair | Kind::PairChain => 2,
+            Kind::Trio
+            | Kind::TrioSingle
+            | Kind::TrioPair
+            | Kind::Airplane
+            | Kind::AirplaneSingles
+            | Kind::AirplanePairs => 3,
+            Kind::FourTwoSingles
+            | Kind::FourTwoPairs
+            | Kind::Bomb
+            | Kind::SpaceShuttle
+            | Kind::SpaceShuttleSingles
+            | Kind::SpaceShuttlePairs => 4,
+        }
+    }
+
+    /// The library's kind in the oracle's terms (a name-for-name translation of the output).
+    pub fn of(kind: ddz_core::Kind) -> Kind {
+        use ddz_core::Kind as L;
+        match kind {
+            L::Pass => Kind::Pass,
+            L::Single => Kind::Single,
+            L::Pair => Kind::Pair,
+            L::Trio => Kind::Trio,
+            L::TrioSingle => Kind::TrioSingle,
+            L::TrioPair => Kind::TrioPair,
+            L::Straight => Kind::Straight,
+            L::PairChain => Kind::PairChain,
+            L::Airplane => Kind::Airplane,
+            L::AirplaneSingles => Kind::AirplaneSingles,
+            L::AirplanePairs => Kind::AirplanePairs,
+            L::FourTwoSingles => Kind::FourTwoSingles,
+            L::FourTwoPairs => Kind::FourTwoPairs,
+            L::Bomb => Kind::Bomb,
+            L::Rocket => Kind::Rocket,
+            L::SpaceShuttle => Kind::SpaceShuttle,
+            L::SpaceShuttleSingles => Kind::SpaceShuttleSingles,
+            L::SpaceShuttlePairs => Kind::SpaceShuttlePairs,
+        }
+    }
+}
+
+/// One reading as the oracle sees it: kind, main rank index (the body's top rank; 14 for the
+/// rocket), body length (ranks in the body; 1 for non-chains).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Reading {
     pub kind: Kind,
     pub main: usize,
     pub len: usize,
+}
+
+/// A library move's reading in the oracle's terms, to compare the library's output with the
+/// oracle's (never used to compute what the oracle expects).
+pub fn reading_of(m: &Move) -> Reading {
+    Reading {
+        kind: Kind::of(m.kind()),
+        main: m.main() as usize,
+        len: m.length() as usize,
+    }
 }
 
 fn is_run(ranks: &[usize]) -> bool {
@@ -114,8 +201,14 @@ fn trio_run_around(c: &[u8; 15], lo: usize, hi: usize) -> usize {
 /// Every reading of `cards` under the combination fields of `rules` (ignoring `readings`),
 /// found by trying each kind's definition directly.
 pub fn oracle_readings(cards: Cards, rules: &Rules) -> Vec<Reading> {
-    let c = cards.counts();
-    let n = cards.len() as usize;
+    oracle_readings_of_counts(&cards.counts(), rules)
+}
+
+/// [`oracle_readings`] of a multiset given as counts per rank index (3..2, small and big
+/// joker), at most 4 of a rank and one of each joker.
+pub fn oracle_readings_of_counts(counts: &[u8; 15], rules: &Rules) -> Vec<Reading> {
+    let c = *counts;
+    let n: usize = c.iter().map(|&k| k as usize).sum();
     let ranks = present(&c);
     let mut out = Vec::new();
     let mut push = |kind, main, len| out.push(Reading { kind, main, len });
@@ -234,7 +327,7 @@ pub fn oracle_readings(cards: Cards, rules: &Rules) -> Vec<Reading> {
 fn body_cards(r: &Reading) -> usize {
     match r.kind {
         Kind::Rocket => 2,
-        k => k.shape().per_rank as usize * r.len,
+        k => k.body_per_rank() * r.len,
     }
 }
 
@@ -281,8 +374,8 @@ pub fn oracle_beats(a: Reading, a_cards: Cards, b: Reading, b_cards: Cards, rule
 pub mod douzero_oracle {
     //! DouZero's move detector, restated independently for the oracle on DouZero's own card
     //! encoding (3..14 for 3..A, 17 for the 2, 20 and 30 for the jokers).
-    use super::Reading;
-    use ddz_core::{Cards, Kind};
+    use super::{Kind, Reading};
+    use ddz_core::Cards;
     use std::collections::BTreeMap;
 
     fn encode(cards: Cards) -> Vec<u32> {
