@@ -17,6 +17,33 @@ DEAL = {
 }
 
 
+RANKS = "3456789TJQKA2"
+
+
+def expected_card_vector(move):
+    """RLCard's 54-value vector of a move in its notation, restated (rlcard's
+    ``_cards2array``): for each rank 3..2 a column of four, the first n set for n cards, the
+    columns one after another; then the small and the big joker."""
+    out = np.zeros(54, dtype=np.int8)
+    if move == "pass":
+        return out
+    for card in set(move):
+        if card == "B":
+            out[52] = 1
+        elif card == "R":
+            out[53] = 1
+        else:
+            column = RANKS.index(card)
+            out[4 * column : 4 * column + move.count(card)] = 1
+    return out
+
+
+def test_expected_card_vector_is_rlcards():
+    rlcard_doudizhu = pytest.importorskip("rlcard.envs.doudizhu")
+    for move in ["pass", "3", "33", "3334", "2222BR", "3456789TJQKA", "TTTJJJQQQKKK"]:
+        assert np.array_equal(expected_card_vector(move), rlcard_doudizhu._cards2array(move)), move
+
+
 def play_random(env, rng):
     while not env.done:
         moves = env.legal_moves()
@@ -40,7 +67,8 @@ def test_reset_moves_ids_and_mask_agree():
     rows = env.legal_move_cards()
     assert rows.shape == (len(moves), 54)
     for m, row in zip(moves, rows):
-        assert np.array_equal(row, ddz.card_vector(m))
+        assert np.array_equal(row, expected_card_vector(m)), m
+        assert np.array_equal(ddz.card_vector(m), expected_card_vector(m)), m
 
 
 def test_step_by_string_id_and_index_then_payoffs():

@@ -60,6 +60,8 @@ def test_douzero_batches_equal_douzeros():
     """x_batch and z_batch row by row, matched through the moves (DouZero lists its moves in
     its own order, with repeats)."""
     from douzero.env.env import Env as DzEnv
+    from douzero.env.move_detector import get_move_type
+    from douzero.env.utils import TYPE_15_WRONG
 
     np.random.seed(5)
     dz = DzEnv("adp")
@@ -81,7 +83,10 @@ def test_douzero_batches_equal_douzeros():
         for j, action in enumerate(dz.infoset.legal_actions):
             m = golden.dz_str(action)
             if m not in row_of:
-                continue  # a card set DouZero's detector calls WRONG
+                # DouZero lists it but ddz does not: only card sets DouZero's own detector
+                # calls WRONG (its generator offers them, its detector rejects them).
+                assert get_move_type(action)["type"] == TYPE_15_WRONG, (m, action)
+                continue
             i = row_of[m]
             assert np.array_equal(ours["x_batch"][i], obs["x_batch"][j]), m
             assert np.array_equal(ours["z_batch"][i], obs["z_batch"][j]), m

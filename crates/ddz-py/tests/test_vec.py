@@ -1,6 +1,8 @@
 """ddz.VecEnv: batched stepping into preallocated arrays."""
 
+import sys
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -102,20 +104,36 @@ def test_rules_need_a_fixed_landlord():
 
 
 def test_steps_from_threads_release_the_gil():
-    """Two VecEnvs stepped from two Python threads both advance (the GIL is released while
-    stepping, so neither blocks the other)."""
-    vs = [ddz.VecEnv(16, "rlcard", seed=s, actions="index") for s in (1, 2)]
-    counts = [0, 0]
+    """Another Python thread makes progress while VecEnv.step runs (the GIL is released while
+    stepping). The interpreter's forced GIL switch is pushed out of reach, so the counting
+    thread can take the GIL only when the stepping thread gives it up: between the counter's
+    value read just before a step and just after it, the counter moves only if step released
+    the GIL. With the GIL held, the overlap is always 0."""
+    v = ddz.VecEnv(64, "rlcard", seed=1, actions="index")
+    rng = np.random.default_rng(0)
+    counter = [0]
+    stop = threading.Event()
 
-    def run(k):
-        rng = np.random.default_rng(k)
-        for _ in range(100):
-            vs[k].step((rng.random(16) * vs[k].num_moves).astype(np.int64))
-            counts[k] += 1
+    def count():
+        while not stop.is_set():
+            counter[0] += 1
+            time.sleep(0.0001)  # gives the GIL back, so the stepping thread can resume
 
-    threads = [threading.Thread(target=run, args=(k,)) for k in (0, 1)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert counts == [100, 100]
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1000.0)
+    counting = threading.Thread(target=count)
+    overlap = 0
+    try:
+        counting.start()
+        for _ in range(2000):
+            actions = (rng.random(64) * v.num_moves).astype(np.int64)
+            before = counter[0]
+            v.step(actions)
+            overlap += counter[0] - before
+            if overlap >= 10:
+                break
+    finally:
+        stop.set()
+        counting.join()
+        sys.setswitchinterval(old)
+    assert overlap >= 10, f"the counting thread advanced {overlap} times during steps"
