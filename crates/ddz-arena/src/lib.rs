@@ -18,14 +18,14 @@
 //! run's figures do not depend on the thread count. Runs can be split into shards
 //! ([`Shard`]) whose reports merge ([`Report::merge`]) into exactly the unsharded figures.
 //!
-//! External robots (programs speaking `ddz-jsonl/1`, [`Externals`]) play like the built-in
-//! ones. One that fails (an illegal reply, a crash, malformed output, an error reply or a
+//! Robots are given as parsed specs ([`BotSpec`]); external robots (programs speaking
+//! `ddz-jsonl/1`, named in a [`ddz_bots::Registry`]) play like the built-in ones. One that fails (an illegal reply, a crash, malformed output, an error reply or a
 //! timeout) forfeits the game: its side loses at the stake reached so far (see [`forfeit`]),
 //! the failure is counted in the pair's [`Failures`], and the run goes on.
 //!
 //! ```
 //! use ddz_arena::{Arena, Deals, Format, Shard};
-//! use ddz_bots::external::Externals;
+//! use ddz_bots::BotSpec;
 //! use ddz_core::Rules;
 //!
 //! let arena = Arena {
@@ -34,9 +34,9 @@
 //!     seed: 7,
 //!     deals: Deals::Seeded { count: 20 },
 //!     shard: Shard::WHOLE,
-//!     externals: Externals::new(),
 //! };
-//! let report = arena.run(&["greedy", "greedy"], &|_| {}, &|| {}).unwrap();
+//! let greedy: BotSpec = "greedy".parse().unwrap();
+//! let report = arena.run(&[greedy.clone(), greedy], &|_| {}, &|| {}).unwrap();
 //! let pair = &report.pairs[0];
 //! assert_eq!(pair.all.wins.estimate().mean, 0.5);
 //! assert_eq!(pair.all.points.estimate().mean, 0.0);
@@ -48,13 +48,9 @@ pub mod tally;
 use core::fmt;
 use std::time::Instant;
 
-use ddz_bots::external::Externals;
-use ddz_bots::{Bot, bot_seed, legal_bids, make_bot_with};
+use ddz_bots::{Bot, BotSpec, NoObserver, TurnError, bot_seed, drive};
 use ddz_core::{Bidding, Rules, Scoring};
-use ddz_game::{
-    BySeat, Deal, DealError, DealLine, Game, Phase, Seat, Side, bomb_factor, derive_seed,
-    side_scores,
-};
+use ddz_game::{BySeat, Deal, DealError, DealLine, Game, Seat, Side, derive_seed};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -306,8 +302,6 @@ pub struct Arena {
     pub deals: Deals,
     /// The share of the deals this run plays.
     pub shard: Shard,
-    /// The external robots robot specs may name, with their per-decision timeouts.
-    pub externals: Externals,
 }
 
 impl Arena {
@@ -358,16 +352,16 @@ impl Arena {
     /// and pairing played (for progress).
     pub fn run(
         &self,
-        bots: &[&str],
+        bots: &[BotSpec],
         on_game: &(dyn Fn(&PlayedGame) + Sync),
         on_deal: &(dyn Fn() + Sync),
     ) -> Result<Report, ArenaError> {
         if bots.len() < 2 {
             return Err(ArenaError::TooFewBots);
         }
-        // Each robot once, to report bad specs and programs that do not start before playing.
+        // Each robot once, to report programs that do not start before playing.
         for spec in bots {
-            make_bot_with(spec, 0, &self.externals).map_err(|e| ArenaError::Bot(e.to_string()))?;
+            spec.build(0).map_err(|e| ArenaError::Bot(e.to_string()))?;
         }
         let mut pairs = Vec::new();
         for (i, a) in bots.iter().enumerate() {
@@ -388,8 +382,8 @@ impl Arena {
     /// Plays A against B over this shard's deals.
     pub fn play_pair(
         &self,
-        a: &str,
-        b: &str,
+        a: &BotSpec,
+        b: &BotSpec,
         on_game: &(dyn Fn(&PlayedGame) + Sync),
         on_deal: &(dyn Fn() + Sync),
     ) -> Result<PairResult, ArenaError> {
@@ -405,8 +399,8 @@ impl Arena {
             })
             .collect::<Result<_, _>>()?;
         let mut result = PairResult {
-            a: a.to_string(),
-            b: b.to_string(),
+            a: a.as_str().to_string(),
+            b: b.as_str().to_string(),
             all: Tallies::default(),
             as_landlord: Tallies::default(),
             as_farmers: Tallies::default(),
@@ -432,8 +426,8 @@ impl Arena {
     fn play_deal(
         &self,
         i: u64,
-        a: &str,
-        b: &str,
+        a: &BotSpec,
+        b: &BotSpec,
         rules: &Rules,
         on_game: &(dyn Fn(&PlayedGame) + Sync),
     ) -> Result<DealOutcome, ArenaError> {
@@ -449,9 +443,10 @@ impl Arena {
         };
         for (n, &(lone, a_alone)) in layouts.iter().enumerate() {
             let (alone, others) = if a_alone { (a, b) } else { (b, a) };
-            let seats: [&str; 3] = [0, 1, 2].map(|s| if s == lone { alone } else { others });
-            let (game, forfeited) = play(rules, seed, deal.clone(), seats, &self.externals)
-                .map_err(|e| ArenaError::Game {
+            let specs: [&BotSpec; 3] = [0, 1, 2].map(|s| if s == lone { alone } else { others });
+            let seats = specs.map(BotSpec::as_str);
+            let (game, forfeited) =
+                play(rules, seed, deal.clone(), specs).map_err(|e| ArenaError::Game {
                     deal: i,
                     seats: seats.map(str::to_string),
                     error: e.to_string(),
@@ -495,35 +490,19 @@ fn play(
     rules: &Rules,
     seed: u64,
     deal: Deal,
-    seats: [&str; 3],
-    externals: &Externals,
+    seats: [&BotSpec; 3],
 ) -> Result<(Game, Option<(Seat, String)>), String> {
     let mut game = Game::with_deal(rules, seed, deal);
     let mut bots: Vec<Box<dyn Bot>> = Vec::with_capacity(3);
     for s in Seat::ALL {
-        let bot = make_bot_with(seats[s.index()], bot_seed(seed, s), externals);
+        let bot = seats[s.index()].build(bot_seed(seed, s));
         bots.push(bot.map_err(|e| e.to_string())?);
     }
-    while game.phase() != Phase::Over {
-        let seat = game.turn();
-        let view = game.view(seat);
-        let bot = &mut bots[seat.index()];
-        if game.phase() == Phase::Bidding {
-            let bid = bot.bid(&view, &legal_bids(&view));
-            if let Some(why) = bot.failure() {
-                return Ok((game, Some((seat, why))));
-            }
-            game.bid(seat, bid).map_err(|e| e.to_string())?;
-        } else {
-            let allowed = game.legal_moves();
-            let m = bot.play(&view, &allowed);
-            if let Some(why) = bot.failure() {
-                return Ok((game, Some((seat, why))));
-            }
-            game.play(seat, m).map_err(|e| e.to_string())?;
-        }
+    match drive(&mut game, &mut bots, &mut NoObserver) {
+        Ok(()) => Ok((game, None)),
+        Err(TurnError::Failed { seat, why }) => Ok((game, Some((seat, why)))),
+        Err(e) => Err(e.to_string()),
     }
-    Ok((game, None))
 }
 
 /// How a game ended, as the tallies read it: the landlord, the winning side and the scores.
@@ -550,44 +529,16 @@ impl Ended {
     }
 }
 
-/// The end of a game forfeited by the robot in `failing`: its side loses at the stake reached
-/// so far, the landlord winning or losing 2 × the stake and each farmer 1 ×.
-///
-/// - Under DouZero's scoring ([`Scoring::DouzeroAdp`], the duplicate format) the stake is the
-///   bomb multiplier so far (the product of the bomb and rocket factors played).
-/// - Under the standard scoring it is base × multiplier so far (bids, robs, bombs, rocket; no
-///   spring, as the game did not end).
-/// - Either way capped by the rules' multiplier cap.
-/// - When the landlord is not decided yet (a failure during bidding), the failing seat is
-///   taken as the landlord and loses at stake 1.
+/// The end of a game forfeited by the robot in `failing`: [`Game::forfeit_result`] (its side
+/// loses at the stake reached so far: under DouZero's scoring the bomb multiplier, else base ×
+/// multiplier without spring, capped; before the landlord is decided the failing seat is a
+/// landlord losing at stake 1).
 pub fn forfeit(game: &Game, failing: Seat) -> Ended {
-    let rules = game.rules();
-    let (landlord, stake) = match game.landlord() {
-        None => (failing, 1),
-        Some(landlord) => {
-            let (base, multiplier) = match rules.scoring {
-                Scoring::DouzeroAdp => (
-                    1,
-                    game.history()
-                        .fold(1u32, |m, (_, p)| m.saturating_mul(bomb_factor(&p, &rules))),
-                ),
-                Scoring::Standard => (game.base(), game.multiplier()),
-            };
-            let multiplier = rules
-                .multiplier_cap
-                .map_or(multiplier, |cap| multiplier.min(cap));
-            (landlord, i64::from(base) * i64::from(multiplier))
-        }
-    };
-    let winner = if failing == landlord {
-        Side::Farmers
-    } else {
-        Side::Landlord
-    };
+    let result = game.forfeit_result(failing);
     Ended {
-        landlord,
-        winner,
-        scores: side_scores(landlord, winner, stake),
+        landlord: game.landlord().unwrap_or(failing),
+        winner: result.winner,
+        scores: result.scores,
     }
 }
 
@@ -632,6 +583,7 @@ fn a_side(ended: &Ended, lone: Seat, a_alone: bool, format: Format) -> (bool, i6
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ddz_game::{Phase, bomb_factor};
 
     /// A game (of the first seed that has one) played up to its first bomb or rocket: the
     /// highest bids, then a bomb whenever there is one, else the first play.
@@ -640,7 +592,7 @@ mod tests {
             let mut game = Game::new(rules, seed);
             while game.phase() == Phase::Bidding {
                 let seat = game.turn();
-                let bid = legal_bids(&game.view(seat)).last().copied().unwrap_or(0);
+                let bid = game.legal_bids().last().copied().unwrap_or(0);
                 game.bid(seat, bid).unwrap();
             }
             while game.phase() == Phase::Playing {

@@ -2,6 +2,7 @@
 //! shards merge into exactly the unsharded run, reports survive their JSON, deal files play.
 
 use ddz_arena::{Arena, Deals, Format, Report, Shard};
+use ddz_bots::BotSpec;
 use ddz_core::{Profile, Rules};
 use ddz_game::{Deal, DealLine};
 
@@ -12,16 +13,21 @@ fn arena(rules: Rules, format: Format, count: u64) -> Arena {
         seed: 11,
         deals: Deals::Seeded { count },
         shard: Shard::WHOLE,
-        externals: Default::default(),
     }
 }
 
+/// The specs of `names`.
+fn specs(names: &[&str]) -> Vec<BotSpec> {
+    names.iter().map(|n| n.parse().unwrap()).collect()
+}
+
 fn run(arena: &Arena, bots: &[&str], threads: usize) -> Report {
+    let bots = specs(bots);
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
         .unwrap()
-        .install(|| arena.run(bots, &|_| {}, &|| {}))
+        .install(|| arena.run(&bots, &|_| {}, &|| {}))
         .unwrap()
 }
 
@@ -129,9 +135,9 @@ fn deal_files_play_and_bad_input_is_an_error() {
     let r = run(&a, &["greedy", "random"], 1);
     assert_eq!(r.deals, 5);
     assert_eq!(r.pairs[0].all.wins.deals, 5);
-    let e = a.run(&["greedy", "nosuch"], &|_| {}, &|| {}).unwrap_err();
+    let e = "nosuch".parse::<BotSpec>().unwrap_err();
     assert!(e.to_string().contains("unknown robot \"nosuch\""), "{e}");
-    assert!(a.run(&["greedy"], &|_| {}, &|| {}).is_err());
+    assert!(a.run(&specs(&["greedy"]), &|_| {}, &|| {}).is_err());
     assert!(Shard::parse("3/3").is_err() && Shard::parse("x").is_err());
     assert_eq!(Shard::parse("1/4").unwrap(), Shard { index: 1, count: 4 });
     assert!(Report::from_json("{}").is_err());

@@ -20,10 +20,12 @@
 //! [`solver`] solves open-hand positions (明牌残局, every hand known) exactly: who wins with
 //! best play, every winning move and a principal line, for three seats and two-seat duels.
 //!
-//! [`protocol`] puts any robot behind the stdio protocol `ddz-jsonl/1` (docs/protocol.md), and
-//! [`botzone`] behind Botzone's FightTheLandlord and FightTheLandlord2 input format.
-//! [`external`] is the other side: a robot played by an external program speaking
-//! `ddz-jsonl/1` ([`make_bot_with`]).
+//! A robot spec (`search:iters=2000`) is parsed once into a [`BotSpec`] that builds robots
+//! for any seed; robots defined elsewhere (external programs, in `ddz-protocol`) join through
+//! a [`Registry`]. The decision loop is written once: [`decide`] shows the robot in the seat
+//! to act its view and the legal actions, [`take_turn`] applies its action, [`drive`] plays a
+//! game to the end with an [`Observer`]. [`hint`] ranks hints for every surface. Wire formats
+//! (`ddz-jsonl/1`, Botzone, external programs) live in the `ddz-protocol` crate.
 //!
 //! ```
 //! use ddz_bots::{make_bot, play_game};
@@ -39,20 +41,22 @@ pub mod analysis;
 mod baseline;
 pub mod best_split;
 pub mod blog;
-pub mod botzone;
 pub mod ddzlib;
-pub mod external;
-pub mod protocol;
+mod drive;
+pub mod hint;
 pub mod search;
 pub mod solver;
+mod spec;
 mod value_bot;
 
 use core::fmt;
 
-use ddz_core::{Bidding, Move};
-use ddz_game::{ActionError, Bid, Game, Phase, SeatView, derive_seed};
+use ddz_core::Move;
+use ddz_game::{Action, Actions, Bid, SeatView, derive_seed};
 
 pub use baseline::{Greedy, RandomBot};
+pub use drive::{NoObserver, Observer, TurnError, decide, drive, play_game, take_turn};
+pub use spec::{BotFactory, BotSpec, Registry};
 pub use value_bot::ValueBot;
 
 /// A robot: bids and plays from one seat's view.
@@ -60,11 +64,21 @@ pub trait Bot {
     /// The robot's name as written in robot lists (`random`, `greedy`).
     fn name(&self) -> &str;
 
-    /// A bid for the seat of `view`, one of `allowed` (see [`legal_bids`]).
+    /// A bid for the seat of `view`, one of `allowed` ([`SeatView::legal_bids`]).
     fn bid(&mut self, view: &SeatView, allowed: &[Bid]) -> Bid;
 
     /// A play for the seat of `view`, one of `allowed` (never empty).
     fn play(&mut self, view: &SeatView, allowed: &[Move]) -> Move;
+
+    /// One decision: a bid or a play among `actions` ([`Game::legal_actions`]); `None` when
+    /// there is nothing to decide (the game is over).
+    fn act(&mut self, view: &SeatView, actions: &Actions) -> Option<Action> {
+        match actions {
+            Actions::Bids(allowed) => Some(Action::Bid(self.bid(view, allowed))),
+            Actions::Moves(allowed) => Some(Action::Play(self.play(view, allowed))),
+            Actions::None => None,
+        }
+    }
 
     /// Why the robot failed, if it did: a robot that can fail (an external program) reports
     /// why; the controller forfeits the game. A failed robot still answers every decision
@@ -74,32 +88,20 @@ pub trait Bot {
     }
 }
 
-/// The bids the seat to act may make: points bidding 0 (pass) and every bid above the current
-/// one; call-and-rob 0 (decline) and 1 (call or rob).
-pub fn legal_bids(view: &SeatView) -> Vec<Bid> {
-    match view.rules.bidding {
-        Bidding::Points => {
-            let high = view.bids.iter().map(|b| b.1).max().unwrap_or(0);
-            std::iter::once(0).chain(high + 1..=3).collect()
-        }
-        _ => vec![0, 1],
-    }
-}
-
 /// The play that needs no thought: a pass when nothing is allowed, the only allowed move, or
 /// a play of the whole hand (it wins at once).
-pub fn obvious_play(view: &SeatView, allowed: &[Move]) -> Option<Move> {
+pub fn obvious_play(hand: ddz_core::Cards, allowed: &[Move]) -> Option<Move> {
     match allowed {
         [] => Some(Move::PASS),
         [only] => Some(*only),
         _ => allowed
             .iter()
-            .find(|m| !m.is_pass() && m.cards() == view.hand)
+            .find(|m| !m.is_pass() && m.cards() == hand)
             .copied(),
     }
 }
 
-/// An unknown robot name or option.
+/// An unknown robot name or option, or a robot that could not be started.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BotError(pub String);
 
@@ -114,93 +116,13 @@ impl std::error::Error for BotError {}
 /// The robots [`make_bot`] knows.
 pub const BOT_NAMES: [&str; 5] = ["random", "greedy", "value", "ddzlib", "search"];
 
-/// A robot from its spec `name[:key=value]...` and a seed. Only `search` takes options
-/// ([`search::SearchConfig::parse`]); an option to another robot is an error naming it.
+/// A robot from its spec `name[:key=value]...` and a seed: [`BotSpec::parse`] then
+/// [`BotSpec::build`]. Parse once with [`BotSpec`] when building many robots.
 pub fn make_bot(spec: &str, seed: u64) -> Result<Box<dyn Bot>, BotError> {
-    let mut parts = spec.split(':');
-    let name = parts.next().unwrap_or_default().trim();
-    if name == "search" {
-        let config = search::SearchConfig::parse(parts)?;
-        return Ok(Box::new(search::SearchBot::new(config, seed)));
-    }
-    if let Some(option) = parts.next() {
-        return Err(BotError(format!(
-            "robot \"{name}\" takes no option (got \"{option}\")"
-        )));
-    }
-    match name {
-        "random" => Ok(Box::new(RandomBot::new(seed))),
-        "greedy" => Ok(Box::new(Greedy)),
-        "value" => Ok(Box::new(ValueBot::new())),
-        "ddzlib" => Ok(Box::new(ddzlib::DdzlibBot::new())),
-        _ => Err(BotError(format!(
-            "unknown robot \"{name}\" (robots: {})",
-            BOT_NAMES.join(", ")
-        ))),
-    }
-}
-
-/// A robot from its spec `name[:key=value]...` and a seed, among the built-in robots
-/// ([`make_bot`]) and the external robots of `externals` (which take no options; each one
-/// starts its program: see [`external::ExternalBot`]). An unknown name lists both.
-pub fn make_bot_with(
-    spec: &str,
-    seed: u64,
-    externals: &external::Externals,
-) -> Result<Box<dyn Bot>, BotError> {
-    let mut parts = spec.split(':');
-    let name = parts.next().unwrap_or_default().trim();
-    let Some(ext) = externals.get(name) else {
-        return make_bot(spec, seed).map_err(|e| with_externals(e, name, externals));
-    };
-    if let Some(option) = parts.next() {
-        return Err(BotError(format!(
-            "external robot \"{name}\" takes no option (got \"{option}\")"
-        )));
-    }
-    Ok(Box::new(external::ExternalBot::spawn(name, ext)?))
-}
-
-/// An unknown-robot error listing the external robots too.
-fn with_externals(e: BotError, name: &str, externals: &external::Externals) -> BotError {
-    if externals.is_empty() || BOT_NAMES.contains(&name) {
-        return e;
-    }
-    let names: Vec<&str> = externals.names().collect();
-    BotError(format!(
-        "unknown robot \"{name}\" (robots: {}; external robots: {})",
-        BOT_NAMES.join(", "),
-        names.join(", ")
-    ))
+    BotSpec::parse(spec)?.build(seed)
 }
 
 /// The seed of the robot in `seat` for a game of `game_seed`.
 pub fn bot_seed(game_seed: u64, seat: ddz_game::Seat) -> u64 {
     derive_seed(game_seed, 0xB07 + seat.index() as u64)
-}
-
-/// Plays a whole game of `seed` with `bots[i]` in seat `i`, each seeing only its view.
-pub fn play_game(
-    rules: &ddz_core::Rules,
-    seed: u64,
-    bots: &mut [Box<dyn Bot>; 3],
-) -> Result<Game, ActionError> {
-    let mut game = Game::new(rules, seed);
-    while game.phase() != Phase::Over {
-        let seat = game.turn();
-        let view = game.view(seat);
-        let bot = &mut bots[seat.index()];
-        match game.phase() {
-            Phase::Bidding => {
-                let bid = bot.bid(&view, &legal_bids(&view));
-                game.bid(seat, bid)?;
-            }
-            _ => {
-                let allowed = game.legal_moves();
-                let play = bot.play(&view, &allowed);
-                game.play(seat, play)?;
-            }
-        }
-    }
-    Ok(game)
 }

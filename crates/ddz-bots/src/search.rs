@@ -29,9 +29,11 @@
 
 use std::time::{Duration, Instant};
 
-use ddz_core::{Cards, Move, Rank, Rules, legal_moves_into};
+use ddz_core::{Cards, Move, Rank, Rules};
 use ddz_game::shuffle::{rng, shuffle};
-use ddz_game::{Bid, BySeat, Seat, SeatView, bomb_factor, derive_seed};
+use ddz_game::{
+    Bid, Budget, BySeat, PlayState, Seat, SeatView, Side, Trick, derive_seed, side_scores,
+};
 
 use crate::blog::Valuer;
 use crate::ddzlib::DdzlibBot;
@@ -39,19 +41,12 @@ use crate::solver::{OpenPosition as SolverPosition, Solver};
 use crate::value_bot::ValueBot;
 use crate::{Bot, BotError};
 
-/// How much work one decision may take.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Budget {
-    /// A number of playouts (one candidate played out on one sample): deterministic.
-    Iterations(u32),
-    /// Wall-clock time per decision.
-    Time(Duration),
-}
-
 /// The `search` robot's settings, written `search:key=value:...`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchConfig {
-    /// The budget per decision (`iters=N` or `time=500ms`, `time=1s`).
+    /// The budget per decision: a number of playouts (`iters=N`, [`Budget::Count`],
+    /// deterministic; an exact solve counts 1 + its nodes / 50) or a time (`time=500ms`,
+    /// `time=1s`).
     pub budget: Budget,
     /// Worker threads (`threads=N`); the result does not depend on it.
     pub threads: usize,
@@ -69,7 +64,7 @@ impl Default for SearchConfig {
     /// 5,000 nodes.
     fn default() -> SearchConfig {
         SearchConfig {
-            budget: Budget::Iterations(4_000),
+            budget: Budget::Count(4_000),
             threads: 1,
             candidates: 12,
             solve_cards: 16,
@@ -101,7 +96,7 @@ impl SearchConfig {
                     })
             };
             match key.trim() {
-                "iters" => config.budget = Budget::Iterations(number(value)?.min(1 << 30) as u32),
+                "iters" => config.budget = Budget::Count(number(value)?.min(1 << 30)),
                 "time" => config.budget = Budget::Time(parse_duration(value)?),
                 "threads" => config.threads = number(value)?.min(256) as usize,
                 "candidates" => config.candidates = number(value)?.clamp(2, 1000) as usize,
@@ -215,7 +210,7 @@ impl Bot for SearchBot {
     }
 
     fn play(&mut self, view: &SeatView, allowed: &[Move]) -> Move {
-        if let Some(m) = crate::obvious_play(view, allowed) {
+        if let Some(m) = crate::obvious_play(view.hand, allowed) {
             return m;
         }
         self.decisions += 1;
@@ -265,20 +260,12 @@ impl Position {
     }
 }
 
-/// The 54 cards as ranks.
-fn full_deck() -> Cards {
-    let mut counts = [4u8; 15];
-    counts[Rank::SmallJoker.index()] = 1;
-    counts[Rank::BigJoker.index()] = 1;
-    Cards::from_counts(&counts)
-}
-
 /// Every card the seat cannot see: not in its hand, not played by anyone.
 pub fn unknown_cards(view: &SeatView) -> Cards {
     let played = Seat::ALL
         .iter()
         .fold(Cards::EMPTY, |acc, &s| acc.union(view.played[s]));
-    full_deck()
+    Cards::FULL_DECK
         .saturating_minus(view.hand)
         .saturating_minus(played)
 }
@@ -332,49 +319,41 @@ fn deal(p: &Position, seed: u64) -> Option<BySeat<Cards>> {
     Some(hands)
 }
 
-/// Scores a finished playout for `me`: the landlord wins or loses 2 × the stake, a farmer 1 ×.
+/// Scores a finished playout for `me` at `stake`: [`side_scores`] (the landlord wins or
+/// loses 2 × the stake, a farmer 1 ×).
 fn score_for(me: Seat, landlord: Seat, landlord_won: bool, stake: u32) -> i64 {
-    let stake = i64::from(stake);
-    match (me == landlord, landlord_won) {
-        (true, true) => 2 * stake,
-        (true, false) => -2 * stake,
-        (false, true) => -stake,
-        (false, false) => stake,
-    }
+    let winner = if landlord_won {
+        Side::Landlord
+    } else {
+        Side::Farmers
+    };
+    side_scores(landlord, winner, i64::from(stake))[me]
 }
 
 /// Plays a position to the end with every seat played by `ddzlib`, starting with `first`
-/// played by `p.me`; returns the score for `p.me`.
-fn playout(p: &Position, hands: BySeat<Cards>, first: Move, bots: &mut [DdzlibBot; 3]) -> i64 {
+/// played by `p.me`; returns the score for `p.me` at the bomb stake (capped; no base, no
+/// spring). Moves go through [`PlayState::apply_legal`]: each is taken from the seat's own
+/// legal list, and no view is built.
+fn playout(
+    p: &Position,
+    hands: BySeat<Cards>,
+    first: Move,
+    bots: &mut [DdzlibBot; 3],
+    buf: &mut Vec<Move>,
+) -> i64 {
     let rules = &p.rules;
     let cap = rules.multiplier_cap.unwrap_or(u32::MAX);
-    let mut hands = hands;
-    let mut stake: u32 = 1;
-    let mut last = p.last;
-    let mut seat = p.me;
+    let mut state = PlayState::with_trick(hands, Trick::at(p.me, p.last));
     let mut play = first;
-    let mut buf: Vec<Move> = Vec::new();
     loop {
-        if !play.is_pass() {
-            hands[seat] = hands[seat].minus(play.cards());
-            stake = stake.saturating_mul(bomb_factor(&play, rules)).min(cap);
-            if hands[seat].is_empty() {
-                return score_for(p.me, p.landlord, seat == p.landlord, stake);
-            }
-            last = Some((seat, play));
+        state.apply_legal(play, rules);
+        if let Some(out) = state.first_out() {
+            let stake = state.bomb_multiplier().min(cap);
+            return score_for(p.me, p.landlord, out == p.landlord, stake);
         }
-        seat = seat.next();
-        // Back to the last player: the other two passed, it leads.
-        let to_beat = last.filter(|(s, _)| *s != seat);
-        legal_moves_into(
-            hands[seat],
-            to_beat.as_ref().map(|(_, m)| m),
-            rules,
-            &mut buf,
-        );
-        let cards_left = BySeat::from_fn(|s| hands[s].len());
-        let view = SeatView::position(rules, seat, p.landlord, hands[seat], cards_left, to_beat);
-        play = bots[seat.index()].play(&view, &buf);
+        state.legal_moves_into(rules, buf);
+        let turn = state.turn_view(rules, p.landlord);
+        play = bots[turn.seat.index()].choose(&turn, buf);
     }
 }
 
@@ -408,7 +387,7 @@ fn search(p: &Position, candidates: &[Move], config: SearchConfig, seed: u64) ->
             sample += BATCH;
             used += work;
             let done = match config.budget {
-                Budget::Iterations(n) => used >= u64::from(n) / u64::from(rounds),
+                Budget::Count(n) => used >= n / u64::from(rounds),
                 // Each round until its share of the time is spent.
                 Budget::Time(limit) => {
                     start.elapsed() >= limit.mul_f64(round as f64 / f64::from(rounds))
@@ -439,6 +418,7 @@ fn run_batch(
     let samples: Vec<u32> = (from..from + BATCH).collect();
     let work = |part: &[u32]| -> (Vec<i64>, u64) {
         let mut bots = [DdzlibBot::new(), DdzlibBot::new(), DdzlibBot::new()];
+        let mut buf: Vec<Move> = Vec::with_capacity(64);
         let mut totals = vec![0i64; alive.len()];
         let mut work = 0;
         for &s in part {
@@ -466,7 +446,7 @@ fn run_batch(
                     Some(won) => score_for(p.me, p.landlord, won == (p.me == p.landlord), 1),
                     None => {
                         work += 1;
-                        playout(p, hands, candidates[c], &mut bots)
+                        playout(p, hands, candidates[c], &mut bots, &mut buf)
                     }
                 };
             }
@@ -497,4 +477,100 @@ fn run_batch(
         }
     }
     (totals, work)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Bot;
+    use ddz_core::{Profile, legal_moves_into};
+    use ddz_game::{Game, Phase, shuffle::below};
+
+    /// The playout as it was before the play state: the trick re-derived from the last play,
+    /// a [`SeatView`] built for every simulated move, the stake a running capped product.
+    fn former_playout(
+        p: &Position,
+        hands: BySeat<Cards>,
+        first: Move,
+        bots: &mut [DdzlibBot; 3],
+    ) -> i64 {
+        let rules = &p.rules;
+        let cap = rules.multiplier_cap.unwrap_or(u32::MAX);
+        let mut hands = hands;
+        let mut stake: u32 = 1;
+        let mut last = p.last;
+        let mut seat = p.me;
+        let mut play = first;
+        let mut buf: Vec<Move> = Vec::new();
+        loop {
+            if !play.is_pass() {
+                hands[seat] = hands[seat].minus(play.cards());
+                stake = stake
+                    .saturating_mul(ddz_game::bomb_factor(&play, rules))
+                    .min(cap);
+                if hands[seat].is_empty() {
+                    return score_for(p.me, p.landlord, seat == p.landlord, stake);
+                }
+                last = Some((seat, play));
+            }
+            seat = seat.next();
+            let to_beat = last.filter(|(s, _)| *s != seat);
+            legal_moves_into(
+                hands[seat],
+                to_beat.as_ref().map(|(_, m)| m),
+                rules,
+                &mut buf,
+            );
+            let cards_left = BySeat::from_fn(|s| hands[s].len());
+            let view =
+                SeatView::position(rules, seat, p.landlord, hands[seat], cards_left, to_beat);
+            play = bots[seat.index()].play(&view, &buf);
+        }
+    }
+
+    #[test]
+    fn playouts_equal_the_former_copy_on_random_positions() {
+        let mut checked = 0;
+        for profile in Profile::ALL {
+            let mut rules = Rules::profile(profile);
+            rules.bidding = ddz_core::Bidding::Fixed;
+            for seed in 0..300u64 {
+                let mut game = Game::new(&rules, seed);
+                let mut r = rng(seed);
+                // Somewhere into the game, at random.
+                let steps = below(&mut r, 40);
+                for _ in 0..steps {
+                    let moves = game.legal_moves();
+                    if game.phase() != Phase::Playing || moves.len() < 2 {
+                        break;
+                    }
+                    let m = moves[below(&mut r, moves.len() as u64) as usize];
+                    game.play(game.turn(), m).unwrap();
+                }
+                if game.phase() != Phase::Playing {
+                    continue;
+                }
+                let view = game.view(game.turn());
+                let p = Position::of(&view, view.landlord.unwrap());
+                let allowed = game.legal_moves();
+                let mut buf = Vec::new();
+                for sample in 0..3 {
+                    let Some(hands) = deal(&p, derive_seed(seed, sample)) else {
+                        continue;
+                    };
+                    for &first in allowed.iter().take(6) {
+                        let mut a = [DdzlibBot::new(), DdzlibBot::new(), DdzlibBot::new()];
+                        let mut b = [DdzlibBot::new(), DdzlibBot::new(), DdzlibBot::new()];
+                        assert_eq!(
+                            playout(&p, hands, first, &mut a, &mut buf),
+                            former_playout(&p, hands, first, &mut b),
+                            "{profile} seed {seed} first {first}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked > 5_000, "only {checked} playouts checked");
+    }
 }

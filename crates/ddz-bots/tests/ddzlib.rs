@@ -261,7 +261,7 @@ fn positions(rules: &Rules, games: u64, mut f: impl FnMut(&SeatView, &[Move], u6
             let view = game.view(seat);
             let bot = &mut bots[seat.index()];
             if game.phase() == Phase::Bidding {
-                let bid = bot.bid(&view, &ddz_bots::legal_bids(&view));
+                let bid = bot.bid(&view, &view.legal_bids());
                 game.bid(seat, bid).unwrap();
             } else {
                 let allowed = game.legal_moves();

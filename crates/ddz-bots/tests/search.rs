@@ -5,10 +5,10 @@ mod common;
 
 use common::{bots, configs};
 
-use ddz_bots::search::{Budget, SearchBot, SearchConfig, sample_hidden, unknown_cards};
+use ddz_bots::search::{SearchBot, SearchConfig, sample_hidden, unknown_cards};
 use ddz_bots::{Bot, make_bot};
 use ddz_core::{Cards, Move};
-use ddz_game::{Game, Phase, Seat, SeatView};
+use ddz_game::{Budget, Game, Phase, Seat, SeatView};
 
 /// Views of the seat to play at every decision of games between `ddzlib` robots.
 fn positions(rules: &ddz_core::Rules, games: u64) -> Vec<(SeatView, Vec<Move>)> {
@@ -20,7 +20,7 @@ fn positions(rules: &ddz_core::Rules, games: u64) -> Vec<(SeatView, Vec<Move>)> 
             let seat = game.turn();
             let view = game.view(seat);
             if game.phase() == Phase::Bidding {
-                let bid = robots[seat.index()].bid(&view, &ddz_bots::legal_bids(&view));
+                let bid = robots[seat.index()].bid(&view, &view.legal_bids());
                 game.bid(seat, bid).unwrap();
                 continue;
             }
@@ -36,7 +36,7 @@ fn positions(rules: &ddz_core::Rules, games: u64) -> Vec<(SeatView, Vec<Move>)> 
 #[test]
 fn options_parse_and_bad_ones_are_named() {
     let c = SearchConfig::parse("iters=2000:threads=3:candidates=5".split(':')).unwrap();
-    assert_eq!(c.budget, Budget::Iterations(2000));
+    assert_eq!(c.budget, Budget::Count(2000));
     assert_eq!((c.threads, c.candidates), (3, 5));
     let c = SearchConfig::parse("solve=0:nodes=100".split(':')).unwrap();
     assert_eq!((c.solve_cards, c.solve_nodes), (0, 100));
@@ -135,7 +135,7 @@ fn choices_are_allowed_and_the_same_whatever_the_thread_count() {
             // Samples of up to 30 cards solved exactly: the solver's share must be as
             // deterministic as the playouts'.
             let config = SearchConfig {
-                budget: Budget::Iterations(120),
+                budget: Budget::Count(120),
                 threads: 1,
                 candidates: 6,
                 solve_cards: 30,

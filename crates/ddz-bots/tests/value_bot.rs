@@ -64,7 +64,7 @@ fn chooses_only_allowed_moves() {
             let seat = game.turn();
             let view = game.view(seat);
             if game.phase() == Phase::Bidding {
-                let bid = bots[seat.index()].bid(&view, &ddz_bots::legal_bids(&view));
+                let bid = bots[seat.index()].bid(&view, &view.legal_bids());
                 game.bid(seat, bid).unwrap();
                 continue;
             }

@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
-use ddz_bots::external::Externals;
 use ddz_core::{Move, MoveJson, Rank, Rules, RulesError, move_notation, parse_wild_ranks};
+use ddz_protocol::external::Externals;
 use serde_json::Value;
 
 /// `--rules`, `--rules-file` and `--laizi`.

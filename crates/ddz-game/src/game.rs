@@ -2,9 +2,10 @@
 
 use core::fmt;
 
-use ddz_core::{BombClass, Cards, Kind, Move, RankSet, Rules, Scoring, Wild, legal_moves};
+use ddz_core::{Bidding, BombClass, Cards, Kind, Move, RankSet, Rules, Wild, legal_moves};
 
 use crate::deal::Deal;
+use crate::play_state::{PlayState, PlayUndo};
 use crate::seat::{BySeat, Role, Seat};
 use crate::shuffle::{below, derive_seed, rng};
 
@@ -139,19 +140,6 @@ pub struct GameResult {
     pub scores: BySeat<i64>,
 }
 
-/// What `undo` needs to restore a play.
-#[derive(Clone, Copy, Debug)]
-struct Undo {
-    seat: Seat,
-    play: Move,
-    last: Option<(Seat, Move)>,
-    passes: u8,
-    /// The play's bomb factor (1 for non-bombs).
-    factor: u32,
-    /// The multiplier before the play.
-    multiplier: u32,
-}
-
 /// One game of Dou Dizhu, from the deal to the result.
 ///
 /// Every action takes the acting seat and is refused (with the state unchanged) when it is not
@@ -168,14 +156,14 @@ pub struct Game {
     landlord: Option<Seat>,
     base: u32,
     robs: u32,
+    /// 2 to the number of robs.
+    rob_multiplier: u32,
     laizi: RankSet,
-    hands: BySeat<Cards>,
-    turn: Seat,
-    last: Option<(Seat, Move)>,
-    passes: u8,
-    plays: Vec<Undo>,
-    multiplier: u32,
-    plays_by: BySeat<u32>,
+    /// The seat to bid while bidding (play turns are the play state's).
+    bid_turn: Seat,
+    /// The hands, the trick and the stake (the hands as dealt while bidding).
+    state: PlayState,
+    plays: Vec<PlayUndo>,
     result: Option<GameResult>,
 }
 
@@ -204,14 +192,11 @@ impl Game {
             landlord: None,
             base: 1,
             robs: 0,
+            rob_multiplier: 1,
             laizi: RankSet::EMPTY,
-            hands: BySeat::default(),
-            turn: Seat::ALL[0],
-            last: None,
-            passes: 0,
+            bid_turn: Seat::ALL[0],
+            state: PlayState::new([Cards::EMPTY; 3], Seat::ALL[0]),
             plays: Vec::new(),
-            multiplier: 1,
-            plays_by: BySeat::default(),
             result: None,
         };
         g.start_bidding();
@@ -219,7 +204,7 @@ impl Game {
     }
 
     fn start_bidding(&mut self) {
-        self.hands = BySeat::from_fn(|s| self.deal.hands[s].to_cards());
+        self.state = PlayState::new(self.deal.hands.0.map(|h| h.to_cards()), Seat::ALL[0]);
         self.bids.clear();
         self.laizi = RankSet::EMPTY;
         // Heaven (tiandi) or a before-bidding single wild rank is revealed now.
@@ -238,7 +223,7 @@ impl Game {
         }
         let stream = derive_seed(self.seed, FIRST_BIDDER_STREAM + u64::from(self.redeals));
         self.first_bidder = Seat::ALL[below(&mut rng(stream), 3) as usize];
-        self.turn = self.first_bidder;
+        self.bid_turn = self.first_bidder;
         self.phase = Phase::Bidding;
     }
 
@@ -249,10 +234,11 @@ impl Game {
 
     fn make_landlord(&mut self, seat: Seat) {
         self.landlord = Some(seat);
-        self.hands[seat] = self.hands[seat].union(self.deal.kitty.to_cards());
+        let mut hands = self.state.hands().0;
+        hands[seat.index()] = hands[seat.index()].union(self.deal.kitty.to_cards());
+        self.state = PlayState::new(hands, seat);
         self.reveal(self.deal.laizi.len());
         self.phase = Phase::Playing;
-        self.turn = seat;
     }
 
     /// The rules in force, with the wild ranks revealed so far.
@@ -284,7 +270,10 @@ impl Game {
 
     /// The seat to act.
     pub fn turn(&self) -> Seat {
-        self.turn
+        match self.phase {
+            Phase::Bidding => self.bid_turn,
+            _ => self.state.turn(),
+        }
     }
 
     /// The landlord, once decided.
@@ -294,7 +283,12 @@ impl Game {
 
     /// A seat's current cards.
     pub fn hand(&self, seat: Seat) -> Cards {
-        self.hands[seat]
+        self.state.hand(seat)
+    }
+
+    /// The play state: hands, trick and stake (while bidding, the hands as dealt).
+    pub fn play_state(&self) -> &PlayState {
+        &self.state
     }
 
     /// The bids of the current deal in order.
@@ -314,12 +308,15 @@ impl Game {
 
     /// The play to beat and who made it, or `None` when the seat to act leads.
     pub fn last(&self) -> Option<(Seat, Move)> {
-        self.last
+        match self.phase {
+            Phase::Bidding => None,
+            _ => self.state.last(),
+        }
     }
 
     /// Every play so far (passes included), in order.
     pub fn history(&self) -> impl Iterator<Item = (Seat, Move)> + '_ {
-        self.plays.iter().map(|u| (u.seat, u.play))
+        self.plays.iter().map(|u| (u.seat(), u.play()))
     }
 
     /// The base score so far.
@@ -329,7 +326,8 @@ impl Game {
 
     /// The multiplier so far (robs, bombs, rocket), before spring and cap.
     pub fn multiplier(&self) -> u32 {
-        self.multiplier
+        self.rob_multiplier
+            .saturating_mul(self.state.bomb_multiplier())
     }
 
     /// The result, once the game is over.
@@ -337,13 +335,42 @@ impl Game {
         self.result.as_ref()
     }
 
+    /// The bids the seat to act may make (empty unless bidding): see [`legal_bids`].
+    pub fn legal_bids(&self) -> Vec<Bid> {
+        if self.phase != Phase::Bidding {
+            return Vec::new();
+        }
+        legal_bids(self.rules.bidding, &self.bids)
+    }
+
+    /// What the seat to act may do: bids while bidding, moves while playing, nothing once
+    /// the game is over.
+    pub fn legal_actions(&self) -> Actions {
+        match self.phase {
+            Phase::Bidding => Actions::Bids(self.legal_bids()),
+            Phase::Playing => Actions::Moves(self.legal_moves()),
+            Phase::Over => Actions::None,
+        }
+    }
+
+    /// An action by `seat`: a bid or a play ([`Game::bid`], [`Game::play`]).
+    pub fn act(&mut self, seat: Seat, action: Action) -> Result<(), ActionError> {
+        match action {
+            Action::Bid(bid) => self.bid(seat, bid),
+            Action::Play(play) => self.play(seat, play),
+        }
+    }
+
     /// The legal moves of the seat to play (empty unless playing).
     pub fn legal_moves(&self) -> Vec<Move> {
         if self.phase != Phase::Playing {
             return Vec::new();
         }
-        let last = self.last.map(|(_, m)| m);
-        legal_moves(self.hands[self.turn], last.as_ref(), &self.rules())
+        legal_moves(
+            self.state.hand(self.state.turn()),
+            self.state.trick().to_beat(),
+            &self.rules(),
+        )
     }
 
     /// A bid by `seat` (see [`Bid`]). Everyone passing (points) or nobody calling
@@ -381,7 +408,7 @@ impl Game {
                 None => self.redeal(),
             }
         } else {
-            self.turn = seat.next();
+            self.bid_turn = seat.next();
         }
         Ok(())
     }
@@ -400,13 +427,13 @@ impl Game {
                 } else if self.bids.len() == 3 {
                     self.redeal();
                 } else {
-                    self.turn = seat.next();
+                    self.bid_turn = seat.next();
                 }
             }
             Some(caller) => {
                 if bid == 1 {
                     self.robs += 1;
-                    self.multiplier *= 2;
+                    self.rob_multiplier *= 2;
                 }
                 if seat == caller {
                     // The caller's rob back ends the bidding.
@@ -439,14 +466,14 @@ impl Game {
         let mut s = seat.next();
         while s != caller {
             if !declined_before(s, &self.bids) && !spoke_after_call(s, &self.bids) {
-                self.turn = s;
+                self.bid_turn = s;
                 return;
             }
             s = s.next();
         }
         // Everyone had their chance: the caller may rob back if anyone robbed.
         if self.robs > 0 && !spoke_after_call(caller, &self.bids) {
-            self.turn = caller;
+            self.bid_turn = caller;
             return;
         }
         let last = self.last_caller_or_robber();
@@ -469,7 +496,7 @@ impl Game {
             self.deal.laizi = self.rules.laizi.iter().collect();
         }
         self.robs = 0;
-        self.multiplier = 1;
+        self.rob_multiplier = 1;
         self.start_bidding();
     }
 
@@ -478,137 +505,56 @@ impl Game {
         if self.phase != phase {
             return Err(ActionError::WrongPhase { phase: self.phase });
         }
-        if seat != self.turn {
+        if seat != self.turn() {
             return Err(ActionError::NotYourTurn {
                 seat,
-                turn: self.turn,
+                turn: self.turn(),
             });
         }
         Ok(())
     }
 
-    /// A play by `seat`: a move (or the pass) that must be legal now.
+    /// A play by `seat`: a move (or the pass) that must be legal now
+    /// ([`PlayState::check`]).
     pub fn play(&mut self, seat: Seat, play: Move) -> Result<(), ActionError> {
-        self.check_turn(seat, Phase::Playing)?;
+        if self.phase != Phase::Playing {
+            return Err(ActionError::WrongPhase { phase: self.phase });
+        }
         let rules = self.rules();
-        let last = self.last.map(|(_, m)| m);
-        if play.is_pass() {
-            if last.is_none() {
-                return Err(ActionError::PassWhenLeading);
-            }
-        } else {
-            if !self.hands[seat].contains(play.cards()) {
-                return Err(ActionError::NotInHand { play });
-            }
-            if !ddz_core::is_legal(self.hands[seat], None, &play, &rules) {
-                return Err(ActionError::NotACombination { play });
-            }
-            if let Some(l) = last
-                && !play.beats(&l, &rules)
-            {
-                return Err(ActionError::DoesNotBeat { play, last: l });
-            }
-        }
-        let factor = if play.is_pass() {
-            1
-        } else {
-            bomb_factor(&play, &rules)
-        };
-        self.plays.push(Undo {
-            seat,
-            play,
-            last: self.last,
-            passes: self.passes,
-            factor,
-            multiplier: self.multiplier,
-        });
-        if play.is_pass() {
-            self.passes += 1;
-            if self.passes == 2 {
-                self.last = None;
-                self.passes = 0;
-            }
-        } else {
-            self.hands[seat] = self.hands[seat].minus(play.cards());
-            self.last = Some((seat, play));
-            self.passes = 0;
-            self.plays_by[seat] += 1;
-            self.multiplier = self.multiplier.saturating_mul(factor);
-            if self.hands[seat].is_empty() {
-                self.finish(seat);
-                return Ok(());
-            }
-        }
-        self.turn = seat.next();
+        let undo = self.state.apply(seat, play, &rules)?;
+        self.plays.push(undo);
+        self.finish_if_over(&rules);
         Ok(())
+    }
+
+    /// The fast path of [`Game::play`] for a move the caller took from
+    /// [`Game::legal_moves`] (or [`PlayState::legal_moves_into`]) of the seat to act while
+    /// playing: nothing is checked again.
+    pub fn play_legal(&mut self, play: Move) {
+        let rules = self.rules();
+        let undo = self.state.apply_legal(play, &rules);
+        self.plays.push(undo);
+        self.finish_if_over(&rules);
     }
 
     /// Takes back the last play (for search). Bidding cannot be undone.
     pub fn undo(&mut self) -> Result<(), ActionError> {
         let u = self.plays.pop().ok_or(ActionError::NothingToUndo)?;
-        if !u.play.is_pass() {
-            self.hands[u.seat] = self.hands[u.seat].union(u.play.cards());
-            self.plays_by[u.seat] -= 1;
-        }
-        self.multiplier = u.multiplier;
-        self.last = u.last;
-        self.passes = u.passes;
-        self.turn = u.seat;
+        self.state.undo(u);
         self.phase = Phase::Playing;
         self.result = None;
         Ok(())
     }
 
-    fn finish(&mut self, first_out: Seat) {
-        self.phase = Phase::Over;
+    fn finish_if_over(&mut self, rules: &Rules) {
         let landlord = self.landlord.unwrap_or(Seat::ALL[0]);
-        let winner = if first_out == landlord {
-            Side::Landlord
-        } else {
-            Side::Farmers
-        };
-        let farmers_played = Seat::ALL
-            .iter()
-            .any(|&s| s != landlord && self.plays_by[s] > 0);
-        let spring_on = self.rules.spring && self.rules.scoring == Scoring::Standard;
-        let spring = spring_on && winner == Side::Landlord && !farmers_played;
-        let anti_spring = spring_on && winner == Side::Farmers && self.plays_by[landlord] == 1;
-        let bombs = self
-            .plays
-            .iter()
-            .filter(|u| u.play.kind() == Kind::Bomb)
-            .count() as u32;
-        let rocket = self.plays.iter().any(|u| u.play.kind() == Kind::Rocket);
-        let (base, mut multiplier) = match self.rules.scoring {
-            Scoring::Standard => (self.base, self.multiplier),
-            // DouZero's ADP: no bid, no rob, no spring; only bombs and the rocket double.
-            Scoring::DouzeroAdp => {
-                let bombs = self
-                    .plays
-                    .iter()
-                    .fold(1u32, |m, u| m.saturating_mul(u.factor));
-                (1, bombs)
-            }
-        };
-        if spring || anti_spring {
-            multiplier = multiplier.saturating_mul(2);
+        if let Some(result) = self
+            .state
+            .result(landlord, self.base, self.rob_multiplier, rules)
+        {
+            self.phase = Phase::Over;
+            self.result = Some(result);
         }
-        if let Some(cap) = self.rules.multiplier_cap {
-            multiplier = multiplier.min(cap);
-        }
-        let stake = i64::from(base) * i64::from(multiplier);
-        let scores = side_scores(landlord, winner, stake);
-        self.result = Some(GameResult {
-            winner,
-            first_out,
-            base,
-            multiplier,
-            bombs,
-            rocket,
-            spring,
-            anti_spring,
-            scores,
-        });
     }
 
     /// A play written in move notation (RULES.md section 3) by `seat`: plain cards take their
@@ -617,7 +563,7 @@ impl Game {
     pub fn play_notation(&mut self, seat: Seat, text: &str) -> Result<Move, ActionError> {
         self.check_turn(seat, Phase::Playing)?;
         let rules = self.rules();
-        let last = self.last.map(|(_, m)| m);
+        let last = self.last().map(|(_, m)| m);
         let play = ddz_core::parse_move(text, &rules, last.as_ref()).map_err(|e| {
             ActionError::Notation {
                 text: text.to_string(),
@@ -639,9 +585,75 @@ impl Game {
         }))
     }
 
+    /// The result if `failing` forfeited now (a robot that crashed, timed out or answered
+    /// with an illegal action): its side loses at the stake reached so far, base ×
+    /// multiplier without spring (under DouZero's ADP the bombs alone), capped; `first_out`
+    /// is the failing seat. Before the landlord is decided the failing seat is taken as a
+    /// landlord that loses at stake 1. The game itself is not changed.
+    pub fn forfeit_result(&self, failing: Seat) -> GameResult {
+        let rules = self.rules();
+        let (landlord, (base, multiplier)) = match self.landlord {
+            None => (failing, (1, 1)),
+            Some(landlord) => (
+                landlord,
+                self.state
+                    .stake_so_far(self.base, self.rob_multiplier, &rules),
+            ),
+        };
+        let winner = if failing == landlord {
+            Side::Farmers
+        } else {
+            Side::Landlord
+        };
+        let stake = i64::from(base) * i64::from(multiplier);
+        GameResult {
+            winner,
+            first_out: failing,
+            base,
+            multiplier,
+            bombs: self.state.bombs(),
+            rocket: self.state.rockets() > 0,
+            spring: false,
+            anti_spring: false,
+            scores: side_scores(landlord, winner, stake),
+        }
+    }
+
     /// A seat's role, once the landlord is known.
     pub fn role(&self, seat: Seat) -> Option<Role> {
         self.landlord.map(|l| Role::of(seat, l))
+    }
+}
+
+/// One action of a seat: a bid or a play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A bid ([`Bid`]).
+    Bid(Bid),
+    /// A play or the pass.
+    Play(Move),
+}
+
+/// What the seat to act may do ([`Game::legal_actions`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Actions {
+    /// The bids allowed ([`legal_bids`]).
+    Bids(Vec<Bid>),
+    /// The moves allowed (never empty while playing; the pass included when following).
+    Moves(Vec<Move>),
+    /// Nothing: the game is over.
+    None,
+}
+
+/// The bids the seat to act may make after `bids`: under points bidding 0 (pass) and every
+/// bid above the highest so far; under call-and-rob 0 (decline) and 1 (call or rob).
+pub fn legal_bids(bidding: Bidding, bids: &[(Seat, Bid)]) -> Vec<Bid> {
+    match bidding {
+        Bidding::Points => {
+            let high = bids.iter().map(|b| b.1).max().unwrap_or(0);
+            std::iter::once(0).chain(high + 1..=3).collect()
+        }
+        _ => vec![0, 1],
     }
 }
 

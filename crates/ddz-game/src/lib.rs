@@ -24,16 +24,23 @@ pub mod budget;
 pub mod deal;
 pub mod game;
 pub mod perft;
+pub mod play_state;
 pub mod record;
 pub mod seat;
 pub mod shuffle;
+pub mod sitting;
 pub mod view;
 
 pub use budget::Budget;
 pub use deal::{Deal, DealError, DealLine};
-pub use game::{ActionError, Bid, Game, GameResult, Phase, Side, bomb_factor, side_scores};
+pub use game::{
+    Action, ActionError, Actions, Bid, Game, GameResult, Phase, Side, bomb_factor, legal_bids,
+    side_scores,
+};
 pub use perft::{GamesBench, PerftPosition, bench_games, perft, perft_deal};
+pub use play_state::{PlayState, PlayUndo, Trick};
 pub use record::{GameRecord, RECORD_FORMAT, ReplayError, ReplayStep, Step};
 pub use seat::{BySeat, Role, Seat};
 pub use shuffle::derive_seed;
-pub use view::SeatView;
+pub use sitting::{Ending, Sitting, SittingEvent};
+pub use view::{PublicPlay, SeatView, TurnView};

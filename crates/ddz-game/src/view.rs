@@ -2,7 +2,8 @@
 
 use ddz_core::{Cards, Move, RankSet, Rules};
 
-use crate::game::{Game, Phase};
+use crate::game::{ActionError, Bid, Game, Phase, bomb_factor};
+use crate::play_state::Trick;
 use crate::seat::{BySeat, Role, Seat};
 
 /// One seat's view of a game: everything public plus the seat's own hand. Robots only ever
@@ -75,6 +76,145 @@ impl SeatView {
             base: 1,
             multiplier: 1,
         }
+    }
+}
+
+impl SeatView {
+    /// A view during bidding: `seat` holds `hand` and is to bid after `bids`; nothing else is
+    /// known yet. Every other seat holds 17 cards.
+    pub fn bidding(rules: &Rules, seat: Seat, hand: Cards, bids: Vec<(Seat, Bid)>) -> SeatView {
+        let mut cards_left = BySeat([17; 3]);
+        cards_left[seat] = hand.len();
+        SeatView {
+            seat,
+            phase: Phase::Bidding,
+            rules: rules.clone(),
+            hand,
+            landlord: None,
+            role: None,
+            kitty: None,
+            bids,
+            cards_left,
+            played: BySeat([Cards::EMPTY; 3]),
+            history: Vec::new(),
+            last: None,
+            turn: seat,
+            laizi: rules.laizi,
+            base: 1,
+            multiplier: 1,
+        }
+    }
+
+    /// A view of `seat`, holding `hand`, at its turn after the plays of `public`: the trick,
+    /// the history and each seat's plays come from it, the multiplier is its bomb multiplier;
+    /// the seats hold `cards_left` (the entry of `seat` is replaced by the hand's size). No
+    /// bids, no kitty, base 1: set those fields when known.
+    pub fn playing(
+        rules: &Rules,
+        seat: Seat,
+        landlord: Seat,
+        hand: Cards,
+        mut cards_left: BySeat<u32>,
+        public: PublicPlay,
+    ) -> SeatView {
+        cards_left[seat] = hand.len();
+        SeatView {
+            seat,
+            phase: Phase::Playing,
+            rules: rules.clone(),
+            hand,
+            landlord: Some(landlord),
+            role: Some(Role::of(seat, landlord)),
+            kitty: None,
+            bids: Vec::new(),
+            cards_left,
+            played: public.played,
+            last: public.trick.last(),
+            turn: public.trick.turn(),
+            history: public.history,
+            laizi: rules.laizi,
+            base: 1,
+            multiplier: public.bomb_multiplier,
+        }
+    }
+
+    /// The bids the seat may make ([`crate::legal_bids`] under the view's bidding form).
+    pub fn legal_bids(&self) -> Vec<Bid> {
+        crate::legal_bids(self.rules.bidding, &self.bids)
+    }
+
+    /// The part of the view a play decision reads, borrowed: no allocation.
+    pub fn turn_view(&self) -> TurnView<'_> {
+        TurnView {
+            rules: &self.rules,
+            seat: self.seat,
+            hand: self.hand,
+            landlord: self.landlord,
+            cards_left: self.cards_left,
+            last: self.last,
+        }
+    }
+}
+
+/// What a robot's play policy reads of a seat's turn, borrowed and `Copy`: built from a
+/// [`SeatView`] ([`SeatView::turn_view`]) or, without building a view, from a
+/// [`crate::PlayState`] ([`crate::PlayState::turn_view`]) in search playouts.
+#[derive(Clone, Copy, Debug)]
+pub struct TurnView<'a> {
+    /// The rules in force, with the wild ranks revealed.
+    pub rules: &'a Rules,
+    /// The seat to play.
+    pub seat: Seat,
+    /// Its cards.
+    pub hand: Cards,
+    /// The landlord, once decided.
+    pub landlord: Option<Seat>,
+    /// Cards left in each hand.
+    pub cards_left: BySeat<u32>,
+    /// The play to beat and who made it; `None` when the seat leads.
+    pub last: Option<(Seat, Move)>,
+}
+
+/// The play phase as every seat sees it, hands unknown: a history replayed from the
+/// landlord's lead under the trick's rules ([`Trick`]), with each seat's plays and the bomb
+/// multiplier. Protocol readers rebuild a seat's view with it ([`SeatView::playing`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PublicPlay {
+    /// The trick after the history.
+    pub trick: Trick,
+    /// Every play, passes included.
+    pub history: Vec<(Seat, Move)>,
+    /// Cards each seat has played.
+    pub played: BySeat<Cards>,
+    /// The product of the bomb factors of the history's bombs and rockets (saturating).
+    pub bomb_multiplier: u32,
+}
+
+impl PublicPlay {
+    /// Before the first play: `landlord` leads.
+    pub fn new(landlord: Seat) -> PublicPlay {
+        PublicPlay {
+            trick: Trick::lead(landlord),
+            history: Vec::new(),
+            played: BySeat([Cards::EMPTY; 3]),
+            bomb_multiplier: 1,
+        }
+    }
+
+    /// `play` by `seat`, checked against the trick ([`Trick::check`]: turn, pass when
+    /// leading, beating the play to beat); unchanged on error. Whether the seat holds the
+    /// cards is the caller's to check.
+    pub fn push(&mut self, seat: Seat, play: Move, rules: &Rules) -> Result<(), ActionError> {
+        self.trick.check(seat, &play, rules)?;
+        self.trick.advance(play);
+        if !play.is_pass() {
+            self.played[seat] = self.played[seat].union(play.cards());
+            self.bomb_multiplier = self
+                .bomb_multiplier
+                .saturating_mul(bomb_factor(&play, rules));
+        }
+        self.history.push((seat, play));
+        Ok(())
     }
 }
 

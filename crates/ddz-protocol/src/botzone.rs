@@ -14,7 +14,8 @@
 //! (FightTheLandlord2 with points bidding 0-3). `data` and `globaldata` are ignored.
 //!
 //! ```
-//! use ddz_bots::{botzone, make_bot};
+//! use ddz_bots::make_bot;
+//! use ddz_protocol::botzone;
 //!
 //! let mut bot = make_bot("greedy", 1).unwrap();
 //! // FightTheLandlord, seat 0 (the landlord, 20 cards) leads.
@@ -30,10 +31,10 @@ use core::fmt;
 use std::io::{self, BufRead, Write};
 
 use ddz_core::{Bidding, CardSet, Cards, Move, Rules, classify, default_reading, legal_moves};
-use ddz_game::{Bid, BySeat, Phase, Role, Seat, SeatView, bomb_factor};
+use ddz_game::{Bid, BySeat, PublicPlay, Seat, SeatView};
 use serde_json::{Map, Value, json};
 
-use crate::{Bot, legal_bids};
+use ddz_bots::Bot;
 
 /// The line a bot prints after its answer to ask Botzone to keep it running; later requests
 /// then come one a line, each the bare request object.
@@ -63,7 +64,7 @@ pub enum Turn {
     Bid {
         /// The seat's view during bidding (its 17 cards, the earlier bids, points bidding).
         view: SeatView,
-        /// The bids allowed: 0 and every bid above the highest earlier one ([`legal_bids`]).
+        /// The bids allowed: 0 and every bid above the highest earlier one ([`SeatView::legal_bids`]).
         allowed: Vec<Bid>,
     },
     /// A play.
@@ -148,8 +149,9 @@ fn read_play(cards: Cards, beat: Option<&Move>, rules: &Rules) -> Option<Move> {
     }
 }
 
-/// The game as rebuilt so far.
-struct Table {
+/// The game as rebuilt so far: the plays as everyone saw them ([`PublicPlay`]) and the
+/// physical cards.
+struct Rebuilt {
     rules: Rules,
     me: Seat,
     landlord: Seat,
@@ -158,16 +160,12 @@ struct Table {
     /// Every physical card played so far.
     gone: CardSet,
     cards_left: BySeat<u32>,
-    played: BySeat<Cards>,
-    history: Vec<(Seat, Move)>,
-    last: Option<(Seat, Move)>,
-    passes: u8,
-    multiplier: u32,
+    play: PublicPlay,
     base: u32,
     bids: Vec<(Seat, Bid)>,
 }
 
-impl Table {
+impl Rebuilt {
     /// Applies one play (`[]` a pass) by `seat`; `what` names the field in errors.
     fn apply(&mut self, seat: Seat, set: CardSet, what: &str) -> Result<(), BotzoneError> {
         if let Some((s, _)) = self.cards_left.iter().find(|(_, n)| **n == 0) {
@@ -176,16 +174,10 @@ impl Table {
             ));
         }
         if set.is_empty() {
-            if self.last.is_none() {
+            if self.play.trick.leading() {
                 return err(format!("{what}: seat {seat} passes while leading a trick"));
             }
-            self.passes += 1;
-            if self.passes == 2 {
-                self.last = None;
-                self.passes = 0;
-            }
-            self.history.push((seat, Move::PASS));
-            return Ok(());
+            return self.push(seat, Move::PASS, what);
         }
         let shown = format!("{}", id_array(set));
         let owner_ok = if seat == self.me {
@@ -210,7 +202,7 @@ impl Table {
                 self.cards_left[seat]
             ));
         }
-        let beat = self.last.map(|(_, m)| m);
+        let beat = self.play.trick.to_beat().copied();
         let Some(m) = read_play(cards, beat.as_ref(), &self.rules) else {
             return err(match beat {
                 None => format!("{what}: {shown} ({cards}) is not a combination"),
@@ -222,12 +214,14 @@ impl Table {
         }
         self.gone = CardSet::from_bits(self.gone.bits() | set.bits()).unwrap_or_default();
         self.cards_left[seat] -= cards.len();
-        self.played[seat] = self.played[seat].union(cards);
-        self.multiplier = self.multiplier.saturating_mul(bomb_factor(&m, &self.rules));
-        self.history.push((seat, m));
-        self.last = Some((seat, m));
-        self.passes = 0;
-        Ok(())
+        self.push(seat, m, what)
+    }
+
+    /// Adds `m` by `seat` to the plays, checked by the trick's rules.
+    fn push(&mut self, seat: Seat, m: Move, what: &str) -> Result<(), BotzoneError> {
+        self.play
+            .push(seat, m, &self.rules)
+            .map_err(|e| BotzoneError(format!("{what}: {e}")))
     }
 
     /// The current turn: this bot's play.
@@ -238,26 +232,18 @@ impl Table {
             ));
         }
         let hand = self.hand.to_cards();
-        let beat = self.last.map(|(_, m)| m);
-        let allowed = legal_moves(hand, beat.as_ref(), &self.rules);
-        let view = SeatView {
-            seat: self.me,
-            phase: Phase::Playing,
-            laizi: self.rules.laizi,
-            rules: self.rules,
+        let allowed = legal_moves(hand, self.play.trick.to_beat(), &self.rules);
+        let mut view = SeatView::playing(
+            &self.rules,
+            self.me,
+            self.landlord,
             hand,
-            landlord: Some(self.landlord),
-            role: Some(Role::of(self.me, self.landlord)),
-            kitty: Some(self.public.to_cards()),
-            bids: self.bids,
-            cards_left: self.cards_left,
-            played: self.played,
-            history: self.history,
-            last: self.last,
-            turn: self.me,
-            base: self.base,
-            multiplier: self.multiplier,
-        };
+            self.cards_left,
+            self.play,
+        );
+        view.kitty = Some(self.public.to_cards());
+        view.bids = self.bids;
+        view.base = self.base;
         Ok(Turn::Play {
             view,
             allowed,
@@ -303,30 +289,6 @@ fn earlier_bids(v: &Value, what: &str) -> Result<Vec<(Seat, Bid)>, BotzoneError>
     Ok(bids)
 }
 
-/// The view of a seat bidding in FightTheLandlord2.
-fn bid_view(rules: &Rules, me: Seat, own: CardSet, bids: Vec<(Seat, Bid)>) -> SeatView {
-    let mut cards_left = BySeat([17; 3]);
-    cards_left[me] = own.len();
-    SeatView {
-        seat: me,
-        phase: Phase::Bidding,
-        rules: rules.clone(),
-        hand: own.to_cards(),
-        landlord: None,
-        role: None,
-        kitty: None,
-        bids,
-        cards_left,
-        played: BySeat([Cards::EMPTY; 3]),
-        history: Vec::new(),
-        last: None,
-        turn: me,
-        laizi: rules.laizi,
-        base: 1,
-        multiplier: 1,
-    }
-}
-
 /// The rules of FightTheLandlord2: the botzone profile with points bidding.
 fn bidding_rules() -> Rules {
     let mut rules = Rules::botzone();
@@ -369,8 +331,8 @@ pub fn read_turn(requests: &[Value], responses: &[Value]) -> Result<Turn, Botzon
         let me = Seat::ALL[bids.len()];
         let rules = bidding_rules();
         if requests.len() == 1 {
-            let view = bid_view(&rules, me, own, bids);
-            let allowed = legal_bids(&view);
+            let view = SeatView::bidding(&rules, me, own.to_cards(), bids);
+            let allowed = view.legal_bids();
             return Ok(Turn::Bid { view, allowed });
         }
         let high = bids.iter().map(|b| b.1).max().unwrap_or(0);
@@ -385,7 +347,7 @@ pub fn read_turn(requests: &[Value], responses: &[Value]) -> Result<Turn, Botzon
     }
 
     let start = usize::from(bid.is_some());
-    let mut table: Option<Table> = None;
+    let mut table: Option<Rebuilt> = None;
     for (i, request) in requests.iter().enumerate().skip(start) {
         let what = format!("requests[{i}]");
         let r = object(i, request)?;
@@ -454,7 +416,7 @@ fn start_table(
     own: CardSet,
     entries: [CardSet; 2],
     bid: Option<(Seat, Vec<(Seat, Bid)>)>,
-) -> Result<Table, BotzoneError> {
+) -> Result<Rebuilt, BotzoneError> {
     let public_value = r
         .get("publiccard")
         .or_else(|| r.get("public"))
@@ -510,7 +472,7 @@ fn start_table(
     }
     let mut cards_left = BySeat([17; 3]);
     cards_left[landlord] = 20;
-    Ok(Table {
+    Ok(Rebuilt {
         rules,
         me,
         landlord,
@@ -518,11 +480,7 @@ fn start_table(
         hand,
         gone: CardSet::EMPTY,
         cards_left,
-        played: BySeat([Cards::EMPTY; 3]),
-        history: Vec::new(),
-        last: None,
-        passes: 0,
-        multiplier: 1,
+        play: PublicPlay::new(landlord),
         base,
         bids,
     })

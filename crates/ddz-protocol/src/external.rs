@@ -16,8 +16,8 @@
 //! its stderr is inherited (its logs go to the controller's stderr). The program is killed and
 //! reaped when the robot is dropped.
 //!
-//! [`Externals`] is the registry of external robots by name (`--exec NAME=COMMAND`), used by
-//! [`crate::make_bot_with`].
+//! [`Externals`] holds the definitions of external robots by name (`--exec NAME=COMMAND`);
+//! [`Externals::registry`] makes them robots that [`ddz_bots::BotSpec::parse_with`] knows.
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -30,8 +30,10 @@ use ddz_core::{Move, parse_move};
 use ddz_game::{Bid, SeatView};
 use serde_json::{Value, json};
 
-use crate::protocol::{MAX_LINE, PROTOCOL, act_request, bid_request};
-use crate::{BOT_NAMES, Bot, BotError};
+use crate::jsonl::{MAX_LINE, PROTOCOL, act_request, bid_request};
+use std::sync::Arc;
+
+use ddz_bots::{BOT_NAMES, Bot, BotError, BotFactory, Registry};
 
 /// The per-decision timeout when none is given: 5 seconds.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
@@ -121,6 +123,33 @@ impl Externals {
     /// Whether no robot is defined.
     pub fn is_empty(&self) -> bool {
         self.robots.is_empty()
+    }
+
+    /// The robots defined, as a registry for [`ddz_bots::BotSpec::parse_with`]: each builds an
+    /// [`ExternalBot`] (starting its program) per game.
+    pub fn registry(&self) -> Registry {
+        let mut registry = Registry::new();
+        for (name, external) in &self.robots {
+            let factory = Arc::new(ExternalFactory {
+                name: name.clone(),
+                external: external.clone(),
+            });
+            // Names were checked when added: a registry built from them takes each once.
+            let _ = registry.add(name, factory);
+        }
+        registry
+    }
+}
+
+/// Starts an external robot's program for each game.
+struct ExternalFactory {
+    name: String,
+    external: External,
+}
+
+impl BotFactory for ExternalFactory {
+    fn build(&self, _seed: u64) -> Result<Box<dyn Bot>, BotError> {
+        Ok(Box::new(ExternalBot::spawn(&self.name, &self.external)?))
     }
 }
 

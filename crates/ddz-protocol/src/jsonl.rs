@@ -7,8 +7,9 @@
 //! game's view, for a controller that drives a robot through the protocol.
 //!
 //! ```
-//! use ddz_bots::{make_bot, protocol};
+//! use ddz_bots::make_bot;
 //! use ddz_core::Rules;
+//! use ddz_protocol::jsonl;
 //!
 //! let mut bot = make_bot("greedy", 1).unwrap();
 //! let input = concat!(
@@ -19,7 +20,7 @@
 //!     "oops\n",
 //! );
 //! let mut output = Vec::new();
-//! protocol::serve(bot.as_mut(), "greedy", &Rules::classic(), input.as_bytes(), &mut output)
+//! jsonl::serve(bot.as_mut(), "greedy", &Rules::classic(), input.as_bytes(), &mut output)
 //!     .unwrap();
 //! let lines: Vec<&str> = std::str::from_utf8(&output).unwrap().lines().collect();
 //! assert_eq!(lines[1], r#"{"id":"a","cards":"3"}"#);
@@ -33,10 +34,10 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use ddz_core::{
     Bidding, Cards, Move, Profile, Rank, Rules, is_legal, legal_moves, move_notation, parse_move,
 };
-use ddz_game::{Bid, BySeat, GameResult, Phase, Role, Seat, SeatView, Side};
+use ddz_game::{ActionError, Bid, BySeat, GameResult, PublicPlay, Role, Seat, SeatView, Side};
 use serde_json::{Map, Value, json};
 
-use crate::{Bot, legal_bids};
+use ddz_bots::Bot;
 
 /// The protocol's name, sent in every request and in the hello reply.
 pub const PROTOCOL: &str = "ddz-jsonl/1";
@@ -77,7 +78,7 @@ pub struct ActRequest {
 pub struct BidRequest {
     /// The seat's view: its hand, the bids so far, the rules with the bidding form asked.
     pub view: SeatView,
-    /// The bids allowed ([`legal_bids`]).
+    /// The bids allowed ([`SeatView::legal_bids`]).
     pub allowed: Vec<Bid>,
 }
 
@@ -267,14 +268,11 @@ fn role_of(obj: &Map<String, Value>) -> Result<Role, ProtocolError> {
 
 // --- act -----------------------------------------------------------------------------------
 
-/// The plays of a history, checked, with what they imply.
+/// The plays of a history, replayed ([`PublicPlay`]), with the play the last non-pass play
+/// beat itself (the context it was read in).
 struct Replayed {
-    history: Vec<(Seat, Move)>,
-    played: BySeat<Cards>,
-    /// The seat to act next.
-    turn: Seat,
-    /// The play to beat now, with the play it beat itself (the context it was read in).
-    last: Option<(Seat, Move, Option<Move>)>,
+    public: PublicPlay,
+    context: Option<Move>,
 }
 
 /// Reads `history` in play order from the landlord's lead, checking turns, readings and that
@@ -285,49 +283,42 @@ fn replay_history(
     landlord: Seat,
 ) -> Result<Replayed, ProtocolError> {
     let mut r = Replayed {
-        history: Vec::with_capacity(entries.len()),
-        played: BySeat([Cards::EMPTY; 3]),
-        turn: landlord,
-        last: None,
+        public: PublicPlay::new(landlord),
+        context: None,
     };
     let mut all = Cards::EMPTY;
-    let mut passes = 0;
     for (i, entry) in entries.iter().enumerate() {
         let what = format!("\"history\"[{i}]");
         let (s, text) = match entry.as_array().map(Vec::as_slice) {
             Some([s, Value::String(t)]) => (seat_value(s, &what)?, t),
             _ => return err(format!("{what}: {entry} is not [seat, move]")),
         };
-        if s != r.turn {
+        let turn = r.public.trick.turn();
+        if s != turn {
             return err(format!(
-                "{what}: seat {s} plays out of turn (seat {} was to play)",
-                r.turn
+                "{what}: seat {s} plays out of turn (seat {turn} was to play)"
             ));
         }
-        let beat = r.last.map(|(_, m, _)| m);
+        let beat = r.public.trick.to_beat().copied();
         let m = parse_move(text, rules, beat.as_ref())
             .map_err(|e| ProtocolError(format!("{what}: \"{text}\": {e}")))?;
-        if m.is_pass() {
-            if r.last.is_none() {
-                return err(format!("{what}: seat {s} passes while leading a trick"));
-            }
-            passes += 1;
-            if passes == 2 {
-                r.last = None;
-            }
-        } else {
-            passes = 0;
-            r.last = Some((s, m, beat));
+        if !m.is_pass() {
             all = all.union(m.cards());
             if !all.is_valid_deck_subset() {
                 return err(format!(
                     "{what}: \"{text}\" makes more cards played than a deck holds"
                 ));
             }
-            r.played[s] = r.played[s].union(m.cards());
         }
-        r.history.push((s, m));
-        r.turn = s.next();
+        r.public.push(s, m, rules).map_err(|e| match e {
+            ActionError::PassWhenLeading => {
+                ProtocolError(format!("{what}: seat {s} passes while leading a trick"))
+            }
+            other => ProtocolError(format!("{what}: \"{text}\": {other}")),
+        })?;
+        if !m.is_pass() {
+            r.context = beat;
+        }
     }
     Ok(r)
 }
@@ -377,23 +368,23 @@ fn parse_act(obj: &Map<String, Value>, default_rules: &Rules) -> Result<ActReque
     }
 
     let replayed = replay_history(array(obj, "history")?, &rules, landlord)?;
-    if replayed.turn != me {
+    let played = replayed.public.played;
+    if replayed.public.trick.turn() != me {
         return err(format!(
             "\"seat\": after \"history\" seat {} is to play, not seat {me}",
-            replayed.turn
+            replayed.public.trick.turn()
         ));
     }
     for (s, &left) in cards_left.iter() {
         let dealt = if s == landlord { 20 } else { 17 };
-        let played = replayed.played[s].len();
+        let played = played[s].len();
         if left + played > dealt {
             return err(format!(
                 "\"cards_left\": seat {s} has {left} left and played {played}: more than the {dealt} it was dealt"
             ));
         }
     }
-    let total = replayed
-        .played
+    let total = played
         .iter()
         .fold(Cards::EMPTY, |acc, (_, c)| acc.union(*c));
     if !hand.union(total).is_valid_deck_subset() {
@@ -408,10 +399,10 @@ fn parse_act(obj: &Map<String, Value>, default_rules: &Rules) -> Result<ActReque
         for (s, item) in Seat::ALL.into_iter().zip(items) {
             let what = format!("\"played\"[{s}]");
             let c = cards_value(item, &what)?;
-            if c != replayed.played[s] {
+            if c != played[s] {
                 return err(format!(
                     "{what}: \"{c}\" is not what seat {s} played in \"history\" (\"{}\")",
-                    replayed.played[s]
+                    played[s]
                 ));
             }
         }
@@ -443,7 +434,7 @@ fn parse_act(obj: &Map<String, Value>, default_rules: &Rules) -> Result<ActReque
                 Value::String(t) => t,
                 other => return err(format!("\"last.cards\": expected a move, not {other}")),
             };
-            let context = replayed.last.and_then(|(_, _, beat)| beat);
+            let context = replayed.context;
             let m = parse_move(text, &rules, context.as_ref())
                 .map_err(|e| ProtocolError(format!("\"last.cards\": \"{text}\": {e}")))?;
             if m.is_pass() {
@@ -457,7 +448,7 @@ fn parse_act(obj: &Map<String, Value>, default_rules: &Rules) -> Result<ActReque
             ));
         }
     };
-    let derived = replayed.last.map(|(s, m, _)| (s, m));
+    let derived = replayed.public.trick.last();
     if last != derived {
         let shown = |l: Option<(Seat, Move)>| match l {
             Some((s, m)) => format!("{} by seat {s}", move_notation(&m, &rules)),
@@ -484,24 +475,9 @@ fn parse_act(obj: &Map<String, Value>, default_rules: &Rules) -> Result<ActReque
         Some(other) => return err(format!("\"legal_moves\": expected an array, not {other}")),
     };
 
-    let view = SeatView {
-        seat: me,
-        phase: Phase::Playing,
-        laizi: rules.laizi,
-        rules,
-        hand,
-        landlord: Some(landlord),
-        role: Some(role),
-        kitty: None,
-        bids: Vec::new(),
-        cards_left,
-        played: replayed.played,
-        history: replayed.history,
-        last,
-        turn: me,
-        base: stake(obj, "base")?,
-        multiplier: stake(obj, "multiplier")?,
-    };
+    let mut view = SeatView::playing(&rules, me, landlord, hand, cards_left, replayed.public);
+    view.base = stake(obj, "base")?;
+    view.multiplier = stake(obj, "multiplier")?;
     Ok(ActRequest { view, allowed })
 }
 
@@ -614,27 +590,8 @@ fn parse_bid(obj: &Map<String, Value>, default_rules: &Rules) -> Result<BidReque
             ));
         }
     }
-    let mut cards_left = BySeat([17; 3]);
-    cards_left[me] = hand.len();
-    let view = SeatView {
-        seat: me,
-        phase: Phase::Bidding,
-        laizi: rules.laizi,
-        rules,
-        hand,
-        landlord: None,
-        role: None,
-        kitty: None,
-        bids,
-        cards_left,
-        played: BySeat([Cards::EMPTY; 3]),
-        history: Vec::new(),
-        last: None,
-        turn: me,
-        base: 1,
-        multiplier: 1,
-    };
-    let allowed = legal_bids(&view);
+    let view = SeatView::bidding(&rules, me, hand, bids);
+    let allowed = view.legal_bids();
     Ok(BidRequest { view, allowed })
 }
 

@@ -1,10 +1,10 @@
 //! Botzone's FightTheLandlord and FightTheLandlord2 input: the example files, malformed input,
 //! keep-running mode and whole games with one seat driven only through Botzone's format.
 
-use ddz_bots::botzone::{self, KEEP_RUNNING, Session, Turn};
-use ddz_bots::{Bot, bot_seed, legal_bids, make_bot};
+use ddz_bots::{Bot, bot_seed, make_bot};
 use ddz_core::{Bidding, CardSet, Rules, legal_moves, parse_botzone_ids};
 use ddz_game::{Game, Phase, Seat};
+use ddz_protocol::botzone::{self, KEEP_RUNNING, Session, Turn};
 use serde_json::{Value, json};
 
 fn data(name: &str) -> String {
@@ -90,7 +90,7 @@ fn example_turns_are_rebuilt() {
     };
     assert_eq!(view.seat, Seat::ALL[1]);
     assert_eq!(allowed, &vec![0, 2, 3]);
-    assert_eq!(allowed, &legal_bids(view));
+    assert_eq!(allowed, &view.legal_bids());
 
     let t = turn_of("ftl2_landlord_first_play.json");
     let Turn::Play { view, .. } = &t else {
@@ -226,7 +226,7 @@ fn botzone_games(rules: &Rules, seeds: core::ops::Range<u64>) -> usize {
                 let view = game.view(seat);
                 let bot = &mut others[seat.index()];
                 if game.phase() == Phase::Bidding {
-                    game.bid(seat, bot.bid(&view, &legal_bids(&view))).unwrap();
+                    game.bid(seat, bot.bid(&view, &view.legal_bids())).unwrap();
                 } else {
                     let m = bot.play(&view, &game.legal_moves());
                     let set = hands[seat].take(m.cards()).unwrap();

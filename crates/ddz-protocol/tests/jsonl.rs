@@ -2,11 +2,11 @@
 //! answered with an error naming the field, serving going on), random input, and whole games
 //! played through `serve` only.
 
-use ddz_bots::protocol::{self, MAX_LINE, Request, parse_request};
 use ddz_bots::{Bot, make_bot};
 use ddz_core::{Bidding, Rules, is_legal, parse_move};
 use ddz_game::shuffle::{below, rng};
 use ddz_game::{Game, Phase};
+use ddz_protocol::jsonl::{self as protocol, MAX_LINE, Request, parse_request};
 use serde_json::{Value, json};
 
 /// Serves `input` with the `value` robot under classic default rules; one reply per line.

@@ -4,7 +4,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyAny;
 
-use ddz_bots::{BOT_NAMES, legal_bids, make_bot};
+use ddz_bots::{BOT_NAMES, make_bot};
 use ddz_core::Move;
 use ddz_game::Phase;
 
@@ -36,7 +36,7 @@ impl Bot {
             Phase::Over => Err(PyValueError::new_err("the game is over: nothing to choose")),
             Phase::Bidding => {
                 let view = game.view(seat);
-                let allowed = legal_bids(&view);
+                let allowed = view.legal_bids();
                 Ok(Choice::Bid(self.bot.bid(&view, &allowed)))
             }
             Phase::Playing => {

@@ -318,7 +318,7 @@ impl Env {
         if g.phase() != Phase::Bidding {
             return Vec::new();
         }
-        ddz_bots::legal_bids(&g.view(g.turn()))
+        g.legal_bids()
     }
 
     /// A bid by the seat to act; returns the seat to act next.

@@ -380,19 +380,11 @@
     if (S.view === "replay") renderReplay();
   }
 
-  // The trick shown: the plays since the last two passes; when a trick has just ended, the
-  // trick before. Returns each seat's latest action in it.
-  function shownTrick(history) {
-    let start = 0, prevStart = 0, passes = 0;
-    history.forEach((h, i) => {
-      if (h.move === "pass") {
-        passes += 1;
-        if (passes === 2) { prevStart = start; start = i + 1; passes = 0; }
-      } else passes = 0;
-    });
-    const from = start === history.length ? prevStart : start;
+  // Each seat's latest action in the trick shown (the server sends it as `trick`: the trick in
+  // progress, or the one just ended when the seat to act leads).
+  function latestBySeat(trick) {
     const latest = [null, null, null];
-    for (const h of history.slice(from)) latest[h.seat] = h;
+    for (const h of trick) latest[h.seat] = h;
     return latest;
   }
 
@@ -430,7 +422,7 @@
     table.dataset.step = stepKey();
     table.dataset.myTurn = !spectator && st.turn === me && st.phase !== "over" ? "1" : "0";
     table.classList.toggle("spectating", spectator);
-    const trick = shownTrick(st.history);
+    const trick = latestBySeat(st.trick ?? []);
 
     const opp = (seat, box) => {
       const s = st.seats[seat];

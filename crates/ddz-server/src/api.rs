@@ -9,9 +9,9 @@ use axum::extract::{Query, State};
 use axum::http::{Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use ddz_bots::make_bot;
-use ddz_bots::protocol::{self, Request, error_reply};
 use ddz_core::Rules;
 use ddz_game::{BySeat, GameRecord, Seat, Step};
+use ddz_protocol::jsonl::{self as protocol, Request, error_reply};
 use serde_json::{Value, json};
 
 use crate::AppState;

@@ -52,7 +52,7 @@ pub use api::{Endpoint, robot_answer};
 pub const WEB_PROTOCOL: &str = "ddz-web/1";
 
 /// The largest request body read, in bytes (1 MiB, as a `ddz bot` line); larger ones get 413.
-pub const MAX_BODY: usize = ddz_bots::protocol::MAX_LINE;
+pub const MAX_BODY: usize = ddz_protocol::jsonl::MAX_LINE;
 
 /// The largest WebSocket message read, in bytes (64 KiB); a larger one closes the connection
 /// with code 1009 (the seat may reconnect).

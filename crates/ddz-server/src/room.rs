@@ -1,6 +1,6 @@
 //! One game room as a state machine, with no sockets and no clocks: the seats (people with
-//! their seat tokens, robots by spec), the game in progress, the physical cards (suits), the
-//! running totals and the numbered public events of the `ddz-web/1` protocol (docs/web.md).
+//! their seat tokens, robots by spec), the games on a [`Sitting`] (numbering, physical cards,
+//! running totals) and the numbered public events of the `ddz-web/1` protocol (docs/web.md).
 //!
 //! Every message a room sends is built here: [`Room::state`] builds the state one audience
 //! (a seat or the spectators) may see from that seat's [`SeatView`] only, so no seat ever
@@ -16,9 +16,9 @@
 //!
 //! let settings = RoomSettings {
 //!     rules: Rules::classic(),
-//!     robots: BySeat([None, Some("greedy".into()), Some("greedy".into())]),
+//!     robots: BySeat([None, Some("greedy".parse().unwrap()), Some("greedy".parse().unwrap())]),
 //!     seed: 7,
-//!     hint_bot: "greedy".into(),
+//!     hint_bot: "greedy".parse().unwrap(),
 //! };
 //! let mut room = Room::new(settings, |_| "token".to_string());
 //! let me = Seat::ALL[0];
@@ -36,10 +36,13 @@
 
 use std::collections::VecDeque;
 
-use ddz_bots::blog::Valuer;
-use ddz_bots::{bot_seed, legal_bids, make_bot};
+use ddz_bots::hint::hints;
+use ddz_bots::{BotSpec, bot_seed};
 use ddz_core::{Bidding, Card, CardSet, Move, Rules, move_notation, parse_move};
-use ddz_game::{Bid, BySeat, Game, GameRecord, Phase, Role, Seat, SeatView, derive_seed};
+use ddz_game::{
+    Actions, Bid, BySeat, Game, GameRecord, Phase, Role, Seat, SeatView, Sitting, SittingEvent,
+    derive_seed,
+};
 use serde_json::{Map, Value, json};
 
 /// How many public events a room keeps for resuming connections.
@@ -50,12 +53,12 @@ pub const KEPT_EVENTS: usize = 2000;
 pub struct RoomSettings {
     /// The rules of every game in the room.
     pub rules: Rules,
-    /// For each seat, the robot spec that plays it, or `None` for a person.
-    pub robots: BySeat<Option<String>>,
+    /// For each seat, the robot that plays it, or `None` for a person.
+    pub robots: BySeat<Option<BotSpec>>,
     /// The first game's seed; game `n` (1-based) is dealt from `seed + n - 1`.
     pub seed: u64,
     /// The robot that gives hints and plays for a person whose turn timer ran out.
-    pub hint_bot: String,
+    pub hint_bot: BotSpec,
 }
 
 /// Who a message is for: one seat, or the spectators (public information only).
@@ -87,13 +90,6 @@ pub enum Request {
     Hint(Seat),
 }
 
-/// The bids or the moves a robot may choose from.
-#[derive(Clone, Debug)]
-enum Allowed {
-    Bids(Vec<Bid>),
-    Moves(Vec<Move>),
-}
-
 /// A decision to be made by a robot: a robot seat's turn, or a person's turn played by the
 /// hint robot when the turn timer runs out. Run it anywhere ([`Job::run`]) and give the
 /// action to [`Room::act`] with the job's `seat` and `auto` (it is refused if the room has
@@ -106,26 +102,30 @@ pub struct Job {
     pub step: u64,
     /// True when the robot plays for a person (the turn timer ran out).
     pub auto: bool,
-    spec: String,
+    spec: BotSpec,
     seed: u64,
     view: SeatView,
-    allowed: Allowed,
+    actions: Actions,
 }
 
 impl Job {
-    /// The robot's action. A robot spec that fails to build (it was checked when the room was
-    /// made, so this does not happen) falls back to the first allowed action.
+    /// The robot's action. A robot that fails to build (rooms seat built-in robots only, so
+    /// this does not happen) falls back to the first allowed action.
     pub fn run(self) -> Action {
-        let bot = make_bot(&self.spec, self.seed);
-        match (self.allowed, bot) {
-            (Allowed::Bids(bids), Ok(mut bot)) => Action::Bid(bot.bid(&self.view, &bids)),
-            (Allowed::Moves(moves), Ok(mut bot)) => {
-                Action::Play(bot.play(&self.view, &moves), None)
+        let chosen = match self.spec.build(self.seed) {
+            Ok(mut bot) => bot.act(&self.view, &self.actions),
+            Err(_) => None,
+        };
+        let first = match &self.actions {
+            Actions::Bids(bids) => ddz_game::Action::Bid(bids.first().copied().unwrap_or(0)),
+            Actions::Moves(moves) => {
+                ddz_game::Action::Play(moves.first().copied().unwrap_or(Move::PASS))
             }
-            (Allowed::Bids(bids), Err(_)) => Action::Bid(bids.first().copied().unwrap_or(0)),
-            (Allowed::Moves(moves), Err(_)) => {
-                Action::Play(moves.first().copied().unwrap_or(Move::PASS), None)
-            }
+            Actions::None => ddz_game::Action::Play(Move::PASS),
+        };
+        match chosen.unwrap_or(first) {
+            ddz_game::Action::Bid(bid) => Action::Bid(bid),
+            ddz_game::Action::Play(play) => Action::Play(play, None),
         }
     }
 }
@@ -137,7 +137,7 @@ pub struct HintJob {
     pub step: u64,
     /// The seat asking.
     pub seat: Seat,
-    spec: String,
+    spec: BotSpec,
     seed: u64,
     view: SeatView,
     allowed: Vec<Move>,
@@ -149,43 +149,24 @@ impl HintJob {
     /// only when the robot chose it. As `ddz play` gives them.
     pub fn run(self) -> Vec<String> {
         let rules = &self.view.rules;
-        let choice = match make_bot(&self.spec, self.seed) {
+        let choice = match self.spec.build(self.seed) {
             Ok(mut bot) => bot.play(&self.view, &self.allowed),
             Err(_) => self.allowed.first().copied().unwrap_or(Move::PASS),
         };
-        let mut valuer = Valuer::new();
-        let hand = self.view.hand;
-        let mut ranked: Vec<(Move, i32)> = self
-            .allowed
+        hints(choice, self.view.hand, &self.allowed, rules)
             .iter()
-            .filter(|m| **m != choice && !m.is_pass())
-            .map(|&m| (m, valuer.after(hand, &m, rules).score()))
-            .collect();
-        ranked.sort_by_key(|&(_, score)| -score);
-        std::iter::once(choice)
-            .chain(ranked.into_iter().map(|(m, _)| m))
-            .map(|m| move_notation(&m, rules))
+            .map(|m| move_notation(m, rules))
             .collect()
     }
 }
 
 /// One room: three seats, game after game.
 pub struct Room {
-    rules: Rules,
-    robots: BySeat<Option<String>>,
+    robots: BySeat<Option<BotSpec>>,
     tokens: BySeat<Option<String>>,
-    hint_bot: String,
-    seed: u64,
-    /// 1-based number of the game in the room.
-    number: u32,
-    game: Game,
-    /// Each seat's physical cards, kept in step with the game.
-    physical: BySeat<CardSet>,
-    /// The physical cards of each play in the history (empty for a pass).
-    played_physical: Vec<CardSet>,
-    /// Redeals and landlord when `physical` was last dealt.
-    dealt_for: (u32, Option<Seat>),
-    totals: BySeat<i64>,
+    hint_bot: BotSpec,
+    /// The games, their physical cards and the running totals.
+    sitting: Sitting,
     ready: BySeat<bool>,
     connected: BySeat<bool>,
     /// Actions taken so far in the room (every bid, play and new game counts one).
@@ -215,27 +196,18 @@ impl Room {
     /// person (the server draws 128 random bits).
     pub fn new(settings: RoomSettings, mut token: impl FnMut(Seat) -> String) -> Room {
         let tokens = BySeat::from_fn(|s| settings.robots[s].is_none().then(|| token(s)));
-        let game = Game::new(&settings.rules, settings.seed);
         let mut room = Room {
-            rules: settings.rules,
             robots: settings.robots,
             tokens,
             hint_bot: settings.hint_bot,
-            seed: settings.seed,
-            number: 1,
-            game,
-            physical: BySeat([CardSet::EMPTY; 3]),
-            played_physical: Vec::new(),
-            dealt_for: (u32::MAX, None),
-            totals: BySeat([0; 3]),
+            sitting: Sitting::new(&settings.rules, settings.seed),
             ready: BySeat([false; 3]),
             connected: BySeat([false; 3]),
             step: 0,
             events: VecDeque::new(),
             last_event: 0,
         };
-        room.sync_physical();
-        let start = room.start_event();
+        let start = room.event(room.sitting.start_event(), false);
         room.log(vec![start]);
         room
     }
@@ -254,17 +226,17 @@ impl Room {
 
     /// The robot spec of a robot seat.
     pub fn robot(&self, seat: Seat) -> Option<&str> {
-        self.robots[seat].as_deref()
+        self.robots[seat].as_ref().map(BotSpec::as_str)
     }
 
     /// The game in progress (or just finished).
     pub fn game(&self) -> &Game {
-        &self.game
+        self.sitting.game()
     }
 
     /// A seat's physical cards now.
     pub fn physical(&self, seat: Seat) -> CardSet {
-        self.physical[seat]
+        self.sitting.physical(seat)
     }
 
     /// Actions taken so far; a [`Job`] or [`HintJob`] made at another step is stale.
@@ -279,17 +251,17 @@ impl Room {
 
     /// The game number in the room (1-based).
     pub fn number(&self) -> u32 {
-        self.number
+        self.sitting.number()
     }
 
     /// Whether the current game is over.
     pub fn is_over(&self) -> bool {
-        self.game.phase() == Phase::Over
+        self.sitting.is_over()
     }
 
     /// The seat to act, while the game is not over.
     pub fn turn(&self) -> Option<Seat> {
-        (!self.is_over()).then(|| self.game.turn())
+        (!self.is_over()).then(|| self.game().turn())
     }
 
     /// The events numbered above `after`, and whether they are all there (false when some
@@ -336,31 +308,33 @@ impl Room {
         ])
     }
 
-    fn start_event(&self) -> Value {
-        json!({"event": "start", "game": self.number, "first_bidder": self.game.first_bidder().index()})
-    }
-
-    /// Deals the physical cards afresh when the deal or the landlord changed.
-    fn sync_physical(&mut self) {
-        let key = (self.game.redeals(), self.game.landlord());
-        if key == self.dealt_for {
-            return;
+    /// A sitting's event as a `ddz-web/1` event (`auto` when a robot acted for a person).
+    fn event(&self, event: SittingEvent, auto: bool) -> Value {
+        let rules = self.game().rules();
+        match event {
+            SittingEvent::Start { game, first_bidder } => {
+                json!({"event": "start", "game": game, "first_bidder": first_bidder.index()})
+            }
+            SittingEvent::Bid { seat, bid } => {
+                json!({"event": "bid", "seat": seat.index(), "bid": bid, "auto": auto})
+            }
+            SittingEvent::Redeal { first_bidder } => {
+                json!({"event": "redeal", "first_bidder": first_bidder.index()})
+            }
+            SittingEvent::Landlord { seat, kitty, base } => json!({"event": "landlord",
+                "seat": seat.index(), "kitty": ids(kitty), "base": base}),
+            SittingEvent::Wild(_) => json!({"event": "wild", "laizi": self.laizi_value()}),
+            SittingEvent::Play { seat, play, cards } => json!({
+                "event": "play", "seat": seat.index(), "move": move_notation(&play, &rules),
+                "ids": ids(cards), "auto": auto,
+            }),
+            SittingEvent::Forfeit { seat, why } => {
+                json!({"event": "forfeit", "seat": seat.index(), "why": why})
+            }
+            SittingEvent::Over(result) => {
+                json!({"event": "over", "winner": result.winner, "scores": result.scores})
+            }
         }
-        self.physical = self.game.deal().hands_with_kitty(self.game.landlord());
-        self.dealt_for = key;
-        self.played_physical.clear();
-    }
-
-    /// Takes a play's physical cards out of the seat's hand: `chosen` when given (checked by
-    /// the caller), else the lowest ids of each rank.
-    fn take_physical(&mut self, seat: Seat, play: &Move, chosen: Option<CardSet>) -> CardSet {
-        let hand = self.physical[seat];
-        let taken = chosen
-            .or_else(|| hand.take(play.cards()))
-            .unwrap_or(CardSet::EMPTY);
-        self.physical[seat] = CardSet::from_bits(hand.bits() & !taken.bits()).unwrap_or(hand);
-        self.played_physical.push(taken);
-        taken
     }
 
     /// Reads one client message of a seat or spectator (already a JSON object): `bid`,
@@ -436,8 +410,8 @@ impl Room {
                 text.len()
             ));
         }
-        let rules = self.game.rules();
-        let last = self.game.last().map(|(_, m)| m);
+        let rules = self.game().rules();
+        let last = self.game().last().map(|(_, m)| m);
         parse_move(text, &rules, last.as_ref()).map_err(|e| format!("\"move\": \"{text}\": {e}"))
     }
 
@@ -463,7 +437,7 @@ impl Room {
             if set.contains(card) {
                 return Err(format!("\"ids\"[{i}]: card {card} is given twice"));
             }
-            if !self.physical[seat].contains(card) {
+            if !self.physical(seat).contains(card) {
                 return Err(format!("\"ids\"[{i}]: card {card} is not in your hand"));
             }
             set = set.with(card);
@@ -497,7 +471,7 @@ impl Room {
 
     /// Refuses an action of `seat` unless the game is in `phase` and it is `seat`'s turn.
     fn check_turn(&self, seat: Seat, phase: Phase) -> Result<(), String> {
-        match self.game.phase() {
+        match self.game().phase() {
             Phase::Over => return Err("the game is over: send next for a new game".into()),
             Phase::Bidding if phase == Phase::Playing => {
                 return Err("the bidding is not over: bid first".into());
@@ -507,7 +481,7 @@ impl Room {
             }
             _ => {}
         }
-        let turn = self.game.turn();
+        let turn = self.game().turn();
         if turn != seat {
             return Err(format!("not your turn: seat {turn} is to act"));
         }
@@ -516,7 +490,7 @@ impl Room {
 
     fn bid(&mut self, seat: Seat, bid: Bid, auto: bool) -> Result<Vec<Value>, String> {
         self.check_turn(seat, Phase::Bidding)?;
-        let allowed = legal_bids(&self.game.view(seat));
+        let allowed = self.game().legal_bids();
         if !allowed.contains(&bid) {
             let list: Vec<String> = allowed.iter().map(u8::to_string).collect();
             return Err(format!(
@@ -524,23 +498,7 @@ impl Room {
                 list.join(", ")
             ));
         }
-        let (redeals, laizi) = (self.game.redeals(), self.game.laizi());
-        self.game.bid(seat, bid).map_err(|e| e.to_string())?;
-        let mut events =
-            vec![json!({"event": "bid", "seat": seat.index(), "bid": bid, "auto": auto})];
-        if self.game.redeals() != redeals {
-            events
-                .push(json!({"event": "redeal", "first_bidder": self.game.first_bidder().index()}));
-        }
-        if let Some(landlord) = self.game.landlord() {
-            events.push(json!({"event": "landlord", "seat": landlord.index(),
-                               "kitty": ids(self.game.deal().kitty), "base": self.game.base()}));
-        }
-        if self.game.laizi() != laizi && !self.game.laizi().is_empty() {
-            events.push(json!({"event": "wild", "laizi": self.laizi_value()}));
-        }
-        self.sync_physical();
-        Ok(events)
+        self.apply(seat, ddz_game::Action::Bid(bid), None, auto)
     }
 
     fn play(
@@ -551,21 +509,27 @@ impl Room {
         auto: bool,
     ) -> Result<Vec<Value>, String> {
         self.check_turn(seat, Phase::Playing)?;
-        let rules = self.game.rules();
-        self.game.play(seat, play).map_err(|e| e.to_string())?;
-        let taken = self.take_physical(seat, &play, chosen);
-        let mut events = vec![json!({
-            "event": "play", "seat": seat.index(), "move": move_notation(&play, &rules),
-            "ids": ids(taken), "auto": auto,
-        })];
-        if let Some(result) = self.game.result() {
-            let scores = result.scores;
-            for s in Seat::ALL {
-                self.totals[s] += scores[s];
-            }
-            events.push(json!({"event": "over", "winner": result.winner, "scores": scores}));
-        }
-        Ok(events)
+        self.apply(seat, ddz_game::Action::Play(play), chosen, auto)
+    }
+
+    /// Applies an action to the sitting; its events as `ddz-web/1` events (a wild event only
+    /// when wild ranks are known).
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: ddz_game::Action,
+        chosen: Option<CardSet>,
+        auto: bool,
+    ) -> Result<Vec<Value>, String> {
+        let events = self
+            .sitting
+            .act(seat, action, chosen)
+            .map_err(|e| e.to_string())?;
+        Ok(events
+            .into_iter()
+            .filter(|e| !matches!(e, SittingEvent::Wild(laizi) if laizi.is_empty()))
+            .map(|e| self.event(e, auto))
+            .collect())
     }
 
     /// Marks `seat` ready for the next game; deals it when every person's seat that is
@@ -580,13 +544,9 @@ impl Room {
             .into_iter()
             .any(|s| self.tokens[s].is_some() && self.connected[s] && !self.ready[s]);
         if !waiting {
-            self.number += 1;
-            let seed = self.seed.wrapping_add(u64::from(self.number) - 1);
-            self.game = Game::new(&self.rules, seed);
+            let start = self.sitting.next_game();
             self.ready = BySeat([false; 3]);
-            self.dealt_for = (u32::MAX, None);
-            self.sync_physical();
-            events.push(self.start_event());
+            events.push(self.event(start, false));
         }
         Ok(events)
     }
@@ -605,24 +565,18 @@ impl Room {
     }
 
     fn decision_seed(&self, seat: Seat) -> u64 {
-        derive_seed(bot_seed(self.game.seed(), seat), self.step)
+        derive_seed(bot_seed(self.game().seed(), seat), self.step)
     }
 
-    fn job(&self, seat: Seat, spec: String, auto: bool) -> Job {
-        let view = self.game.view(seat);
-        let allowed = if self.game.phase() == Phase::Bidding {
-            Allowed::Bids(legal_bids(&view))
-        } else {
-            Allowed::Moves(self.game.legal_moves())
-        };
+    fn job(&self, seat: Seat, spec: BotSpec, auto: bool) -> Job {
         Job {
             seat,
             step: self.step,
             auto,
             seed: self.decision_seed(seat),
             spec,
-            view,
-            allowed,
+            view: self.game().view(seat),
+            actions: self.game().legal_actions(),
         }
     }
 
@@ -635,13 +589,13 @@ impl Room {
             seat,
             spec: self.hint_bot.clone(),
             seed: self.decision_seed(seat),
-            view: self.game.view(seat),
-            allowed: self.game.legal_moves(),
+            view: self.game().view(seat),
+            allowed: self.game().legal_moves(),
         })
     }
 
     fn laizi_value(&self) -> Value {
-        self.game
+        self.game()
             .laizi()
             .iter()
             .map(|r| r.letter().to_string())
@@ -657,7 +611,7 @@ impl Room {
             Audience::Seat(s) => Some(s),
             Audience::Spectator => None,
         };
-        let view = self.game.view(me.unwrap_or(Seat::ALL[0]));
+        let view = self.game().view(me.unwrap_or(Seat::ALL[0]));
         let rules = &view.rules;
         let over = view.phase == Phase::Over;
         let seats: Vec<Value> = Seat::ALL
@@ -666,11 +620,11 @@ impl Room {
                 json!({
                     "seat": s.index(),
                     "player": if self.robots[s].is_some() { "robot" } else { "human" },
-                    "robot": self.robots[s],
+                    "robot": self.robot(s),
                     "connected": self.robots[s].is_some() || self.connected[s],
                     "role": view.landlord.map(|l| Role::of(s, l).name()),
                     "cards_left": view.cards_left[s],
-                    "total": self.totals[s],
+                    "total": self.sitting.totals()[s],
                     "ready": self.ready[s],
                 })
             })
@@ -681,11 +635,12 @@ impl Room {
             .enumerate()
             .map(|(i, (s, m))| {
                 json!({"seat": s.index(), "move": move_notation(m, rules),
-                       "ids": ids(self.played_physical.get(i).copied().unwrap_or_default())})
+                       "ids": ids(self.sitting.played_physical(i))})
             })
             .collect();
+        let trick = history[self.sitting.trick_start().min(history.len())..].to_vec();
         let mut state = json!({
-            "game": self.number,
+            "game": self.number(),
             "step": self.step,
             "rules": rules.profile.name(),
             "bidding": match rules.bidding {
@@ -698,29 +653,30 @@ impl Room {
             "seats": seats,
             "hand": me.map(|_| self.hand_ids(&view)),
             "landlord": view.landlord.map(Seat::index),
-            "kitty": view.kitty.map(|_| ids(self.game.deal().kitty)),
+            "kitty": view.kitty.map(|_| ids(self.game().deal().kitty)),
             "laizi": rules.laizi.iter().map(|r| r.letter().to_string()).collect::<Vec<_>>(),
             "bids": view.bids.iter().map(|(s, b)| json!([s.index(), b])).collect::<Vec<_>>(),
-            "first_bidder": self.game.first_bidder().index(),
+            "first_bidder": self.game().first_bidder().index(),
             "base": view.base,
             "multiplier": view.multiplier,
             "turn": (!over).then(|| view.turn.index()),
             "last": view.last.map(|(s, m)| json!({"seat": s.index(), "move": move_notation(&m, rules)})),
             "history": history,
+            "trick": trick,
             "legal": self.legal(me, &view),
-            "totals": self.totals.0,
+            "totals": self.sitting.totals().0,
         });
         if over && let Value::Object(fields) = &mut state {
             let hands: Vec<Value> = Seat::ALL
                 .into_iter()
-                .map(|s| ids(self.physical[s]))
+                .map(|s| ids(self.physical(s)))
                 .collect();
-            fields.insert("result".into(), json!(self.game.result()));
+            fields.insert("result".into(), json!(self.game().result()));
             fields.insert("hands".into(), json!(hands));
-            fields.insert("seed".into(), json!(self.game.seed()));
+            fields.insert("seed".into(), json!(self.game().seed()));
             fields.insert(
                 "record".into(),
-                serde_json::to_value(GameRecord::from_game(&self.game)).unwrap_or_default(),
+                serde_json::to_value(GameRecord::from_game(self.game())).unwrap_or_default(),
             );
         }
         state
@@ -728,7 +684,7 @@ impl Room {
 
     /// The seat's own cards as ids: its physical cards, which always hold the view's ranks.
     fn hand_ids(&self, view: &SeatView) -> Value {
-        let cards = self.physical[view.seat];
+        let cards = self.physical(view.seat);
         debug_assert_eq!(cards.to_cards(), view.hand);
         ids(cards)
     }
@@ -740,10 +696,10 @@ impl Room {
             return Value::Null;
         }
         match view.phase {
-            Phase::Bidding => json!({"bids": legal_bids(view)}),
+            Phase::Bidding => json!({"bids": view.legal_bids()}),
             Phase::Playing => {
                 let moves: Vec<String> = self
-                    .game
+                    .game()
                     .legal_moves()
                     .iter()
                     .map(|m| move_notation(m, &view.rules))

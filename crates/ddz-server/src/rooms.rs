@@ -11,6 +11,7 @@ use axum::extract::rejection::BytesRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes};
 use axum::http::StatusCode;
 use axum::response::Response;
+use ddz_bots::BotSpec;
 use ddz_core::{Profile, Rules};
 use ddz_game::{BySeat, Seat};
 use serde_json::{Map, Value, json};
@@ -92,7 +93,8 @@ fn random_token() -> String {
 /// What `POST /v1/rooms` asks for, checked.
 struct NewRoom {
     rules: Rules,
-    robots: BySeat<Option<String>>,
+    robots: BySeat<Option<BotSpec>>,
+    hint_bot: BotSpec,
     turn_time: Duration,
     robot_delay: Duration,
     seed: u64,
@@ -125,18 +127,20 @@ fn read_new_room(state: &AppState, body: &[u8]) -> Result<NewRoom, String> {
         }
         Some(other) => return Err(format!("\"rules\": expected a profile name, not {other}")),
     };
+    // The server's robots were checked at start-up: each spec is parsed once, here.
+    let spec = |name: &str| BotSpec::parse(name).map_err(|e| format!("robot \"{name}\": {e}"));
     let robots = match fields.get("seats") {
         None | Some(Value::Null) => BySeat([
             None,
-            Some(config.default_robot.clone()),
-            Some(config.default_robot.clone()),
+            Some(spec(&config.default_robot)?),
+            Some(spec(&config.default_robot)?),
         ]),
         Some(Value::Array(items)) if items.len() == 3 => {
             let mut robots = BySeat([None, None, None]);
             for (seat, item) in Seat::ALL.into_iter().zip(items) {
                 robots[seat] = match item {
                     Value::String(s) if s == "human" => None,
-                    Value::String(s) if config.robots.contains(s) => Some(s.clone()),
+                    Value::String(s) if config.robots.contains(s) => Some(spec(s)?),
                     other => {
                         return Err(format!(
                             "\"seats\"[{seat}]: {other} is not \"human\" or a robot ({})",
@@ -181,6 +185,7 @@ fn read_new_room(state: &AppState, body: &[u8]) -> Result<NewRoom, String> {
     Ok(NewRoom {
         rules,
         robots,
+        hint_bot: spec(&config.hint_bot)?,
         turn_time: Duration::from_secs(turn),
         robot_delay: Duration::from_millis(delay),
         seed,
@@ -204,7 +209,7 @@ pub(crate) async fn create(
         rules: new.rules,
         robots: new.robots,
         seed: new.seed,
-        hint_bot: state.config.hint_bot.clone(),
+        hint_bot: new.hint_bot,
     };
     let room = Room::new(settings, |_| random_token());
     let (tx, rx) = mpsc::channel(ROOM_QUEUE);

@@ -124,9 +124,9 @@ fn play_and_check(
     let rules = Rules::profile(profile);
     let settings = RoomSettings {
         rules,
-        robots: BySeat::from_fn(|s| robots[s.index()].then(|| "greedy".to_string())),
+        robots: BySeat::from_fn(|s| robots[s.index()].then(|| "greedy".parse().unwrap())),
         seed,
-        hint_bot: "greedy".into(),
+        hint_bot: "greedy".parse().unwrap(),
     };
     let mut room = Room::new(settings, |s| format!("{:032x}", s.index()));
     let mut rng = ChaCha8Rng::seed_from_u64(choices);

@@ -4,9 +4,10 @@
 mod common;
 
 use common::{call, test_config};
-use ddz_bots::{legal_bids, make_bot, protocol};
+use ddz_bots::make_bot;
 use ddz_core::Rules;
 use ddz_game::{Game, Phase};
+use ddz_protocol::jsonl as protocol;
 use ddz_server::app;
 use serde_json::{Value, json};
 
@@ -37,7 +38,7 @@ fn record_requests() {
                         id += 1;
                         lines.push(protocol::bid_request(&json!(id), &view).to_string());
                     }
-                    let bid = bot.bid(&view, &legal_bids(&view));
+                    let bid = bot.bid(&view, &view.legal_bids());
                     game.bid(seat, bid).unwrap();
                 } else {
                     let legal = game.legal_moves();

@@ -3,7 +3,7 @@
 use core::cmp::Reverse;
 
 use ddz_core::{Bidding, Cards, Kind, Move, Rank, Rules, legal_moves, moves_of_kind, read_as};
-use ddz_game::{Bid, BySeat, Role, Seat, SeatView};
+use ddz_game::{Bid, BySeat, Role, Seat, SeatView, TurnView};
 
 use super::{hand_count, split};
 use crate::Bot;
@@ -121,18 +121,26 @@ impl Bot for DdzlibBot {
     }
 
     fn play(&mut self, view: &SeatView, allowed: &[Move]) -> Move {
-        if let Some(m) = crate::obvious_play(view, allowed) {
+        self.choose(&view.turn_view(), allowed)
+    }
+}
+
+impl DdzlibBot {
+    /// The play for the seat of `turn`, one of `allowed`: what [`Bot::play`] decides, from
+    /// the borrowed [`TurnView`] alone (search playouts call it without building a view).
+    pub fn choose(&mut self, turn: &TurnView, allowed: &[Move]) -> Move {
+        if let Some(m) = crate::obvious_play(turn.hand, allowed) {
             return m;
         }
-        let ctx = Ctx::new(view, self.split(view.hand, &view.rules));
-        let prefs = match view.last {
+        let ctx = Ctx::new(turn, self.split(turn.hand, turn.rules));
+        let prefs = match turn.last {
             None => ctx.lead(),
             Some((seat, last)) => ctx.follow(seat, last),
         };
         prefs
             .iter()
             .find_map(|p| find_allowed(allowed, p))
-            .unwrap_or_else(|| fallback(view.last.is_none(), allowed))
+            .unwrap_or_else(|| fallback(turn.last.is_none(), allowed))
     }
 }
 
@@ -207,14 +215,14 @@ struct Ctx<'a> {
 }
 
 impl<'a> Ctx<'a> {
-    fn new(view: &'a SeatView, mut groups: Vec<Move>) -> Ctx<'a> {
+    fn new(turn: &TurnView<'a>, mut groups: Vec<Move>) -> Ctx<'a> {
         groups.sort_by_key(|g| (g.low(), lead_order(g.kind()), g.length()));
         Ctx {
-            rules: &view.rules,
-            hand: view.hand,
-            seat: view.seat,
-            landlord: view.landlord,
-            cards_left: view.cards_left,
+            rules: turn.rules,
+            hand: turn.hand,
+            seat: turn.seat,
+            landlord: turn.landlord,
+            cards_left: turn.cards_left,
             groups,
         }
     }

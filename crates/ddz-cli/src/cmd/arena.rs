@@ -12,6 +12,7 @@ use ddz_game::{DealLine, GameRecord};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::common::{RulesArgs, externals, print_json};
+use ddz_bots::BotSpec;
 
 /// Robots against each other: every deal played with the roles swapped, WP and ADP with 95%
 /// confidence intervals per pair, a cross table with three robots or more.
@@ -117,7 +118,11 @@ pub fn run(args: Args) -> Result<()> {
         None => Deals::Seeded { count: args.deals },
         Some(path) => Deals::Lines(read_decks(path)?),
     };
-    let externals = externals(&args.exec, args.timeout)?;
+    let registry = externals(&args.exec, args.timeout)?.registry();
+    let bots = bots
+        .iter()
+        .map(|b| BotSpec::parse_with(b, &registry).map_err(|e| anyhow!("{e}")))
+        .collect::<Result<Vec<_>>>()?;
     let shard = match &args.shard {
         None => Shard::WHOLE,
         Some(text) => Shard::parse(text).map_err(|e| anyhow!("--shard: {e}"))?,
@@ -132,7 +137,6 @@ pub fn run(args: Args) -> Result<()> {
         seed: args.seed,
         deals,
         shard,
-        externals,
     };
     if let Some(dir) = &args.records {
         std::fs::create_dir_all(dir)

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use anyhow::{Result, anyhow, bail};
-use ddz_bots::{BOT_NAMES, Bot, bot_seed, legal_bids, make_bot};
+use ddz_bots::{BOT_NAMES, Bot, BotSpec, bot_seed, take_turn};
 use ddz_core::Move;
 use ddz_game::{Game, Phase, SeatView, derive_seed};
 use serde_json::{Value, json};
@@ -45,22 +45,13 @@ fn positions(args: &BotsArgs, rules: &ddz_core::Rules) -> Vec<(SeatView, Vec<Mov
             .map(|&s| Box::new(ddz_bots::RandomBot::new(bot_seed(seed, s))) as Box<dyn Bot>)
             .collect();
         while game.phase() != Phase::Over && out.len() < args.positions {
-            let seat = game.turn();
-            let view = game.view(seat);
-            let bot = &mut bots[seat.index()];
+            if game.phase() == Phase::Playing {
+                out.push((game.view(game.turn()), game.legal_moves()));
+            }
             // Random robots only make legal actions; a refusal would be an engine bug.
-            if game.phase() == Phase::Bidding {
-                let bid = bot.bid(&view, &legal_bids(&view));
-                if game.bid(seat, bid).is_err() {
-                    break;
-                }
-            } else {
-                let allowed = game.legal_moves();
-                let m = bot.play(&view, &allowed);
-                out.push((view, allowed));
-                if game.play(seat, m).is_err() {
-                    break;
-                }
+            let bot = bots[game.turn().index()].as_mut();
+            if take_turn(&mut game, bot).is_err() {
+                break;
             }
         }
     }
@@ -79,26 +70,28 @@ pub fn run(args: BotsArgs) -> Result<()> {
     if args.positions == 0 {
         bail!("--positions must be at least 1");
     }
-    let names: Vec<String> = match &args.bots {
-        None => BOT_NAMES.iter().map(|s| s.to_string()).collect(),
-        Some(list) => list.split(',').map(|s| s.trim().to_string()).collect(),
+    let names: Vec<&str> = match &args.bots {
+        None => BOT_NAMES.to_vec(),
+        Some(list) => list.split(',').map(str::trim).collect(),
     };
-    for name in &names {
-        make_bot(name, 0).map_err(|e| anyhow!("--bots: {e}"))?;
-    }
+    let specs = names
+        .iter()
+        .map(|name| BotSpec::parse(name).map_err(|e| anyhow!("--bots: {e}")))
+        .collect::<Result<Vec<_>>>()?;
     eprintln!(
         "collecting {} positions from random games ({} rules) ...",
         args.positions, rules.profile
     );
     let positions = positions(&args, &rules);
     let mut rows = Vec::new();
-    for name in &names {
-        eprintln!("timing {name} ...");
+    for spec in &specs {
+        eprintln!("timing {spec} ...");
         let mut times = Vec::with_capacity(positions.len());
         for (i, (view, allowed)) in positions.iter().enumerate() {
             // A fresh robot for each decision: nothing learnt from earlier positions.
-            let mut bot =
-                make_bot(name, derive_seed(args.seed, i as u64)).map_err(|e| anyhow!("{e}"))?;
+            let mut bot = spec
+                .build(derive_seed(args.seed, i as u64))
+                .map_err(|e| anyhow!("{e}"))?;
             let start = Instant::now();
             std::hint::black_box(bot.play(view, allowed));
             times.push(start.elapsed().as_secs_f64() * 1e6);
@@ -106,7 +99,7 @@ pub fn run(args: BotsArgs) -> Result<()> {
         times.sort_by(f64::total_cmp);
         let mean = times.iter().sum::<f64>() / times.len() as f64;
         rows.push((
-            name.clone(),
+            spec.to_string(),
             quantile(&times, 0.5),
             quantile(&times, 0.99),
             quantile(&times, 1.0),

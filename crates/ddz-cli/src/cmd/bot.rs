@@ -2,7 +2,8 @@
 //! or behind Botzone's FightTheLandlord input (`--botzone`).
 
 use anyhow::{Result, anyhow, bail};
-use ddz_bots::{botzone, make_bot, protocol};
+use ddz_bots::make_bot;
+use ddz_protocol::{botzone, jsonl as protocol};
 
 use crate::common::RulesArgs;
 

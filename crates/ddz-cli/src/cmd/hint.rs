@@ -3,7 +3,8 @@
 use std::io::Write;
 
 use anyhow::{Context, Result, anyhow, bail};
-use ddz_bots::blog::{HandValue, ROUND_VALUE, Valuer};
+use ddz_bots::blog::ROUND_VALUE;
+use ddz_bots::hint::rank_plays;
 use ddz_bots::make_bot;
 use ddz_core::{Cards, Move, Rules, legal_moves, parse_move};
 use ddz_game::{BySeat, Role, Seat, SeatView};
@@ -123,13 +124,8 @@ pub fn run(args: Args) -> Result<()> {
     let view = view(hand, role, left, last, &rules);
     let choice = bot.play(&view, &allowed);
 
-    // Rank every play by what it leaves; the choice first.
-    let mut valuer = Valuer::new();
-    let mut ranked: Vec<(Move, HandValue)> = allowed
-        .iter()
-        .map(|&m| (m, valuer.after(hand, &m, &rules)))
-        .collect();
-    ranked.sort_by_key(|(m, v)| (*m != choice, -v.score()));
+    // Every play by what it leaves; the choice first.
+    let ranked = rank_plays(choice, hand, &allowed, &rules);
 
     let mut out = std::io::stdout().lock();
     if args.json {

@@ -44,7 +44,8 @@ pub fn hand_text(hand: Cards, rules: &Rules) -> String {
 pub fn describe_event(table: &Table, event: &Event) -> String {
     let rules = table.rules();
     match event {
-        Event::Bid(seat, bid) => {
+        Event::Start { game, .. } => format!("game {game}"),
+        Event::Bid { seat, bid } => {
             // The bid's word depends on the bids before it.
             let bids = table.game().bids();
             let earlier = bids
@@ -58,26 +59,28 @@ pub fn describe_event(table: &Table, event: &Event) -> String {
                 _ => format!("{}: {word}", seat_label(table, *seat)),
             }
         }
-        Event::Redeal => "everyone passed: the cards are dealt again".to_string(),
-        Event::Landlord(seat, kitty) => format!(
+        Event::Redeal { .. } => "everyone passed: the cards are dealt again".to_string(),
+        Event::Landlord { seat, kitty, .. } => format!(
             "{} is the landlord and takes the kitty {}",
             seat_label(table, *seat),
-            kitty
+            kitty.to_cards()
         ),
         Event::Wild(laizi) => format!("wild rank: {}", wild_text(*laizi)),
-        Event::Play(seat, m) if m.is_pass() => format!("{} passes", seat_label(table, *seat)),
-        Event::Play(seat, m) => format!(
+        Event::Play { seat, play: m, .. } if m.is_pass() => {
+            format!("{} passes", seat_label(table, *seat))
+        }
+        Event::Play { seat, play: m, .. } => format!(
             "{} plays {}  ({}; {} left)",
             seat_label(table, *seat),
             move_notation(m, &rules),
             kind_words(m),
             table.game().hand(*seat).len()
         ),
-        Event::Forfeit(seat, why) => format!(
+        Event::Forfeit { seat, why } => format!(
             "{} failed and forfeits the game: {why}",
             seat_label(table, *seat)
         ),
-        Event::Over => "game over".to_string(),
+        Event::Over(_) => "game over".to_string(),
     }
 }
 

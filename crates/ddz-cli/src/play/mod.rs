@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Result, anyhow, bail};
+use ddz_bots::BotSpec;
 use ddz_game::Seat;
 
 use crate::common::{RulesArgs, externals};
@@ -70,18 +71,22 @@ pub fn run(args: Args) -> Result<()> {
     let rules = args.rules.load()?;
     let seat =
         Seat::new(args.seat).ok_or_else(|| anyhow!("--seat {}: a seat is 0, 1 or 2", args.seat))?;
-    let names: Vec<String> = args
+    let registry = externals(&args.exec, args.timeout)?.registry();
+    let spec = |text: &str, option: &str| {
+        BotSpec::parse_with(text.trim(), &registry).map_err(|e| anyhow!("{option}: {e}"))
+    };
+    let names: Vec<&str> = args
         .bots
         .split(',')
-        .map(|s| s.trim().to_string())
+        .map(str::trim)
         .filter(|s| !s.is_empty())
         .collect();
     let bots = match names.as_slice() {
-        [one] => [one.clone(), one.clone()],
-        [a, b] => [a.clone(), b.clone()],
+        [one] => [spec(one, "--bots")?, spec(one, "--bots")?],
+        [a, b] => [spec(a, "--bots")?, spec(b, "--bots")?],
         _ => bail!("--bots takes one or two robot names, e.g. value,ddzlib"),
     };
-    let externals = externals(&args.exec, args.timeout)?;
+    let hint_bot = spec(&args.hint_bot, "--hint-bot")?;
     let records = if args.no_records {
         None
     } else {
@@ -96,15 +101,11 @@ pub fn run(args: Args) -> Result<()> {
     let options = Options {
         rules,
         bots,
-        hint_bot: args.hint_bot,
+        hint_bot,
         seat,
         seed,
         records,
-        externals,
     };
-    // Check the hint robot's name before the first game.
-    ddz_bots::make_bot_with(&options.hint_bot, 0, &options.externals)
-        .map_err(|e| anyhow!("--hint-bot: {e}"))?;
     let table = Table::new(options).map_err(|e| anyhow!("--bots: {e}"))?;
     if args.plain {
         let stdin = std::io::stdin();

@@ -240,7 +240,7 @@ fn game_start(table: &Table, out: &mut impl Write) -> Result<()> {
 /// Narrates events, one line each, and the result when the game ends.
 fn narrate(table: &Table, events: &[Event], out: &mut impl Write) -> Result<()> {
     for e in events {
-        if *e == Event::Over {
+        if matches!(e, Event::Over(_)) {
             for line in outcome_lines(table) {
                 writeln!(out, "{line}")?;
             }

@@ -1,6 +1,6 @@
 //! The game table behind `ddz play`, shared by the terminal screen and the line mode: one
-//! person and two robots, game after game, with the running totals, the hints, the physical
-//! cards (suits) and a record of every finished game.
+//! person and two robots, game after game, on a [`Sitting`] (numbering, physical cards,
+//! running totals, events), with the hints and a record of every finished game.
 //!
 //! The table knows nothing of keys or screens. Each action returns the [`Event`]s it caused
 //! (a bid, a play, the landlord decided, a wild rank revealed, a redeal, the game over), which
@@ -8,49 +8,31 @@
 
 use std::path::{Path, PathBuf};
 
-use ddz_arena::forfeit;
-use ddz_bots::blog::Valuer;
-use ddz_bots::external::Externals;
-use ddz_bots::{Bot, bot_seed, legal_bids, make_bot_with};
-use ddz_core::{Bidding, CardSet, Cards, Move, RankSet, Rules, classify, move_notation};
-use ddz_game::{Bid, BySeat, Game, GameRecord, GameResult, Phase, Role, Seat, Side};
+use ddz_bots::hint::hints;
+use ddz_bots::{Bot, BotSpec, TurnError, bot_seed, decide};
+use ddz_core::{Bidding, CardSet, Cards, Move, Rules, classify, move_notation};
+use ddz_game::{
+    Action, Bid, BySeat, Game, GameRecord, GameResult, Phase, Role, Seat, Side, Sitting,
+};
+
+/// What happened at the table: the sitting's events.
+pub use ddz_game::SittingEvent as Event;
 
 /// What a sitting is played with.
 #[derive(Clone, Debug)]
 pub struct Options {
     /// The rules.
     pub rules: Rules,
-    /// The robot specs of the two other seats, the seat after yours first.
-    pub bots: [String; 2],
+    /// The robots of the two other seats, the seat after yours first.
+    pub bots: [BotSpec; 2],
     /// The robot that gives hints and plays for you on `auto`.
-    pub hint_bot: String,
+    pub hint_bot: BotSpec,
     /// Your seat.
     pub seat: Seat,
     /// The first game's seed; game `n` (1-based) is dealt from `seed + n - 1`.
     pub seed: u64,
     /// Where finished games are saved, if anywhere.
     pub records: Option<PathBuf>,
-    /// The external robots (`--exec`).
-    pub externals: Externals,
-}
-
-/// Something that happened at the table.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Event {
-    /// A seat bid (0 is a pass or a decline).
-    Bid(Seat, Bid),
-    /// Everyone passed: the cards were dealt again.
-    Redeal,
-    /// The landlord is decided and takes the kitty.
-    Landlord(Seat, Cards),
-    /// A wild rank was revealed.
-    Wild(RankSet),
-    /// A seat played (or passed).
-    Play(Seat, Move),
-    /// A robot failed (an external program) and forfeited the game.
-    Forfeit(Seat, String),
-    /// The game is over.
-    Over,
 }
 
 /// How a game ended, as the table shows it.
@@ -75,60 +57,33 @@ pub struct Refusal(pub String);
 /// One sitting: games against two robots with running totals.
 pub struct Table {
     options: Options,
-    game: Game,
-    /// 1-based number of the game in the sitting.
-    number: u32,
+    sitting: Sitting,
     robots: BySeat<Option<Box<dyn Bot>>>,
-    /// Each seat's physical cards (suits), kept in step with the game.
-    physical: BySeat<CardSet>,
-    /// The physical cards each play took, in history order.
-    played_physical: Vec<CardSet>,
-    /// Redeals and landlord when `physical` was last dealt.
-    dealt_for: (u32, Option<Seat>),
     /// The hints for the current turn and the index of the next one to show.
     hints: Option<(Vec<Move>, usize)>,
-    /// Points per seat over the finished games.
-    totals: BySeat<i64>,
-    /// Games finished in this sitting.
-    finished: u32,
     outcome: Option<Outcome>,
 }
 
 impl Table {
-    /// Sits down for the first game. Fails when a robot spec is unknown or an external robot
-    /// does not start.
+    /// Sits down for the first game. Fails when an external robot does not start.
     pub fn new(options: Options) -> Result<Table, String> {
-        let game = Game::new(&options.rules, options.seed);
         let mut table = Table {
+            sitting: Sitting::new(&options.rules, options.seed),
             robots: BySeat([None, None, None]),
-            physical: BySeat([CardSet::EMPTY; 3]),
-            played_physical: Vec::new(),
-            dealt_for: (u32::MAX, None),
             hints: None,
-            totals: BySeat([0; 3]),
-            finished: 0,
             outcome: None,
-            number: 1,
-            game,
             options,
         };
         table.seat_robots()?;
-        table.sync_physical();
         Ok(table)
     }
 
     /// Deals the next game (seed + 1).
     pub fn next_game(&mut self) -> Result<(), String> {
-        self.number += 1;
-        let seed = self.seed();
-        self.game = Game::new(&self.options.rules, seed);
-        self.played_physical.clear();
-        self.dealt_for = (u32::MAX, None);
+        self.sitting.next_game();
         self.hints = None;
         self.outcome = None;
-        self.seat_robots()?;
-        self.sync_physical();
-        Ok(())
+        self.seat_robots()
     }
 
     /// Fresh robots for the current game, seeded from its seed.
@@ -137,7 +92,8 @@ impl Table {
         let me = self.options.seat;
         for (i, seat) in [me.next(), me.prev()].into_iter().enumerate() {
             let spec = &self.options.bots[i];
-            let bot = make_bot_with(spec, bot_seed(seed, seat), &self.options.externals)
+            let bot = spec
+                .build(bot_seed(seed, seat))
                 .map_err(|e| format!("robot \"{spec}\": {e}"))?;
             self.robots[seat] = Some(bot);
         }
@@ -152,7 +108,7 @@ impl Table {
 
     /// The game in progress (or just finished).
     pub fn game(&self) -> &Game {
-        &self.game
+        self.sitting.game()
     }
 
     /// Your seat.
@@ -162,29 +118,27 @@ impl Table {
 
     /// The rules in force now (wild ranks revealed so far included).
     pub fn rules(&self) -> Rules {
-        self.game.rules()
+        self.game().rules()
     }
 
     /// The current game's seed.
     pub fn seed(&self) -> u64 {
-        self.options
-            .seed
-            .wrapping_add(u64::from(self.number).wrapping_sub(1))
+        self.sitting.seed()
     }
 
     /// The current game's number in the sitting (1-based).
     pub fn number(&self) -> u32 {
-        self.number
+        self.sitting.number()
     }
 
     /// Points per seat over the finished games.
     pub fn totals(&self) -> BySeat<i64> {
-        self.totals
+        self.sitting.totals()
     }
 
     /// Games finished in this sitting.
     pub fn finished(&self) -> u32 {
-        self.finished
+        self.sitting.finished()
     }
 
     /// How the current game ended, once it has.
@@ -194,7 +148,7 @@ impl Table {
 
     /// Whether the current game is over (played out or forfeited).
     pub fn is_over(&self) -> bool {
-        self.outcome.is_some()
+        self.sitting.is_over()
     }
 
     /// The name shown for a seat: "you" or the robot's name.
@@ -207,33 +161,30 @@ impl Table {
 
     /// A seat's role, once the landlord is decided.
     pub fn role(&self, seat: Seat) -> Option<Role> {
-        self.game.role(seat)
+        self.game().role(seat)
     }
 
     /// A seat's physical cards.
     pub fn physical(&self, seat: Seat) -> CardSet {
-        self.physical[seat]
+        self.sitting.physical(seat)
     }
 
     /// The physical cards of the `index`-th play of the history (empty for a pass).
     pub fn played_physical(&self, index: usize) -> CardSet {
-        self.played_physical
-            .get(index)
-            .copied()
-            .unwrap_or(CardSet::EMPTY)
+        self.sitting.played_physical(index)
     }
 
     /// Whether it is your turn to act in a game still going.
     pub fn my_turn(&self) -> bool {
-        !self.is_over() && self.game.turn() == self.me()
+        !self.is_over() && self.game().turn() == self.me()
     }
 
     /// The bids you may make now (empty outside your bidding turn).
     pub fn my_bids(&self) -> Vec<Bid> {
-        if !self.my_turn() || self.game.phase() != Phase::Bidding {
+        if !self.my_turn() || self.game().phase() != Phase::Bidding {
             return Vec::new();
         }
-        legal_bids(&self.game.view(self.me()))
+        self.game().legal_bids()
     }
 
     /// How a bid is said under these rules, given the bids before it.
@@ -253,75 +204,44 @@ impl Table {
         }
     }
 
-    /// Deals the physical cards afresh when the deal or the landlord changed, then applies
-    /// the plays made since.
-    fn sync_physical(&mut self) {
-        let key = (self.game.redeals(), self.game.landlord());
-        if key != self.dealt_for {
-            self.physical = self.game.deal().hands_with_kitty(self.game.landlord());
-            self.dealt_for = key;
-            self.played_physical.clear();
-        }
+    /// Applies an action of `seat` to the sitting, then keeps the outcome (and saves the
+    /// record) when the game ended.
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        chosen: Option<CardSet>,
+    ) -> Result<Vec<Event>, Refusal> {
+        let events = self
+            .sitting
+            .act(seat, action, chosen)
+            .map_err(|e| Refusal(e.to_string()))?;
+        self.after(&events);
+        Ok(events)
     }
 
-    /// Takes a play's physical cards out of the seat's hand: `chosen` when the player picked
-    /// them, else the lowest ids of each rank.
-    fn take_physical(&mut self, seat: Seat, play: &Move, chosen: Option<CardSet>) {
-        let hand = self.physical[seat];
-        let taken = chosen
-            .filter(|c| c.to_cards() == play.cards() && c.bits() & !hand.bits() == 0)
-            .or_else(|| hand.take(play.cards()))
-            .unwrap_or(CardSet::EMPTY);
-        self.physical[seat] = CardSet::from_bits(hand.bits() & !taken.bits()).unwrap_or(hand);
-        self.played_physical.push(taken);
-    }
-
-    /// The events that follow an action: the landlord decided, wild ranks, redeal, game over.
-    fn after_action(&mut self, before: (u32, Option<Seat>, RankSet), events: &mut Vec<Event>) {
-        let (redeals, landlord, laizi) = before;
-        if self.game.redeals() != redeals {
-            events.push(Event::Redeal);
-        }
-        if landlord.is_none()
-            && let Some(l) = self.game.landlord()
-        {
-            events.push(Event::Landlord(l, self.game.deal().kitty.to_cards()));
-        }
-        if self.game.laizi() != laizi {
-            events.push(Event::Wild(self.game.laizi()));
-        }
-        self.sync_physical();
+    /// After events: hints are stale; a game over keeps its outcome and saves its record.
+    fn after(&mut self, events: &[Event]) {
         self.hints = None;
-        if self.game.phase() == Phase::Over && self.outcome.is_none() {
-            let result = self.game.result().cloned();
-            if let Some(result) = result {
-                self.finish(Some(result.clone()), result.winner, result.scores);
-                events.push(Event::Over);
-            }
+        if !events.iter().any(|e| matches!(e, Event::Over(_))) {
+            return;
         }
-    }
-
-    fn snapshot(&self) -> (u32, Option<Seat>, RankSet) {
-        (self.game.redeals(), self.game.landlord(), self.game.laizi())
-    }
-
-    /// Ends the game: totals, then the record.
-    fn finish(&mut self, result: Option<GameResult>, winner: Side, scores: BySeat<i64>) {
-        for seat in Seat::ALL {
-            self.totals[seat] += scores[seat];
-        }
-        self.finished += 1;
+        let Some(ending) = self.sitting.ending() else {
+            return;
+        };
+        let played_out = ending.forfeit.is_none();
+        let result = ending.result.clone();
         let (record, record_error) = match &self.options.records {
             None => (None, None),
-            Some(dir) => match save_record(dir, &self.game, self.number) {
+            Some(dir) => match save_record(dir, self.sitting.game(), self.number()) {
                 Ok(path) => (Some(path), None),
                 Err(e) => (None, Some(e)),
             },
         };
         self.outcome = Some(Outcome {
-            result,
-            winner,
-            scores,
+            winner: result.winner,
+            scores: result.scores,
+            result: played_out.then_some(result),
             record,
             record_error,
         });
@@ -332,26 +252,21 @@ impl Table {
         if !self.my_turn() {
             return Err(self.not_your_turn());
         }
-        if self.game.phase() != Phase::Bidding {
+        if self.game().phase() != Phase::Bidding {
             return Err(Refusal("the bidding is over: play cards or pass".into()));
         }
         let allowed = self.my_bids();
         if !allowed.contains(&bid) {
             let words: Vec<String> = allowed
                 .iter()
-                .map(|&b| format!("bid {b} ({})", self.bid_word(b, self.game.bids())))
+                .map(|&b| format!("bid {b} ({})", self.bid_word(b, self.game().bids())))
                 .collect();
             return Err(Refusal(format!(
                 "bid {bid} is not allowed now; you may {}",
                 words.join(", ")
             )));
         }
-        let before = self.snapshot();
-        let me = self.me();
-        self.game.bid(me, bid).map_err(|e| Refusal(e.to_string()))?;
-        let mut events = vec![Event::Bid(me, bid)];
-        self.after_action(before, &mut events);
-        Ok(events)
+        self.apply(self.me(), Action::Bid(bid), None)
     }
 
     /// Your play, with the physical cards you picked (if you picked them). Refused with the
@@ -360,24 +275,16 @@ impl Table {
         if !self.my_turn() {
             return Err(self.not_your_turn());
         }
-        if self.game.phase() == Phase::Bidding {
+        if self.game().phase() == Phase::Bidding {
             return Err(Refusal("bid first: the landlord is not decided yet".into()));
         }
-        if play.is_pass() && self.game.last().is_none() {
+        if play.is_pass() && self.game().last().is_none() {
             return Err(Refusal("you lead this trick: you cannot pass".into()));
         }
-        if !play.is_pass() && !self.game.legal_moves().contains(&play) {
+        if !play.is_pass() && !self.game().legal_moves().contains(&play) {
             return Err(self.why_not(play.cards()));
         }
-        let before = self.snapshot();
-        let me = self.me();
-        self.game
-            .play(me, play)
-            .map_err(|e| Refusal(e.to_string()))?;
-        self.take_physical(me, &play, chosen);
-        let mut events = vec![Event::Play(me, play)];
-        self.after_action(before, &mut events);
-        Ok(events)
+        self.apply(self.me(), Action::Play(play), chosen)
     }
 
     /// A pass.
@@ -391,8 +298,8 @@ impl Table {
         } else {
             Refusal(format!(
                 "not your turn: {} (seat {}) is to act",
-                self.seat_name(self.game.turn()),
-                self.game.turn()
+                self.seat_name(self.game().turn()),
+                self.game().turn()
             ))
         }
     }
@@ -403,14 +310,14 @@ impl Table {
         if !self.my_turn() {
             return Err(self.not_your_turn());
         }
-        if self.game.phase() == Phase::Bidding {
+        if self.game().phase() == Phase::Bidding {
             return Err(Refusal("bid first: the landlord is not decided yet".into()));
         }
         if cards.is_empty() {
             return Err(Refusal("select some cards first (or pass)".into()));
         }
         let readings: Vec<Move> = self
-            .game
+            .game()
             .legal_moves()
             .into_iter()
             .filter(|m| !m.is_pass() && m.cards() == cards)
@@ -424,7 +331,7 @@ impl Table {
     /// Why these cards cannot be played now.
     fn why_not(&self, cards: Cards) -> Refusal {
         let rules = self.rules();
-        let hand = self.game.hand(self.me());
+        let hand = self.game().hand(self.me());
         if !hand.contains(cards) {
             return Refusal(format!("{cards}: not all of these cards are in your hand"));
         }
@@ -432,7 +339,7 @@ impl Table {
         if readings.is_empty() {
             return Refusal(format!("{cards} is not a combination under these rules"));
         }
-        match self.game.last() {
+        match self.game().last() {
             Some((seat, last)) if !readings.iter().any(|r| r.beats(&last, &rules)) => {
                 Refusal(format!(
                     "{cards} does not beat {} ({} played it)",
@@ -456,7 +363,7 @@ impl Table {
 
     /// The next hint in the cycle (the first after the last), or `None` off your playing turn.
     pub fn next_hint(&mut self) -> Option<(Move, usize, usize)> {
-        if !self.my_turn() || self.game.phase() != Phase::Playing {
+        if !self.my_turn() || self.game().phase() != Phase::Playing {
             return None;
         }
         self.hints();
@@ -470,35 +377,27 @@ impl Table {
     }
 
     fn compute_hints(&self) -> Vec<Move> {
-        let me = self.me();
-        if !self.my_turn() || self.game.phase() != Phase::Playing {
+        if !self.my_turn() || self.game().phase() != Phase::Playing {
             return Vec::new();
         }
-        let allowed = self.game.legal_moves();
+        let me = self.me();
+        let allowed = self.game().legal_moves();
         let choice = self.helper_choice(&allowed);
-        let rules = self.rules();
-        let hand = self.game.hand(me);
-        let mut valuer = Valuer::new();
-        let mut ranked: Vec<(Move, i32)> = allowed
-            .iter()
-            .filter(|m| **m != choice && !m.is_pass())
-            .map(|&m| (m, valuer.after(hand, &m, &rules).score()))
-            .collect();
-        ranked.sort_by_key(|&(_, score)| -score);
-        std::iter::once(choice)
-            .chain(ranked.into_iter().map(|(m, _)| m))
-            .collect()
+        hints(choice, self.game().hand(me), &allowed, &self.rules())
     }
 
-    /// What the hint robot would do in your seat (a fresh robot, seeded from the game).
+    /// The hint robot for your seat (a fresh robot, seeded from the game).
+    fn helper(&self) -> Result<Box<dyn Bot>, Refusal> {
+        self.options
+            .hint_bot
+            .build(bot_seed(self.seed(), self.me()))
+            .map_err(|e| Refusal(format!("hint robot: {e}")))
+    }
+
+    /// What the hint robot would do in your seat.
     fn helper_choice(&self, allowed: &[Move]) -> Move {
-        let me = self.me();
-        let view = self.game.view(me);
-        match make_bot_with(
-            &self.options.hint_bot,
-            bot_seed(self.seed(), me),
-            &self.options.externals,
-        ) {
+        let view = self.game().view(self.me());
+        match self.helper() {
             Ok(mut bot) => bot.play(&view, allowed),
             Err(_) => allowed[0],
         }
@@ -509,107 +408,46 @@ impl Table {
         if !self.my_turn() {
             return Err(self.not_your_turn());
         }
-        let me = self.me();
-        let view = self.game.view(me);
-        let mut bot = make_bot_with(
-            &self.options.hint_bot,
-            bot_seed(self.seed(), me),
-            &self.options.externals,
-        )
-        .map_err(|e| Refusal(format!("hint robot: {e}")))?;
-        match self.game.phase() {
-            Phase::Bidding => {
-                let bid = bot.bid(&view, &legal_bids(&view));
-                self.bid(bid)
-            }
-            _ => {
-                let play = bot.play(&view, &self.game.legal_moves());
-                self.play(play, None)
-            }
+        let mut bot = self.helper()?;
+        match decide(self.game(), bot.as_mut()) {
+            Ok((_, Action::Bid(bid))) => self.bid(bid),
+            Ok((_, Action::Play(play))) => self.play(play, None),
+            Err(e) => Err(Refusal(format!("hint robot: {e}"))),
         }
     }
 
     /// Whether a robot is to act now.
     pub fn robot_to_act(&self) -> bool {
-        !self.is_over() && self.robots[self.game.turn()].is_some()
+        !self.is_over() && self.robots[self.game().turn()].is_some()
     }
 
-    /// Lets the robot whose turn it is act once. `None` when it is not a robot's turn.
+    /// Lets the robot whose turn it is act once ([`decide`]); a robot that fails (an external
+    /// program) forfeits the game. `None` when it is not a robot's turn.
     pub fn robot_step(&mut self) -> Option<Vec<Event>> {
         if !self.robot_to_act() {
             return None;
         }
-        let seat = self.game.turn();
-        let view = self.game.view(seat);
-        let before = self.snapshot();
+        let seat = self.game().turn();
         let bot = self.robots[seat].as_mut()?;
-        let mut events = Vec::new();
-        let acted = match self.game.phase() {
-            Phase::Bidding => {
-                let bid = bot.bid(&view, &legal_bids(&view));
-                let failed = bot.failure();
-                match failed {
-                    Some(why) => Err(why),
-                    None => self
-                        .game
-                        .bid(seat, bid)
-                        .map(|()| events.push(Event::Bid(seat, bid)))
-                        .map_err(|e| e.to_string()),
-                }
-            }
-            _ => {
-                let allowed = self.game.legal_moves();
-                let play = bot.play(&view, &allowed);
-                match bot.failure() {
-                    Some(why) => Err(why),
-                    None => match self.game.play(seat, play) {
-                        Ok(()) => {
-                            self.take_physical(seat, &play, None);
-                            events.push(Event::Play(seat, play));
-                            Ok(())
-                        }
-                        Err(e) => Err(e.to_string()),
-                    },
-                }
-            }
+        let decided = decide(self.sitting.game(), bot.as_mut());
+        let events = match decided {
+            Ok((seat, action)) => match self.sitting.act(seat, action, None) {
+                Ok(events) => events,
+                Err(e) => self.sitting.forfeit(seat, &e.to_string()),
+            },
+            Err(TurnError::Failed { seat, why }) => self.sitting.forfeit(seat, &why),
+            Err(e) => self.sitting.forfeit(seat, &e.to_string()),
         };
-        match acted {
-            Ok(()) => self.after_action(before, &mut events),
-            Err(why) => {
-                let ended = forfeit(&self.game, seat);
-                self.finish(None, ended.winner, ended.scores);
-                events.push(Event::Forfeit(seat, why));
-                events.push(Event::Over);
-            }
-        }
+        self.after(&events);
         Some(events)
     }
 
     /// The plays of the trick in progress, oldest first; when a trick has just ended (you
     /// lead), the trick before.
     pub fn trick(&self) -> Vec<(usize, Seat, Move)> {
-        let history: Vec<(Seat, Move)> = self.game.history().collect();
-        let mut start = 0;
-        let mut previous_start = 0;
-        let mut passes = 0;
-        for (i, (_, m)) in history.iter().enumerate() {
-            if m.is_pass() {
-                passes += 1;
-                if passes == 2 {
-                    previous_start = start;
-                    start = i + 1;
-                }
-            } else {
-                passes = 0;
-            }
-        }
-        let from = if start == history.len() {
-            previous_start
-        } else {
-            start
-        };
-        history
-            .into_iter()
+        let from = self.sitting.trick_start();
+        self.game()
+            .history()
             .enumerate()
             .skip(from)
             .map(|(i, (s, m))| (i, s, m))

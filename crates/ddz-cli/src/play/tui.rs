@@ -100,10 +100,10 @@ impl App {
         let shown = events
             .iter()
             .rev()
-            .find(|e| !matches!(e, Event::Over))
+            .find(|e| !matches!(e, Event::Over(_)))
             .map(|e| describe_event(&self.table, e));
         if let Some(text) = shown {
-            self.message = Some((text, matches!(events.last(), Some(Event::Forfeit(..)))));
+            self.message = Some((text, matches!(events.last(), Some(Event::Forfeit { .. }))));
         }
         self.after_change();
     }

@@ -1,6 +1,5 @@
 //! Snapshot tests of the table's screens on ratatui's test backend, and the keys.
 
-use ddz_bots::external::Externals;
 use ddz_core::{CardSet, Cards, Profile, Rules};
 use ddz_game::{Phase, Seat};
 use ratatui::Terminal;
@@ -13,12 +12,11 @@ use crate::play::table::{Options, Table};
 fn table(profile: Profile, seed: u64) -> Table {
     Table::new(Options {
         rules: Rules::profile(profile),
-        bots: ["value".into(), "ddzlib".into()],
-        hint_bot: "value".into(),
+        bots: ["value".parse().unwrap(), "ddzlib".parse().unwrap()],
+        hint_bot: "value".parse().unwrap(),
         seat: Seat::ALL[0],
         seed,
         records: None,
-        externals: Externals::new(),
     })
     .expect("built-in robots start")
 }
@@ -274,12 +272,11 @@ fn call_and_rob_bidding_keys() {
         app = App::new(
             Table::new(Options {
                 rules,
-                bots: ["value".into(), "value".into()],
-                hint_bot: "value".into(),
+                bots: ["value".parse().unwrap(), "value".parse().unwrap()],
+                hint_bot: "value".parse().unwrap(),
                 seat: Seat::ALL[0],
                 seed: 3,
                 records: None,
-                externals: Externals::new(),
             })
             .unwrap(),
         );

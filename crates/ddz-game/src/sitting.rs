@@ -1,0 +1,314 @@
+//! A sitting: games one after another at one table, as the terminal game and the web rooms
+//! play them. It numbers the games and deals each from its seed, keeps the physical cards
+//! (suits) in step with the game, adds up the running totals, ends a game by a forfeit when a
+//! robot fails, and says what each action did as typed [`SittingEvent`]s for a screen or a
+//! wire format to show.
+//!
+//! ```
+//! use ddz_core::{Bidding, Rules};
+//! use ddz_game::{Action, Sitting, SittingEvent};
+//!
+//! let mut rules = Rules::classic();
+//! rules.bidding = Bidding::Fixed;
+//! let mut sitting = Sitting::new(&rules, 7);
+//! while !sitting.is_over() {
+//!     let seat = sitting.game().turn();
+//!     let first = sitting.game().legal_moves()[0];
+//!     sitting.act(seat, Action::Play(first), None).unwrap();
+//! }
+//! let total: i64 = sitting.totals().0.iter().sum();
+//! assert_eq!(total, 0);
+//! let start = sitting.next_game();
+//! assert_eq!(start, SittingEvent::Start { game: 2, first_bidder: sitting.game().first_bidder() });
+//! assert_eq!(sitting.seed(), 8);
+//! ```
+
+use ddz_core::{CardSet, Move, RankSet, Rules};
+
+use crate::game::{Action, ActionError, Bid, Game, GameResult, Phase};
+use crate::play_state::Trick;
+use crate::seat::{BySeat, Seat};
+
+/// Something that happened at the table, in the order it happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SittingEvent {
+    /// A game was dealt: its number in the sitting (1-based) and the seat that bids first.
+    Start {
+        /// The game's number.
+        game: u32,
+        /// The first bidder.
+        first_bidder: Seat,
+    },
+    /// A seat bid (0 is a pass or a decline).
+    Bid {
+        /// The seat.
+        seat: Seat,
+        /// The bid.
+        bid: Bid,
+    },
+    /// Everyone passed: the cards were dealt again.
+    Redeal {
+        /// The first bidder of the new deal.
+        first_bidder: Seat,
+    },
+    /// The landlord is decided and takes the kitty.
+    Landlord {
+        /// The landlord's seat.
+        seat: Seat,
+        /// The kitty's physical cards.
+        kitty: CardSet,
+        /// The base score (the winning bid under points bidding, else 1).
+        base: u32,
+    },
+    /// Wild ranks were revealed (all those revealed so far).
+    Wild(RankSet),
+    /// A seat played or passed.
+    Play {
+        /// The seat.
+        seat: Seat,
+        /// The move.
+        play: Move,
+        /// The physical cards it took (empty for a pass).
+        cards: CardSet,
+    },
+    /// A seat forfeited the game (a robot that failed).
+    Forfeit {
+        /// The seat.
+        seat: Seat,
+        /// Why.
+        why: String,
+    },
+    /// The game is over (played out or forfeited).
+    Over(GameResult),
+}
+
+/// How the current game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// The result: the game's own when played out, else [`Game::forfeit_result`].
+    pub result: GameResult,
+    /// The seat that forfeited and why, when one did.
+    pub forfeit: Option<(Seat, String)>,
+}
+
+/// Games at one table: numbering, seeds, physical cards, running totals and events (see the
+/// [module docs](self)).
+#[derive(Clone, Debug)]
+pub struct Sitting {
+    rules: Rules,
+    first_seed: u64,
+    /// 1-based number of the current game.
+    number: u32,
+    game: Game,
+    /// Each seat's physical cards, in step with the game.
+    physical: BySeat<CardSet>,
+    /// The physical cards each play of the history took (empty for a pass).
+    played_physical: Vec<CardSet>,
+    /// Redeals and landlord when `physical` was last dealt.
+    dealt_for: (u32, Option<Seat>),
+    totals: BySeat<i64>,
+    finished: u32,
+    ending: Option<Ending>,
+}
+
+impl Sitting {
+    /// The first game of a sitting under `rules`; game `n` (1-based) is dealt from
+    /// `first_seed + n - 1` ([`Game::new`]).
+    pub fn new(rules: &Rules, first_seed: u64) -> Sitting {
+        let mut sitting = Sitting {
+            rules: rules.clone(),
+            first_seed,
+            number: 1,
+            game: Game::new(rules, first_seed),
+            physical: BySeat([CardSet::EMPTY; 3]),
+            played_physical: Vec::new(),
+            dealt_for: (u32::MAX, None),
+            totals: BySeat([0; 3]),
+            finished: 0,
+            ending: None,
+        };
+        sitting.sync_physical();
+        sitting
+    }
+
+    /// The event of the current game's start.
+    pub fn start_event(&self) -> SittingEvent {
+        SittingEvent::Start {
+            game: self.number,
+            first_bidder: self.game.first_bidder(),
+        }
+    }
+
+    /// Deals the next game (the previous one need not be over) and returns its start event.
+    pub fn next_game(&mut self) -> SittingEvent {
+        self.number += 1;
+        self.game = Game::new(&self.rules, self.seed());
+        self.dealt_for = (u32::MAX, None);
+        self.ending = None;
+        self.sync_physical();
+        self.start_event()
+    }
+
+    /// The rules of the sitting (without the wild ranks a game reveals: see
+    /// [`Game::rules`]).
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The current game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The current game's number (1-based).
+    pub fn number(&self) -> u32 {
+        self.number
+    }
+
+    /// The current game's seed.
+    pub fn seed(&self) -> u64 {
+        self.first_seed
+            .wrapping_add(u64::from(self.number).wrapping_sub(1))
+    }
+
+    /// Points per seat over the finished games.
+    pub fn totals(&self) -> BySeat<i64> {
+        self.totals
+    }
+
+    /// Games finished in the sitting.
+    pub fn finished(&self) -> u32 {
+        self.finished
+    }
+
+    /// How the current game ended, once it has.
+    pub fn ending(&self) -> Option<&Ending> {
+        self.ending.as_ref()
+    }
+
+    /// Whether the current game is over (played out or forfeited).
+    pub fn is_over(&self) -> bool {
+        self.ending.is_some()
+    }
+
+    /// A seat's physical cards now.
+    pub fn physical(&self, seat: Seat) -> CardSet {
+        self.physical[seat]
+    }
+
+    /// The physical cards of the `index`-th play of the history (empty for a pass).
+    pub fn played_physical(&self, index: usize) -> CardSet {
+        self.played_physical
+            .get(index)
+            .copied()
+            .unwrap_or(CardSet::EMPTY)
+    }
+
+    /// Where the trick shown to the players starts in the history: the trick in progress,
+    /// or the one just ended when the seat to act leads ([`Trick::shown_start`]).
+    pub fn trick_start(&self) -> usize {
+        let history: Vec<(Seat, Move)> = self.game.history().collect();
+        Trick::shown_start(&history)
+    }
+
+    /// An action of `seat`: a bid, or a play with the physical cards chosen for it (`chosen`,
+    /// when they are the play's cards and in the seat's hand; else the lowest card ids of
+    /// each rank). Refused with the state unchanged when the game is over or the action is
+    /// not legal. Returns the events it caused.
+    pub fn act(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        chosen: Option<CardSet>,
+    ) -> Result<Vec<SittingEvent>, ActionError> {
+        if self.is_over() {
+            return Err(ActionError::WrongPhase { phase: Phase::Over });
+        }
+        let before = (self.game.redeals(), self.game.landlord(), self.game.laizi());
+        self.game.act(seat, action)?;
+        let mut events = Vec::with_capacity(2);
+        match action {
+            Action::Bid(bid) => events.push(SittingEvent::Bid { seat, bid }),
+            Action::Play(play) => {
+                let cards = self.take_physical(seat, &play, chosen);
+                events.push(SittingEvent::Play { seat, play, cards });
+            }
+        }
+        let (redeals, landlord, laizi) = before;
+        if self.game.redeals() != redeals {
+            events.push(SittingEvent::Redeal {
+                first_bidder: self.game.first_bidder(),
+            });
+        }
+        if landlord.is_none()
+            && let Some(seat) = self.game.landlord()
+        {
+            events.push(SittingEvent::Landlord {
+                seat,
+                kitty: self.game.deal().kitty,
+                base: self.game.base(),
+            });
+        }
+        if self.game.laizi() != laizi {
+            events.push(SittingEvent::Wild(self.game.laizi()));
+        }
+        self.sync_physical();
+        if let Some(result) = self.game.result().cloned() {
+            events.push(self.end(result, None));
+        }
+        Ok(events)
+    }
+
+    /// Ends the current game by a forfeit of `seat` ([`Game::forfeit_result`]); returns the
+    /// forfeit and over events (none when the game is already over).
+    pub fn forfeit(&mut self, seat: Seat, why: &str) -> Vec<SittingEvent> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        let result = self.game.forfeit_result(seat);
+        let over = self.end(result, Some((seat, why.to_string())));
+        vec![
+            SittingEvent::Forfeit {
+                seat,
+                why: why.to_string(),
+            },
+            over,
+        ]
+    }
+
+    /// Adds the result to the totals and keeps the ending.
+    fn end(&mut self, result: GameResult, forfeit: Option<(Seat, String)>) -> SittingEvent {
+        for seat in Seat::ALL {
+            self.totals[seat] += result.scores[seat];
+        }
+        self.finished += 1;
+        self.ending = Some(Ending {
+            result: result.clone(),
+            forfeit,
+        });
+        SittingEvent::Over(result)
+    }
+
+    /// Deals the physical cards afresh when the deal or the landlord changed.
+    fn sync_physical(&mut self) {
+        let key = (self.game.redeals(), self.game.landlord());
+        if key != self.dealt_for {
+            self.physical = self.game.deal().hands_with_kitty(self.game.landlord());
+            self.dealt_for = key;
+            self.played_physical.clear();
+        }
+    }
+
+    /// Takes a play's physical cards out of the seat's hand: `chosen` when they are the
+    /// play's cards and in the hand, else the lowest ids of each rank.
+    fn take_physical(&mut self, seat: Seat, play: &Move, chosen: Option<CardSet>) -> CardSet {
+        let hand = self.physical[seat];
+        let taken = chosen
+            .filter(|c| c.to_cards() == play.cards() && c.bits() & !hand.bits() == 0)
+            .or_else(|| hand.take(play.cards()))
+            .unwrap_or(CardSet::EMPTY);
+        self.physical[seat] = CardSet::from_bits(hand.bits() & !taken.bits()).unwrap_or(hand);
+        self.played_physical.push(taken);
+        taken
+    }
+}
