@@ -1,6 +1,15 @@
 //! Property: over many games, no message to a seat (or to the spectators) holds a card of
 //! another seat that has not been played, before the game is over; legal moves go only to the
 //! seat to act and hold only its own cards.
+//!
+//! Every value of every message is scanned, not only the keys that carry cards today: each
+//! number is read as a card id unless its key is one of [`NOT_CARD_NUMBERS`] (and must then
+//! be a card the audience may know), and each string's cards part (before `=` or `:`) that
+//! reads as cards must fit within the ranks the audience may know. What an audience may know
+//! is its own hand (a seat's), the cards played, and the kitty once the landlord has taken it.
+//! A leak as text can only be seen at the level of ranks: a hidden card whose rank the
+//! audience also holds or has seen played is indistinguishable from it.
+//! `the_check_catches_leaks` feeds the check messages with cards leaked in each form.
 
 use ddz_core::{CardSet, Cards, Profile, Rules};
 use ddz_game::{BySeat, GameRecord, Phase, Seat};
@@ -10,21 +19,62 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 
-/// The keys under which messages carry card ids.
-const CARD_KEYS: [&str; 4] = ["hand", "ids", "kitty", "hands"];
+/// Keys whose numbers are not cards: seat numbers, counts, bids, totals, the game, step and
+/// event numbers. A number under any other key is read as a card id.
+const NOT_CARD_NUMBERS: [&str; 15] = [
+    "n",
+    "seat",
+    "you",
+    "landlord",
+    "turn",
+    "first_bidder",
+    "game",
+    "step",
+    "bid",
+    "bids",
+    "base",
+    "multiplier",
+    "cards_left",
+    "total",
+    "totals",
+];
 
-/// Every card id under a card key, anywhere in `v`.
-fn card_ids(v: &Value, under_card_key: bool, out: &mut Vec<u64>) {
+/// Keys whose strings are not cards: the wild ranks (`laizi`), which every seat is told.
+const NOT_CARD_TEXT: [&str; 1] = ["laizi"];
+
+/// Every number and string in `v` with the key it sits under (the nearest object key).
+fn scan<'a>(v: &'a Value, key: &'a str, out: &mut Vec<(&'a str, &'a Value)>) {
     match v {
-        Value::Array(items) => items.iter().for_each(|i| card_ids(i, under_card_key, out)),
+        Value::Array(items) => items.iter().for_each(|i| scan(i, key, out)),
         Value::Object(fields) => {
             for (k, v) in fields {
-                card_ids(v, CARD_KEYS.contains(&k.as_str()), out);
+                scan(v, k, out);
             }
         }
-        Value::Number(n) if under_card_key => out.push(n.as_u64().unwrap()),
-        _ => {}
+        Value::Number(_) | Value::String(_) => out.push((key, v)),
+        Value::Null | Value::Bool(_) => {}
     }
+}
+
+/// The cards `audience` may know now: the cards played, the kitty once the landlord has
+/// taken it, and a seat's own hand.
+fn knowable(room: &Room, audience: Audience) -> CardSet {
+    let game = room.game();
+    let kitty = game.deal().kitty;
+    let revealed = game.landlord().is_some();
+    // Cards not yet played: in a hand, or in the kitty while nobody has taken it.
+    let mut unplayed = if revealed { 0 } else { kitty.bits() };
+    for s in Seat::ALL {
+        unplayed |= room.physical(s).bits();
+    }
+    let mut known = CardSet::FULL_DECK.bits() & !unplayed;
+    if revealed {
+        known |= kitty.bits();
+    }
+    if let Audience::Seat(me) = audience {
+        known |= room.physical(me).bits();
+    }
+    CardSet::from_bits(known).unwrap()
 }
 
 /// Checks one message (a state or the events) meant for `audience`.
@@ -33,27 +83,42 @@ fn check(room: &Room, audience: Audience, msg: &Value) -> Result<(), String> {
     if game.phase() == Phase::Over {
         return Ok(());
     }
-    // Cards still hidden from this audience: each other seat's cards, less the kitty once the
-    // landlord has taken it (it is shown to everyone).
-    let kitty = if game.landlord().is_some() {
-        game.deal().kitty
-    } else {
-        CardSet::EMPTY
-    };
-    let mut hidden = CardSet::EMPTY;
-    for s in Seat::ALL {
-        if audience != Audience::Seat(s) {
-            hidden = CardSet::from_bits(hidden.bits() | (room.physical(s).bits() & !kitty.bits()))
-                .unwrap();
-        }
-    }
-    let mut ids = Vec::new();
-    card_ids(msg, false, &mut ids);
-    for id in ids {
-        if hidden.bits() & (1 << id) != 0 {
-            return Err(format!(
-                "card {id} of another seat sent to {audience:?}: {msg}"
-            ));
+    let known = knowable(room, audience);
+    let known_ranks = known.to_cards();
+    let mut values = Vec::new();
+    scan(msg, "", &mut values);
+    for (key, v) in values {
+        match v {
+            Value::Number(n) if !NOT_CARD_NUMBERS.contains(&key) => {
+                let card = n
+                    .as_u64()
+                    .and_then(|id| u8::try_from(id).ok())
+                    .and_then(ddz_core::Card::from_id)
+                    .ok_or_else(|| {
+                        format!(
+                            "\"{key}\": {n} is not a card id (a new number that is not a card \
+                             belongs in NOT_CARD_NUMBERS): {msg}"
+                        )
+                    })?;
+                if !known.contains(card) {
+                    return Err(format!(
+                        "card {n} ({}) that {audience:?} may not know under \"{key}\": {msg}",
+                        card.rank()
+                    ));
+                }
+            }
+            Value::String(text) if !NOT_CARD_TEXT.contains(&key) => {
+                let part = text.split(['=', ':']).next().unwrap_or("");
+                if let Ok(cards) = part.parse::<Cards>()
+                    && !known_ranks.contains(cards)
+                {
+                    return Err(format!(
+                        "\"{key}\": \"{text}\" names cards beyond what {audience:?} may know \
+                         ({known_ranks}): {msg}"
+                    ));
+                }
+            }
+            _ => {}
         }
     }
     for key in ["hands", "seed", "record", "result"] {
@@ -203,5 +268,85 @@ proptest! {
         if let Err(e) = play_and_check(profile, robots, seed, choices) {
             prop_assert!(false, "{profile:?} {robots:?} seed {seed}: {e}");
         }
+    }
+}
+
+/// A room of three people at a fixed seed, connected, in the bidding.
+fn bidding_room(profile: Profile, seed: u64) -> Room {
+    let settings = RoomSettings {
+        rules: Rules::profile(profile),
+        robots: BySeat::from_fn(|_| None),
+        seed,
+        hint_bot: "greedy".parse().unwrap(),
+    };
+    let mut room = Room::new(settings, |s| format!("{:032x}", s.index()));
+    for s in Seat::ALL {
+        room.set_connected(s, true);
+    }
+    room
+}
+
+fn ids(cards: CardSet) -> Value {
+    cards.iter().map(|c| c.id()).collect()
+}
+
+/// The check passes the room's own messages and fails each form of leak: another seat's
+/// cards as ids or as rank text under any key, one hidden card as a lone number, the kitty
+/// before anyone has taken it, and a number that is no card under an unknown key.
+#[test]
+fn the_check_catches_leaks() {
+    for profile in [Profile::Classic, Profile::Laizi] {
+        let room = bidding_room(profile, 7);
+        let me = Seat::ALL[0];
+        let other = room.physical(Seat::ALL[1]);
+        let kitty = room.game().deal().kitty;
+        assert_eq!(other.len(), 17);
+        assert_eq!(kitty.len(), 3);
+        let state = room.state(Audience::Seat(me));
+        check(&room, Audience::Seat(me), &state).unwrap();
+        check(&room, Audience::Spectator, &room.state(Audience::Spectator)).unwrap();
+
+        let leaks: Vec<(&str, Value)> = vec![
+            ("ids under a new key", ids(other)),
+            (
+                "rank text under a new key",
+                other.to_cards().to_string().into(),
+            ),
+            (
+                "rank text before a reading",
+                format!("{}=9999", other.to_cards()).into(),
+            ),
+            (
+                "one hidden card, nested",
+                serde_json::json!({"x": [other.iter().next().unwrap().id()]}),
+            ),
+            ("not a card id", 54.into()),
+        ];
+        for (what, leak) in leaks {
+            let mut msg = state.clone();
+            msg["debug"] = leak;
+            assert!(
+                check(&room, Audience::Seat(me), &msg).is_err(),
+                "{profile:?}: {what} passed"
+            );
+            // The same leak inside an event.
+            let events = serde_json::json!([{"event": "play", "seat": 1, "note": msg["debug"]}]);
+            assert!(
+                check(&room, Audience::Spectator, &events).is_err(),
+                "{profile:?}: {what} in an event passed"
+            );
+        }
+        // Under a key that carries cards today.
+        let mut msg = state.clone();
+        msg["kitty"] = ids(kitty);
+        assert!(check(&room, Audience::Seat(me), &msg).is_err(), "kitty");
+        let mut msg = state.clone();
+        msg["seats"][1]["robot"] = other.to_cards().to_string().into();
+        assert!(check(&room, Audience::Seat(me), &msg).is_err(), "robot");
+        // The seat's own hand as text is no leak to it, but is to the spectators.
+        let mut msg = state.clone();
+        msg["debug"] = room.physical(me).to_cards().to_string().into();
+        check(&room, Audience::Seat(me), &msg).unwrap();
+        assert!(check(&room, Audience::Spectator, &msg).is_err(), "own hand");
     }
 }
