@@ -684,7 +684,12 @@ pub fn draw(frame: &mut Frame, app: &App) {
     robot_panel(app, me.next(), right, frame);
     centre_panel(app, centre, frame);
     hand_panel(app, hand, frame);
-    let status_line = match &app.message {
+    // Once the game is over only a refusal is news; the last event shown before is stale.
+    let message = app
+        .message
+        .as_ref()
+        .filter(|(_, refusal)| *refusal || !app.table.is_over());
+    let status_line = match message {
         Some((text, true)) => Line::from(Span::styled(
             text.clone(),
             Style::new()
@@ -716,8 +721,15 @@ pub fn draw(frame: &mut Frame, app: &App) {
                 .map(Line::from)
                 .chain([Line::from(""), Line::from("enter: next game · q: quit")])
                 .collect();
-            let height = lines.len() as u16;
-            overlay(frame, " game over ", Text::from(lines), 76, height);
+            // The outcome takes the table's place: cleared, in the table's own frame, so no
+            // border of the table shows beside or under the popup's.
+            frame.render_widget(Clear, centre);
+            frame.render_widget(
+                Paragraph::new(Text::from(lines))
+                    .wrap(Wrap { trim: false })
+                    .block(Block::bordered().title(" game over ")),
+                centre,
+            );
         }
         Mode::Table => {}
     }
