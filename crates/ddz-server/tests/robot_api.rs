@@ -13,13 +13,10 @@ use serde_json::{Value, json};
 
 const REQUESTS: &str = include_str!("data/robot_requests.jsonl");
 
-/// Writes `tests/data/robot_requests.jsonl`: decisions of seeded greedy games under five
-/// profiles (bids and plays, with and without `legal_moves`) and a few requests the robot
-/// must refuse. The replies were then recorded with the real command, for NAME in greedy,
-/// value and ddzlib: `ddz bot --bot NAME < robot_requests.jsonl > robot_replies_NAME.jsonl`.
-#[test]
-#[ignore = "rewrites the recorded requests"]
-fn record_requests() {
+/// The requests of `tests/data/robot_requests.jsonl`: decisions of seeded greedy games under
+/// five profiles (bids and plays, with and without `legal_moves`) and a few requests the
+/// robot must refuse.
+fn generated_requests() -> String {
     let mut lines = Vec::new();
     let mut id = 0u64;
     for profile in ["classic", "laizi", "tiandi", "botzone", "douzero"] {
@@ -68,11 +65,40 @@ fn record_requests() {
     ] {
         lines.push(serde_json::from_str::<Value>(bad).unwrap().to_string());
     }
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/robot_requests.jsonl"
-    );
-    std::fs::write(path, lines.join("\n") + "\n").unwrap();
+    lines.join("\n") + "\n"
+}
+
+/// `tests/data/robot_requests.jsonl` holds the requests [`generated_requests`] makes now.
+///
+/// To record the fixtures afresh (after a change to the protocol, the deals or the greedy
+/// robot), run `scripts/record_robot_fixtures.sh`: it runs this test with
+/// `DDZ_RECORD_FIXTURE=1`, which writes the requests instead of comparing them, then records
+/// the replies with the real command, for NAME in greedy, value and ddzlib:
+/// `ddz bot --bot NAME < robot_requests.jsonl > robot_replies_NAME.jsonl`.
+#[test]
+fn the_recorded_requests_are_the_generated_ones() {
+    let generated = generated_requests();
+    if std::env::var_os("DDZ_RECORD_FIXTURE").is_some_and(|v| v == "1") {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/robot_requests.jsonl"
+        );
+        std::fs::write(path, &generated).unwrap();
+        return;
+    }
+    let recorded: Vec<&str> = REQUESTS.lines().collect();
+    let generated: Vec<&str> = generated.lines().collect();
+    assert_eq!(recorded.len(), generated.len(), "request count");
+    for (i, (r, g)) in recorded.iter().zip(&generated).enumerate() {
+        let r: Value = serde_json::from_str(r).unwrap();
+        let g: Value = serde_json::from_str(g).unwrap();
+        assert_eq!(
+            r,
+            g,
+            "line {}: the fixture differs from the generated request (see this test's doc)",
+            i + 1
+        );
+    }
 }
 
 /// The endpoint of a request line.
