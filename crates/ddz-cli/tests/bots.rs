@@ -20,13 +20,48 @@ fn hint_puts_the_robot_choice_first_then_every_legal_play() {
         .map(|p| p["score"].as_i64().unwrap())
         .collect();
     assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
-    for p in plays {
-        let (sum, rounds) = (
-            p["sum_value"].as_i64().unwrap(),
-            p["need_round"].as_i64().unwrap(),
+}
+
+/// The value the hint gives each play: the blog's SumValue and NeedRound of the cards left,
+/// and score = SumValue - 7 x NeedRound (docs/robots.md), worked out by hand from the group
+/// values (a single is worth its rank - 10: 3 = -7, 2 = +5, B = +6, R = +7; a chain one more
+/// than its top card's worth; the rocket 20). The remainders BR, 3, 2 and 34567 are also
+/// vectors from the original code (crates/ddz-bots/tests/data/blog_values.txt).
+#[test]
+fn hint_scores_the_cards_left_by_the_blogs_hand_value() {
+    let value = |hand: &str| {
+        let v = json(&ddz(&["hint", hand, "--json"]));
+        v["plays"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                let n = |k: &str| p[k].as_i64().unwrap();
+                let cards = p["move"]["cards"].as_str().unwrap().to_string();
+                (cards, (n("sum_value"), n("need_round"), n("score")))
+            })
+            .collect::<std::collections::BTreeMap<_, _>>()
+    };
+    // BR3: every lead, with the cards left.
+    let plays = value("BR3");
+    let want: [(&str, (i64, i64, i64)); 4] = [
+        ("3", (20, 1, 13)),   // BR: the rocket, 20 - 7
+        ("BR", (-7, 1, -14)), // 3: a single 3, -7 - 7
+        ("B", (0, 2, -14)),   // R3: singles 7 + -7, 0 - 14
+        ("R", (-1, 2, -15)),  // B3: singles 6 + -7, -1 - 14
+    ];
+    assert_eq!(plays.len(), want.len(), "{plays:?}");
+    for (cards, expected) in want {
+        assert_eq!(
+            plays.get(cards),
+            Some(&expected),
+            "BR3, play {cards}: {plays:?}"
         );
-        assert_eq!(p["score"].as_i64().unwrap(), sum - 7 * rounds);
     }
+    // 345672: the chain leaves the 2, the 2 leaves the chain.
+    let plays = value("345672");
+    assert_eq!(plays.get("34567"), Some(&(5, 1, -2)), "{plays:?}"); // 2: 5 - 7
+    assert_eq!(plays.get("2"), Some(&(-2, 1, -9)), "{plays:?}"); // 34567: (-3 + 1) - 7
 }
 
 #[test]
