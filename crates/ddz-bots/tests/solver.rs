@@ -414,10 +414,22 @@ fn puzzles_from_the_data_file() {
             .collect();
         assert_eq!(winning, p.winning, "{}", p.name);
         check_line(&p.position, &outcome.line, p.wins, &p.rules);
-        // The brute force agrees (every puzzle is small enough for it).
+        // The brute force agrees (every puzzle is small enough for it): on the value, and on
+        // the winning first moves, each legal move valued on its own.
+        let g = Game::of(&p.position);
         let mut budget = 50_000_000;
-        let brute = brute_wins(&Game::of(&p.position), &p.rules, &mut budget);
+        let brute = brute_wins(&g, &p.rules, &mut budget);
         assert_eq!(brute, Some(p.wins), "{}: brute force", p.name);
+        let brute_winning: Vec<String> = g
+            .moves(&p.rules)
+            .into_iter()
+            .filter(|m| {
+                brute_move_wins(&g, m, &p.rules, &mut budget)
+                    .unwrap_or_else(|| panic!("{}: the brute force ran out", p.name))
+            })
+            .map(|m| move_notation(&m, &p.rules))
+            .collect();
+        assert_eq!(brute_winning, p.winning, "{}: brute force moves", p.name);
     }
 }
 
