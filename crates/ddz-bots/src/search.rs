@@ -357,6 +357,13 @@ fn playout(
     }
 }
 
+/// The playout robots of one thread (one `ddzlib` robot a seat) and its move buffer.
+#[derive(Default)]
+struct Players {
+    bots: [DdzlibBot; 3],
+    buf: Vec<Move>,
+}
+
 /// Samples dealt at a time: every alive candidate is scored on each, the work split over the
 /// threads; the budget is looked at between batches, so the batch size (not the thread
 /// count) decides how many samples a round takes.
@@ -371,6 +378,11 @@ const NODES_PER_PLAYOUT: u64 = 50;
 /// share is spent, then keeps the better half by total score. Returns the best candidate.
 fn search(p: &Position, candidates: &[Move], config: SearchConfig, seed: u64) -> Move {
     let start = Instant::now();
+    // One set of playout robots per thread, kept over the batches: their split memos fill up
+    // with the sampled hands (a memo changes no decision, so the results do not depend on it).
+    let mut players: Vec<Players> = (0..config.threads.clamp(1, BATCH as usize))
+        .map(|_| Players::default())
+        .collect();
     let mut alive: Vec<usize> = (0..candidates.len()).collect();
     let mut totals = vec![0i64; candidates.len()];
     let rounds = (usize::BITS - (candidates.len() - 1).leading_zeros()).max(1);
@@ -380,7 +392,8 @@ fn search(p: &Position, candidates: &[Move], config: SearchConfig, seed: u64) ->
         round += 1;
         let mut used: u64 = 0;
         loop {
-            let (results, work) = run_batch(p, candidates, &alive, sample, config, seed);
+            let (results, work) =
+                run_batch(p, candidates, &alive, sample, config, seed, &mut players);
             for (k, &c) in alive.iter().enumerate() {
                 totals[c] += results[k];
             }
@@ -414,11 +427,11 @@ fn run_batch(
     from: u32,
     config: SearchConfig,
     seed: u64,
+    players: &mut [Players],
 ) -> (Vec<i64>, u64) {
     let samples: Vec<u32> = (from..from + BATCH).collect();
-    let work = |part: &[u32]| -> (Vec<i64>, u64) {
-        let mut bots = [DdzlibBot::new(), DdzlibBot::new(), DdzlibBot::new()];
-        let mut buf: Vec<Move> = Vec::with_capacity(64);
+    let work = |part: &[u32], players: &mut Players| -> (Vec<i64>, u64) {
+        let Players { bots, buf } = players;
         let mut totals = vec![0i64; alive.len()];
         let mut work = 0;
         for &s in part {
@@ -446,22 +459,23 @@ fn run_batch(
                     Some(won) => score_for(p.me, p.landlord, won == (p.me == p.landlord), 1),
                     None => {
                         work += 1;
-                        playout(p, hands, candidates[c], &mut bots, &mut buf)
+                        playout(p, hands, candidates[c], bots, buf)
                     }
                 };
             }
         }
         (totals, work)
     };
-    let threads = config.threads.clamp(1, samples.len());
+    let threads = players.len().clamp(1, samples.len());
     if threads == 1 {
-        return work(&samples);
+        return work(&samples, &mut players[0]);
     }
     let chunk = samples.len().div_ceil(threads);
     let parts: Vec<(Vec<i64>, u64)> = std::thread::scope(|scope| {
         let handles: Vec<_> = samples
             .chunks(chunk)
-            .map(|part| scope.spawn(move || work(part)))
+            .zip(players.iter_mut())
+            .map(|(part, players)| scope.spawn(move || work(part, players)))
             .collect();
         handles
             .into_iter()

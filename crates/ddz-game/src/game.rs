@@ -1,6 +1,7 @@
 //! The game as a state machine: bidding, wildcard reveal, play, undo and scoring.
 
 use core::fmt;
+use std::sync::Arc;
 
 use ddz_core::{Bidding, BombClass, Cards, Kind, Move, RankSet, Rules, Wild, legal_moves};
 
@@ -164,6 +165,8 @@ pub struct Game {
     /// The hands, the trick and the stake (the hands as dealt while bidding).
     state: PlayState,
     plays: Vec<PlayUndo>,
+    /// The plays as `(seat, move)`, shared with the views handed out.
+    history: Arc<Vec<(Seat, Move)>>,
     result: Option<GameResult>,
 }
 
@@ -197,6 +200,7 @@ impl Game {
             bid_turn: Seat::ALL[0],
             state: PlayState::new([Cards::EMPTY; 3], Seat::ALL[0]),
             plays: Vec::new(),
+            history: Arc::default(),
             result: None,
         };
         g.start_bidding();
@@ -316,7 +320,12 @@ impl Game {
 
     /// Every play so far (passes included), in order.
     pub fn history(&self) -> impl Iterator<Item = (Seat, Move)> + '_ {
-        self.plays.iter().map(|u| (u.seat(), u.play()))
+        self.history.iter().copied()
+    }
+
+    /// Every play so far, shared (what [`Game::view`] hands out).
+    pub fn shared_history(&self) -> Arc<Vec<(Seat, Move)>> {
+        Arc::clone(&self.history)
     }
 
     /// The base score so far.
@@ -522,7 +531,7 @@ impl Game {
         }
         let rules = self.rules();
         let undo = self.state.apply(seat, play, &rules)?;
-        self.plays.push(undo);
+        self.record(undo);
         self.finish_if_over(&rules);
         Ok(())
     }
@@ -533,17 +542,25 @@ impl Game {
     pub fn play_legal(&mut self, play: Move) {
         let rules = self.rules();
         let undo = self.state.apply_legal(play, &rules);
-        self.plays.push(undo);
+        self.record(undo);
         self.finish_if_over(&rules);
     }
 
     /// Takes back the last play (for search). Bidding cannot be undone.
     pub fn undo(&mut self) -> Result<(), ActionError> {
         let u = self.plays.pop().ok_or(ActionError::NothingToUndo)?;
+        Arc::make_mut(&mut self.history).pop();
         self.state.undo(u);
         self.phase = Phase::Playing;
         self.result = None;
         Ok(())
+    }
+
+    /// Keeps a play made: its undo token and its place in the history.
+    fn record(&mut self, undo: PlayUndo) {
+        // Copies the history only if a view handed out still holds it.
+        Arc::make_mut(&mut self.history).push((undo.seat(), undo.play()));
+        self.plays.push(undo);
     }
 
     fn finish_if_over(&mut self, rules: &Rules) {

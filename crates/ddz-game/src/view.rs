@@ -1,5 +1,7 @@
 //! What one seat may know: its own hand, the public cards and plays, and nothing else.
 
+use std::sync::Arc;
+
 use ddz_core::{Cards, Move, RankSet, Rules};
 
 use crate::game::{ActionError, Bid, Game, Phase, bomb_factor};
@@ -30,8 +32,8 @@ pub struct SeatView {
     pub cards_left: BySeat<u32>,
     /// Cards each seat has played.
     pub played: BySeat<Cards>,
-    /// Every play so far, passes included.
-    pub history: Vec<(Seat, Move)>,
+    /// Every play so far, passes included (shared with the game: a view costs no copy of it).
+    pub history: Arc<Vec<(Seat, Move)>>,
     /// The play to beat and who made it; `None` when the seat to act leads.
     pub last: Option<(Seat, Move)>,
     /// The seat to act.
@@ -69,7 +71,7 @@ impl SeatView {
             bids: Vec::new(),
             cards_left,
             played: BySeat([Cards::EMPTY; 3]),
-            history: last.into_iter().collect(),
+            history: Arc::new(last.into_iter().collect()),
             last,
             turn: seat,
             laizi: rules.laizi,
@@ -96,7 +98,7 @@ impl SeatView {
             bids,
             cards_left,
             played: BySeat([Cards::EMPTY; 3]),
-            history: Vec::new(),
+            history: Arc::default(),
             last: None,
             turn: seat,
             laizi: rules.laizi,
@@ -131,7 +133,7 @@ impl SeatView {
             played: public.played,
             last: public.trick.last(),
             turn: public.trick.turn(),
-            history: public.history,
+            history: Arc::new(public.history),
             laizi: rules.laizi,
             base: 1,
             multiplier: public.bomb_multiplier,
@@ -221,9 +223,9 @@ impl PublicPlay {
 impl Game {
     /// The view of `seat`.
     pub fn view(&self, seat: Seat) -> SeatView {
-        let history: Vec<(Seat, Move)> = self.history().collect();
+        let history = self.shared_history();
         let mut played = BySeat([Cards::EMPTY; 3]);
-        for (s, m) in &history {
+        for (s, m) in history.iter() {
             played[*s] = played[*s].union(m.cards());
         }
         SeatView {

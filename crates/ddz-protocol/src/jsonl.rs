@@ -32,7 +32,7 @@ use std::io::{self, BufRead, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use ddz_core::{
-    Bidding, Cards, Move, Profile, Rank, Rules, is_legal, legal_moves, move_notation, parse_move,
+    Bidding, Cards, Move, Rank, Rules, is_legal, legal_moves, move_notation, parse_move,
 };
 use ddz_game::{ActionError, Bid, BySeat, GameResult, PublicPlay, Role, Seat, SeatView, Side};
 use serde_json::{Map, Value, json};
@@ -223,10 +223,7 @@ fn request_rules(obj: &Map<String, Value>, default_rules: &Rules) -> Result<Rule
     let rules = match obj.get("rules") {
         None | Some(Value::Null) => default_rules.clone(),
         Some(Value::String(name)) => {
-            let profile: Profile = name
-                .parse()
-                .map_err(|e| ProtocolError(format!("\"rules\": {e}")))?;
-            Rules::profile(profile)
+            Rules::from_profile_name(name).map_err(|e| ProtocolError(format!("\"rules\": {e}")))?
         }
         Some(other) => return err(format!("\"rules\": expected a profile name, not {other}")),
     };

@@ -12,7 +12,7 @@ use axum::extract::ws::{CloseFrame, Message, Utf8Bytes};
 use axum::http::StatusCode;
 use axum::response::Response;
 use ddz_bots::BotSpec;
-use ddz_core::{Profile, Rules};
+use ddz_core::Rules;
 use ddz_game::{BySeat, Seat};
 use serde_json::{Map, Value, json};
 use tokio::sync::{mpsc, oneshot};
@@ -122,8 +122,7 @@ fn read_new_room(state: &AppState, body: &[u8]) -> Result<NewRoom, String> {
     let rules = match fields.get("rules") {
         None | Some(Value::Null) => config.rules.clone(),
         Some(Value::String(name)) => {
-            let profile: Profile = name.parse().map_err(|e| format!("\"rules\": {e}"))?;
-            Rules::profile(profile)
+            Rules::from_profile_name(name).map_err(|e| format!("\"rules\": {e}"))?
         }
         Some(other) => return Err(format!("\"rules\": expected a profile name, not {other}")),
     };

@@ -30,26 +30,46 @@ use crate::analysis::wild_cards;
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct DdzlibBot {
-    /// The last hand split, the rules it was split under and its groups.
-    last_split: Option<(Cards, Rules, Vec<Move>)>,
+    memo: SplitMemo,
+}
+
+/// Slots of the split memo (a power of two).
+const MEMO_SLOTS: usize = 4096;
+
+/// Recent splits, sorted for play ([`Ctx::new`]'s order), in a direct-mapped table keyed by
+/// the hand: search playouts meet the same hands again and again (every candidate move is
+/// played out on the same sampled hands). A split is a function of the hand and the rules, so
+/// the memo changes no decision; it is emptied when the rules change.
+#[derive(Clone, Debug, Default)]
+struct SplitMemo {
+    rules: Option<Rules>,
+    slots: Vec<Option<(Cards, Vec<Move>)>>,
+}
+
+impl SplitMemo {
+    /// The split of `hand` under `rules`, smallest group first.
+    fn get(&mut self, hand: Cards, rules: &Rules) -> &[Move] {
+        if self.rules.as_ref() != Some(rules) {
+            self.rules = Some(rules.clone());
+            self.slots.clear();
+            self.slots.resize(MEMO_SLOTS, None);
+        }
+        // Fibonacci hashing of the hand's bits.
+        let slot = (hand.bits().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize % MEMO_SLOTS;
+        let entry = &mut self.slots[slot];
+        if !matches!(entry, Some((h, _)) if *h == hand) {
+            let mut groups = split(hand, rules);
+            groups.sort_by_key(|g| (g.low(), lead_order(g.kind()), g.length()));
+            *entry = Some((hand, groups));
+        }
+        entry.as_ref().map_or(&[], |(_, groups)| groups.as_slice())
+    }
 }
 
 impl DdzlibBot {
     /// A `ddzlib` robot.
     pub fn new() -> DdzlibBot {
         DdzlibBot::default()
-    }
-
-    /// The split of `hand` under `rules`, from the last one when it is the same hand.
-    fn split(&mut self, hand: Cards, rules: &Rules) -> Vec<Move> {
-        match &self.last_split {
-            Some((h, r, groups)) if *h == hand && r == rules => groups.clone(),
-            _ => {
-                let groups = split(hand, rules);
-                self.last_split = Some((hand, rules.clone(), groups.clone()));
-                groups
-            }
-        }
     }
 }
 
@@ -132,7 +152,7 @@ impl DdzlibBot {
         if let Some(m) = crate::obvious_play(turn.hand, allowed) {
             return m;
         }
-        let ctx = Ctx::new(turn, self.split(turn.hand, turn.rules));
+        let ctx = Ctx::new(turn, self.memo.get(turn.hand, turn.rules));
         let prefs = match turn.last {
             None => ctx.lead(),
             Some((seat, last)) => ctx.follow(seat, last),
@@ -211,12 +231,11 @@ struct Ctx<'a> {
     landlord: Option<Seat>,
     cards_left: BySeat<u32>,
     /// The split, smallest group first (lowest rank, then the seed's kind order).
-    groups: Vec<Move>,
+    groups: &'a [Move],
 }
 
 impl<'a> Ctx<'a> {
-    fn new(turn: &TurnView<'a>, mut groups: Vec<Move>) -> Ctx<'a> {
-        groups.sort_by_key(|g| (g.low(), lead_order(g.kind()), g.length()));
+    fn new(turn: &TurnView<'a>, groups: &'a [Move]) -> Ctx<'a> {
         Ctx {
             rules: turn.rules,
             hand: turn.hand,
@@ -302,7 +321,36 @@ impl<'a> Ctx<'a> {
         above: Option<Rank>,
         top: bool,
     ) -> Vec<Move> {
-        let mut out: Vec<Move> = match (kind, above) {
+        let mut out = self.unsorted_pieces(cards, kind, len, above);
+        out.sort_by_key(|m| self.piece_order(m, top));
+        out
+    }
+
+    /// The first of [`Ctx::pieces`] (the first of equal keys, as the stable sort leaves it),
+    /// without sorting them all.
+    fn best_piece(
+        &self,
+        cards: Cards,
+        kind: Kind,
+        len: u8,
+        above: Option<Rank>,
+        top: bool,
+    ) -> Option<Move> {
+        self.unsorted_pieces(cards, kind, len, above)
+            .into_iter()
+            .min_by_key(|m| self.piece_order(m, top))
+    }
+
+    /// The order of [`Ctx::pieces`]: fewest wild cards first, then the lowest main rank (the
+    /// highest with `top`).
+    fn piece_order(&self, m: &Move, top: bool) -> (u32, i32) {
+        let main = m.main() as i32;
+        (self.wild_in(m), if top { -main } else { main })
+    }
+
+    /// The pieces of [`Ctx::pieces`] in the generator's order.
+    fn unsorted_pieces(&self, cards: Cards, kind: Kind, len: u8, above: Option<Rank>) -> Vec<Move> {
+        match (kind, above) {
             // Every card as a single (a wild card alone is read as its own rank).
             (Kind::Single, None) => cards
                 .ranks()
@@ -321,12 +369,7 @@ impl<'a> Ctx<'a> {
                 .into_iter()
                 .filter(|m| m.length() == len)
                 .collect(),
-        };
-        out.sort_by_key(|m| {
-            let main = m.main() as i32;
-            (self.wild_in(m), if top { -main } else { main })
-        });
-        out
+        }
     }
 
     // ----- Leading -----
@@ -339,7 +382,7 @@ impl<'a> Ctx<'a> {
             && self.seat.next() == mate
             && self.cards_left[mate] == 1
         {
-            prefs.extend(self.pieces(self.hand, Kind::Single, 1, None, false).first());
+            prefs.extend(self.best_piece(self.hand, Kind::Single, 1, None, false));
         }
         let mut pool: Vec<Move> = self
             .groups
@@ -366,10 +409,7 @@ impl<'a> Ctx<'a> {
                 if avoid_single {
                     prefs.extend(pool.iter().rev());
                 } else {
-                    prefs.extend(
-                        self.pieces(first.cards(), Kind::Single, 1, None, false)
-                            .first(),
-                    );
+                    prefs.extend(self.best_piece(first.cards(), Kind::Single, 1, None, false));
                 }
             } else if matches!(first.kind(), Kind::Single | Kind::Pair)
                 && let Some(trio) = self.trio_to_carry()
@@ -624,7 +664,7 @@ impl<'a> Ctx<'a> {
         // The best piece of `kind` from each of `from`, in order.
         let mut take = |from: &[Move], kind: Kind, top: bool| {
             for g in from {
-                out.extend(self.pieces(g.cards(), kind, len, m, top).first());
+                out.extend(self.best_piece(g.cards(), kind, len, m, top));
             }
         };
         match last.kind() {
