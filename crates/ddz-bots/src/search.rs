@@ -358,10 +358,21 @@ fn playout(
 }
 
 /// The playout robots of one thread (one `ddzlib` robot a seat) and its move buffer.
-#[derive(Default)]
 struct Players {
     bots: [DdzlibBot; 3],
     buf: Vec<Move>,
+}
+
+/// Hands a playout robot's split memo holds: a decision's playouts meet thousands.
+const PLAYOUT_MEMO: usize = 4096;
+
+impl Default for Players {
+    fn default() -> Players {
+        Players {
+            bots: std::array::from_fn(|_| DdzlibBot::with_memo(PLAYOUT_MEMO)),
+            buf: Vec::with_capacity(64),
+        }
+    }
 }
 
 /// Samples dealt at a time: every alive candidate is scored on each, the work split over the

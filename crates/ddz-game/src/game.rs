@@ -160,6 +160,8 @@ pub struct Game {
     /// 2 to the number of robs.
     rob_multiplier: u32,
     laizi: RankSet,
+    /// `rules` with the wild ranks revealed so far (`laizi`): the rules in force.
+    in_force: Rules,
     /// The seat to bid while bidding (play turns are the play state's).
     bid_turn: Seat,
     /// The hands, the trick and the stake (the hands as dealt while bidding).
@@ -197,6 +199,7 @@ impl Game {
             robs: 0,
             rob_multiplier: 1,
             laizi: RankSet::EMPTY,
+            in_force: rules.clone(),
             bid_turn: Seat::ALL[0],
             state: PlayState::new([Cards::EMPTY; 3], Seat::ALL[0]),
             plays: Vec::new(),
@@ -234,6 +237,7 @@ impl Game {
     /// Reveals the first `n` wild ranks of the deal.
     fn reveal(&mut self, n: usize) {
         self.laizi = self.deal.laizi.iter().take(n).copied().collect();
+        self.in_force.laizi = self.laizi;
     }
 
     fn make_landlord(&mut self, seat: Seat) {
@@ -247,9 +251,7 @@ impl Game {
 
     /// The rules in force, with the wild ranks revealed so far.
     pub fn rules(&self) -> Rules {
-        let mut r = self.rules.clone();
-        r.laizi = self.laizi;
-        r
+        self.in_force.clone()
     }
 
     /// The game's seed.
@@ -378,7 +380,7 @@ impl Game {
         legal_moves(
             self.state.hand(self.state.turn()),
             self.state.trick().to_beat(),
-            &self.rules(),
+            &self.in_force,
         )
     }
 
@@ -529,10 +531,9 @@ impl Game {
         if self.phase != Phase::Playing {
             return Err(ActionError::WrongPhase { phase: self.phase });
         }
-        let rules = self.rules();
-        let undo = self.state.apply(seat, play, &rules)?;
+        let undo = self.state.apply(seat, play, &self.in_force)?;
         self.record(undo);
-        self.finish_if_over(&rules);
+        self.finish_if_over();
         Ok(())
     }
 
@@ -540,10 +541,9 @@ impl Game {
     /// [`Game::legal_moves`] (or [`PlayState::legal_moves_into`]) of the seat to act while
     /// playing: nothing is checked again.
     pub fn play_legal(&mut self, play: Move) {
-        let rules = self.rules();
-        let undo = self.state.apply_legal(play, &rules);
+        let undo = self.state.apply_legal(play, &self.in_force);
         self.record(undo);
-        self.finish_if_over(&rules);
+        self.finish_if_over();
     }
 
     /// Takes back the last play (for search). Bidding cannot be undone.
@@ -563,11 +563,14 @@ impl Game {
         self.plays.push(undo);
     }
 
-    fn finish_if_over(&mut self, rules: &Rules) {
+    fn finish_if_over(&mut self) {
+        if !self.state.is_over() {
+            return;
+        }
         let landlord = self.landlord.unwrap_or(Seat::ALL[0]);
-        if let Some(result) = self
-            .state
-            .result(landlord, self.base, self.rob_multiplier, rules)
+        if let Some(result) =
+            self.state
+                .result(landlord, self.base, self.rob_multiplier, &self.in_force)
         {
             self.phase = Phase::Over;
             self.result = Some(result);

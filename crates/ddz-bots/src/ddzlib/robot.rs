@@ -33,17 +33,29 @@ pub struct DdzlibBot {
     memo: SplitMemo,
 }
 
-/// Slots of the split memo (a power of two).
-const MEMO_SLOTS: usize = 4096;
+/// Slots of a robot's split memo (a power of two): a game's robot meets a few dozen hands.
+const MEMO_SLOTS: usize = 64;
 
 /// Recent splits, sorted for play ([`Ctx::new`]'s order), in a direct-mapped table keyed by
 /// the hand: search playouts meet the same hands again and again (every candidate move is
 /// played out on the same sampled hands). A split is a function of the hand and the rules, so
 /// the memo changes no decision; it is emptied when the rules change.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 struct SplitMemo {
     rules: Option<Rules>,
+    /// The table's size (a power of two); the slots are made on first use.
+    size: usize,
     slots: Vec<Option<(Cards, Vec<Move>)>>,
+}
+
+impl Default for SplitMemo {
+    fn default() -> SplitMemo {
+        SplitMemo {
+            rules: None,
+            size: MEMO_SLOTS,
+            slots: Vec::new(),
+        }
+    }
 }
 
 impl SplitMemo {
@@ -52,10 +64,11 @@ impl SplitMemo {
         if self.rules.as_ref() != Some(rules) {
             self.rules = Some(rules.clone());
             self.slots.clear();
-            self.slots.resize(MEMO_SLOTS, None);
+            self.slots.resize(self.size, None);
         }
-        // Fibonacci hashing of the hand's bits.
-        let slot = (hand.bits().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 52) as usize % MEMO_SLOTS;
+        // Fibonacci hashing of the hand's bits (the top bits, masked to the table).
+        let slot =
+            (hand.bits().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize & (self.size - 1);
         let entry = &mut self.slots[slot];
         if !matches!(entry, Some((h, _)) if *h == hand) {
             let mut groups = split(hand, rules);
@@ -70,6 +83,18 @@ impl DdzlibBot {
     /// A `ddzlib` robot.
     pub fn new() -> DdzlibBot {
         DdzlibBot::default()
+    }
+
+    /// A `ddzlib` robot remembering the splits of about `hands` recent hands (rounded up to a
+    /// power of two; at least 64): search playouts, which meet thousands of hands a decision,
+    /// give it a large memo. The decisions are the same whatever the size.
+    pub fn with_memo(hands: usize) -> DdzlibBot {
+        DdzlibBot {
+            memo: SplitMemo {
+                size: hands.max(MEMO_SLOTS).next_power_of_two(),
+                ..SplitMemo::default()
+            },
+        }
     }
 }
 
