@@ -15,6 +15,9 @@ const FIRST_BIDDER_STREAM: u64 = 0xB1D;
 /// Stream index base for redeals after everyone passed.
 const REDEAL_STREAM: u64 = 0x5EDEA1;
 
+/// Plays (passes included) a game's history has room for from the start.
+const PLAYS_RESERVED: usize = 64;
+
 /// Where the game is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
@@ -202,8 +205,9 @@ impl Game {
             in_force: rules.clone(),
             bid_turn: Seat::ALL[0],
             state: PlayState::new([Cards::EMPTY; 3], Seat::ALL[0]),
-            plays: Vec::new(),
-            history: Arc::default(),
+            // A game rarely makes more plays than this: no regrowth on the way.
+            plays: Vec::with_capacity(PLAYS_RESERVED),
+            history: Arc::new(Vec::with_capacity(PLAYS_RESERVED)),
             result: None,
         };
         g.start_bidding();
