@@ -70,8 +70,8 @@ pub trait Bot {
     /// A play for the seat of `view`, one of `allowed` (never empty).
     fn play(&mut self, view: &SeatView, allowed: &[Move]) -> Move;
 
-    /// One decision: a bid or a play among `actions` ([`Game::legal_actions`]); `None` when
-    /// there is nothing to decide (the game is over).
+    /// One decision: a bid or a play among `actions` ([`ddz_game::Game::legal_actions`]);
+    /// `None` when there is nothing to decide (the game is over).
     fn act(&mut self, view: &SeatView, actions: &Actions) -> Option<Action> {
         match actions {
             Actions::Bids(allowed) => Some(Action::Bid(self.bid(view, allowed))),

@@ -24,8 +24,8 @@ use table::{Options, Table, default_records_dir};
 /// b, r) selects a card of that rank, enter plays, p passes, h cycles hints, ? help, Esc quits.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The two robots, the seat after yours first: NAME[,NAME] (random, greedy, value, ddzlib,
-    /// or a NAME defined with --exec); one name seats it twice.
+    /// The two robots, the seat after yours first: one NAME or two, NAME,NAME (random, greedy,
+    /// value, ddzlib, search, or a NAME defined with --exec); one name seats it twice.
     #[arg(long, default_value = "value,value", value_name = "NAME,NAME")]
     bots: String,
     /// The robot that gives hints (h, `hint`) and plays for you on `auto`.
