@@ -29,6 +29,7 @@ use ddz_core::{Bidding, Cards, LaiziError, Move, Rules, count_legal_moves, legal
 use crate::budget::Budget;
 use crate::deal::Deal;
 use crate::game::{Game, Phase};
+use crate::play_state::Trick;
 use crate::seat::{BySeat, Seat};
 use crate::shuffle::{below, derive_seed, rng};
 
@@ -97,21 +98,19 @@ impl PerftPosition {
     }
 
     /// The position after the seat to play makes `m`, which must be one of its legal moves
-    /// (not checked). After the second pass in a row the player of the last play leads.
+    /// (not checked). The trick moves on by [`Trick`]'s rule (read from the seat to play and
+    /// the play to beat, [`Trick::at`]): after the second pass in a row the player of the last
+    /// play leads.
     pub fn play(&self, m: Move) -> PerftPosition {
+        let mut trick = Trick::at(self.turn, self.last);
+        trick.advance(m);
         let mut next = *self;
-        if m.is_pass() {
-            next.passes += 1;
-            if next.passes == 2 {
-                next.last = None;
-                next.passes = 0;
-            }
-        } else {
+        if !m.is_pass() {
             next.hands[self.turn] = self.hands[self.turn].minus(m.cards());
-            next.last = Some((self.turn, m));
-            next.passes = 0;
         }
-        next.turn = self.turn.next();
+        next.turn = trick.turn();
+        next.last = trick.last();
+        next.passes = trick.passes();
         next
     }
 }
