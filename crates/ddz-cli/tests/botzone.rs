@@ -6,7 +6,7 @@ use common::{ddz_stdin, json};
 
 fn data(name: &str) -> String {
     let path = format!(
-        "{}/../ddz-bots/tests/data/botzone/{name}",
+        "{}/../ddz-protocol/tests/data/botzone/{name}",
         env!("CARGO_MANIFEST_DIR")
     );
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
