@@ -101,13 +101,120 @@ pub fn obvious_play(hand: ddz_core::Cards, allowed: &[Move]) -> Option<Move> {
     }
 }
 
-/// An unknown robot name or option, or a robot that could not be started.
+/// What is wrong with a robot spec or an external robot's definition, or why a robot could
+/// not be started. Each message names the robot and the option.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BotError(pub String);
+#[non_exhaustive]
+pub enum BotError {
+    /// No robot of that name (`external` lists the external robots defined, if any).
+    UnknownRobot {
+        /// The name given.
+        name: String,
+        /// The external robots' names.
+        external: Vec<String>,
+    },
+    /// An option given to a robot that takes none.
+    TakesNoOption {
+        /// The robot.
+        name: String,
+        /// The option given.
+        option: String,
+        /// Whether the robot is an external one.
+        external: bool,
+    },
+    /// A `search` option that is not `key=value`.
+    NotKeyValue(String),
+    /// A `search` option of an unknown key.
+    UnknownOption(String),
+    /// A `search` option whose value is not what the key takes.
+    BadValue {
+        /// The key.
+        key: String,
+        /// The value given.
+        value: String,
+        /// What the key takes (`a positive number`, `a duration (500ms, 2s)`).
+        expected: &'static str,
+    },
+    /// An external robot's definition (`NAME=COMMAND`) that is not one.
+    Definition {
+        /// The definition, or the name it gives.
+        definition: String,
+        /// What is wrong.
+        why: &'static str,
+    },
+    /// An external robot's name with other characters than letters, digits, `_`, `-`, `.`.
+    BadName(String),
+    /// An external robot's name that is taken (a built-in robot's, or defined twice).
+    NameTaken {
+        /// The name.
+        name: String,
+        /// True when a built-in robot has it, false when it is defined twice.
+        builtin: bool,
+    },
+    /// An external robot's program that could not be started.
+    Start {
+        /// The robot.
+        name: String,
+        /// Why.
+        why: String,
+    },
+}
 
 impl fmt::Display for BotError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            BotError::UnknownRobot { name, external } if external.is_empty() => write!(
+                f,
+                "unknown robot \"{name}\" (robots: {})",
+                BOT_NAMES.join(", ")
+            ),
+            BotError::UnknownRobot { name, external } => write!(
+                f,
+                "unknown robot \"{name}\" (robots: {}; external robots: {})",
+                BOT_NAMES.join(", "),
+                external.join(", ")
+            ),
+            BotError::TakesNoOption {
+                name,
+                option,
+                external,
+            } => {
+                let kind = if *external { "external robot" } else { "robot" };
+                write!(f, "{kind} \"{name}\" takes no option (got \"{option}\")")
+            }
+            BotError::NotKeyValue(option) => write!(
+                f,
+                "search option \"{option}\" is not key=value (time=500ms, iters=2000, threads=2, candidates=12)"
+            ),
+            BotError::UnknownOption(key) => write!(
+                f,
+                "unknown search option \"{key}\" (options: time, iters, threads, candidates, solve, nodes)"
+            ),
+            BotError::BadValue {
+                key,
+                value,
+                expected,
+            } => write!(f, "search option {key}: \"{value}\" is not {expected}"),
+            BotError::Definition { definition, why } => {
+                write!(f, "external robot \"{definition}\": {why}")
+            }
+            BotError::BadName(name) => write!(
+                f,
+                "external robot name \"{name}\": use letters, digits, '_', '-' and '.' only"
+            ),
+            BotError::NameTaken {
+                name,
+                builtin: true,
+            } => write!(
+                f,
+                "external robot name \"{name}\" is a built-in robot's name"
+            ),
+            BotError::NameTaken {
+                name,
+                builtin: false,
+            } => write!(f, "external robot \"{name}\" is defined twice"),
+            BotError::Start { name, why } => write!(f, "external robot \"{name}\": {why}"),
+        }
     }
 }
 

@@ -79,20 +79,18 @@ impl SearchConfig {
     pub fn parse<'a>(options: impl Iterator<Item = &'a str>) -> Result<SearchConfig, BotError> {
         let mut config = SearchConfig::default();
         for option in options {
-            let (key, value) = option.split_once('=').ok_or_else(|| {
-                BotError(format!(
-                    "search option \"{option}\" is not key=value (time=500ms, iters=2000, threads=2, candidates=12)"
-                ))
-            })?;
+            let (key, value) = option
+                .split_once('=')
+                .ok_or_else(|| BotError::NotKeyValue(option.to_string()))?;
             let number = |v: &str| {
                 v.trim()
                     .parse::<u64>()
                     .ok()
                     .filter(|&n| n > 0)
-                    .ok_or_else(|| {
-                        BotError(format!(
-                            "search option {key}: \"{v}\" is not a positive number"
-                        ))
+                    .ok_or_else(|| BotError::BadValue {
+                        key: key.to_string(),
+                        value: v.to_string(),
+                        expected: "a positive number",
                     })
             };
             match key.trim() {
@@ -108,11 +106,7 @@ impl SearchConfig {
                     }
                 }
                 "nodes" => config.solve_nodes = number(value)?,
-                other => {
-                    return Err(BotError(format!(
-                        "unknown search option \"{other}\" (options: time, iters, threads, candidates, solve, nodes)"
-                    )));
-                }
+                other => return Err(BotError::UnknownOption(other.to_string())),
             }
         }
         Ok(config)
@@ -122,10 +116,10 @@ impl SearchConfig {
 /// `500ms`, `2s`, `1.5s`, or a plain number of milliseconds.
 fn parse_duration(text: &str) -> Result<Duration, BotError> {
     let t = text.trim();
-    let bad = || {
-        BotError(format!(
-            "search option time: \"{t}\" is not a duration (500ms, 2s)"
-        ))
+    let bad = || BotError::BadValue {
+        key: "time".to_string(),
+        value: t.to_string(),
+        expected: "a duration (500ms, 2s)",
     };
     let (number, unit) = match t.strip_suffix("ms") {
         Some(n) => (n, 0.001),

@@ -36,15 +36,11 @@ impl Registry {
 
     /// Adds the robot `name`. A built-in robot's name or a name defined twice is an error.
     pub fn add(&mut self, name: &str, factory: Arc<dyn BotFactory>) -> Result<(), BotError> {
-        if BOT_NAMES.contains(&name) {
-            return Err(BotError(format!(
-                "external robot name \"{name}\" is a built-in robot's name"
-            )));
-        }
-        if self.robots.contains_key(name) {
-            return Err(BotError(format!(
-                "external robot \"{name}\" is defined twice"
-            )));
+        if BOT_NAMES.contains(&name) || self.robots.contains_key(name) {
+            return Err(BotError::NameTaken {
+                name: name.to_string(),
+                builtin: BOT_NAMES.contains(&name),
+            });
         }
         self.robots.insert(name.to_string(), factory);
         Ok(())
@@ -137,9 +133,11 @@ impl BotSpec {
         };
         if let Some(factory) = registry.robots.get(name) {
             if let Some(option) = parts.next() {
-                return Err(BotError(format!(
-                    "external robot \"{name}\" takes no option (got \"{option}\")"
-                )));
+                return Err(BotError::TakesNoOption {
+                    name: name.to_string(),
+                    option: option.to_string(),
+                    external: true,
+                });
             }
             return Ok(spec(Kind::External(factory.clone())));
         }
@@ -147,28 +145,22 @@ impl BotSpec {
             return Ok(spec(Kind::Search(SearchConfig::parse(parts)?)));
         }
         if let Some(option) = parts.next() {
-            return Err(BotError(format!(
-                "robot \"{name}\" takes no option (got \"{option}\")"
-            )));
+            return Err(BotError::TakesNoOption {
+                name: name.to_string(),
+                option: option.to_string(),
+                external: false,
+            });
         }
         let kind = match name {
             "random" => Kind::Random,
             "greedy" => Kind::Greedy,
             "value" => Kind::Value,
             "ddzlib" => Kind::Ddzlib,
-            _ if registry.is_empty() => {
-                return Err(BotError(format!(
-                    "unknown robot \"{name}\" (robots: {})",
-                    BOT_NAMES.join(", ")
-                )));
-            }
             _ => {
-                let names: Vec<&str> = registry.names().collect();
-                return Err(BotError(format!(
-                    "unknown robot \"{name}\" (robots: {}; external robots: {})",
-                    BOT_NAMES.join(", "),
-                    names.join(", ")
-                )));
+                return Err(BotError::UnknownRobot {
+                    name: name.to_string(),
+                    external: registry.names().map(str::to_string).collect(),
+                });
             }
         };
         Ok(spec(kind))

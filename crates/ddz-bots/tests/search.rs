@@ -60,7 +60,7 @@ fn options_parse_and_bad_ones_are_named() {
         ("nodes=0", "not a positive number"),
     ] {
         let e = SearchConfig::parse([bad].into_iter()).unwrap_err();
-        assert!(e.0.contains(says), "{bad}: {e}");
+        assert!(e.to_string().contains(says), "{bad}: {e}");
     }
     assert!(make_bot("search:iters=10", 1).is_ok());
     assert!(make_bot("search:nope=1", 1).is_err());

@@ -64,35 +64,32 @@ impl Externals {
     /// name is letters, digits, `_`, `-` and `.`, and not a built-in robot's name; the command
     /// is not empty.
     pub fn parse_definition(definition: &str) -> Result<(String, Vec<String>), BotError> {
+        let bad = |definition: &str, why| BotError::Definition {
+            definition: definition.to_string(),
+            why,
+        };
         let Some((name, command)) = definition.split_once('=') else {
-            return Err(BotError(format!(
-                "external robot \"{definition}\": expected NAME=COMMAND"
-            )));
+            return Err(bad(definition, "expected NAME=COMMAND"));
         };
         let name = name.trim();
         if name.is_empty() {
-            return Err(BotError(format!(
-                "external robot \"{definition}\": the name before '=' is empty"
-            )));
+            return Err(bad(definition, "the name before '=' is empty"));
         }
         if !name
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
         {
-            return Err(BotError(format!(
-                "external robot name \"{name}\": use letters, digits, '_', '-' and '.' only"
-            )));
+            return Err(BotError::BadName(name.to_string()));
         }
         if BOT_NAMES.contains(&name) {
-            return Err(BotError(format!(
-                "external robot name \"{name}\" is a built-in robot's name"
-            )));
+            return Err(BotError::NameTaken {
+                name: name.to_string(),
+                builtin: true,
+            });
         }
         let command: Vec<String> = command.split_whitespace().map(str::to_string).collect();
         if command.is_empty() {
-            return Err(BotError(format!(
-                "external robot \"{name}\": the command after '=' is empty"
-            )));
+            return Err(bad(name, "the command after '=' is empty"));
         }
         Ok((name.to_string(), command))
     }
@@ -102,9 +99,10 @@ impl Externals {
     pub fn add(&mut self, definition: &str, timeout: Duration) -> Result<(), BotError> {
         let (name, command) = Externals::parse_definition(definition)?;
         if self.robots.contains_key(&name) {
-            return Err(BotError(format!(
-                "external robot \"{name}\" is defined twice"
-            )));
+            return Err(BotError::NameTaken {
+                name,
+                builtin: false,
+            });
         }
         self.robots.insert(name, External { command, timeout });
         Ok(())
@@ -178,7 +176,10 @@ impl ExternalBot {
     /// ([`Bot::failure`]).
     pub fn spawn(name: &str, external: &External) -> Result<ExternalBot, BotError> {
         let Some((program, args)) = external.command.split_first() else {
-            return Err(BotError(format!("external robot \"{name}\": no command")));
+            return Err(BotError::Start {
+                name: name.to_string(),
+                why: "no command".to_string(),
+            });
         };
         let mut child = Command::new(program)
             .args(args)
@@ -186,19 +187,19 @@ impl ExternalBot {
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
-            .map_err(|e| {
-                BotError(format!(
-                    "external robot \"{name}\": cannot start \"{program}\": {e}"
-                ))
+            .map_err(|e| BotError::Start {
+                name: name.to_string(),
+                why: format!("cannot start \"{program}\": {e}"),
             })?;
         let (stdin, stdout) = match (child.stdin.take(), child.stdout.take()) {
             (Some(i), Some(o)) => (i, o),
             _ => {
                 let _ = child.kill();
                 let _ = child.wait();
-                return Err(BotError(format!(
-                    "external robot \"{name}\": no pipes to the program"
-                )));
+                return Err(BotError::Start {
+                    name: name.to_string(),
+                    why: "no pipes to the program".to_string(),
+                });
             }
         };
         let requests = spawn_writer(stdin);
@@ -455,12 +456,12 @@ mod tests {
         ];
         for (text, message) in cases {
             let e = Externals::parse_definition(text).unwrap_err();
-            assert!(e.0.contains(message), "{text}: {e}");
+            assert!(e.to_string().contains(message), "{text}: {e}");
         }
         let mut ext = Externals::new();
         ext.add("x=prog", DEFAULT_TIMEOUT).unwrap();
         let e = ext.add("x=other", DEFAULT_TIMEOUT).unwrap_err();
-        assert!(e.0.contains("defined twice"), "{e}");
+        assert!(e.to_string().contains("defined twice"), "{e}");
         assert_eq!(ext.names().collect::<Vec<_>>(), ["x"]);
         assert_eq!(
             ext.get("x").map(|x| x.command.clone()),
@@ -475,6 +476,6 @@ mod tests {
             timeout: DEFAULT_TIMEOUT,
         };
         let e = ExternalBot::spawn("x", &external).err().unwrap();
-        assert!(e.0.contains("cannot start"), "{e}");
+        assert!(e.to_string().contains("cannot start"), "{e}");
     }
 }
