@@ -121,7 +121,7 @@ pub fn run(args: Args) -> Result<()> {
     let registry = externals(&args.exec, args.timeout)?.registry();
     let bots = bots
         .iter()
-        .map(|b| BotSpec::parse_with(b, &registry).map_err(|e| anyhow!("{e}")))
+        .map(|b| BotSpec::parse_with(b, &registry).map_err(|e| anyhow!("--bots: {e}")))
         .collect::<Result<Vec<_>>>()?;
     let shard = match &args.shard {
         None => Shard::WHOLE,
