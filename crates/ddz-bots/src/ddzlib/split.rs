@@ -388,22 +388,16 @@ fn assign_cards(hand: Cards, groups: &[Group], rules: &Rules) -> Option<Vec<Card
 /// The groups of a natural reading of `hand` as moves of `hand`'s physical cards, each made by
 /// [`realise`] from the cards [`assign_cards`] gives it; `None` if one is not a valid play.
 fn realise_groups(hand: Cards, groups: &[Group], rules: &Rules) -> Option<Vec<Move>> {
+    let realise = |g: &Group, natural: &mut Cards, wild: &mut Cards| {
+        realise_group(natural, wild, g.reading(), g.kind, g.main(), rules)
+    };
     if wild_cards(hand, rules).is_empty() {
         // No wild card: each group takes exactly its reading's cards from the hand, whatever
         // the order (what `assign_cards` gives then), with no sort and no vector of cards.
         let (mut natural, mut wild) = (hand, Cards::EMPTY);
         return groups
             .iter()
-            .map(|g| {
-                realise_group(
-                    &mut natural,
-                    &mut wild,
-                    g.reading(),
-                    g.kind,
-                    g.main(),
-                    rules,
-                )
-            })
+            .map(|g| realise(g, &mut natural, &mut wild))
             .collect();
     }
     let cards = assign_cards(hand, groups, rules)?;
@@ -412,15 +406,7 @@ fn realise_groups(hand: Cards, groups: &[Group], rules: &Rules) -> Option<Vec<Mo
         .zip(cards)
         .map(|(g, c)| {
             let mut wild = wild_cards(c, rules);
-            let mut natural = c.minus(wild);
-            realise_group(
-                &mut natural,
-                &mut wild,
-                g.reading(),
-                g.kind,
-                g.main(),
-                rules,
-            )
+            realise(g, &mut c.minus(wild), &mut wild)
         })
         .collect()
 }
