@@ -14,7 +14,7 @@ use ddz_core::{Cards, Move, Profile, Rules, classify, count_legal_moves, is_lega
 use rand::RngExt;
 
 /// Random hands per profile in the default run; each is checked leading and following one table
-/// move. The full run (`all_profiles_match_oracle_full`, ignored) checks 10,000 per profile,
+/// move. The full run (`*_matches_oracle_full`, ignored, one test per profile) checks 10,000 per profile,
 /// the same hands first.
 const HANDS_PER_PROFILE: usize = 2_000;
 
@@ -157,14 +157,31 @@ fn douzero_matches_oracle() {
     check_profile(Profile::Douzero, 4, HANDS_PER_PROFILE);
 }
 
-/// The full run: 10,000 hands per profile (the default tests' hands first). Run with
-/// `cargo test -p ddz-core --test oracle -- --ignored`; result in BENCHMARKS.md.
+// The full run: 10,000 hands per profile (the default tests' hands first), one test per
+// profile so that the test threads share them out. Run with
+// `cargo test -p ddz-core --test oracle -- --ignored`; result in the README.
+
 #[test]
 #[ignore]
-fn all_profiles_match_oracle_full() {
+fn classic_matches_oracle_full() {
     check_profile(Profile::Classic, 1, HANDS_PER_PROFILE_FULL);
+}
+
+#[test]
+#[ignore]
+fn rlcard_matches_oracle_full() {
     check_profile(Profile::Rlcard, 2, HANDS_PER_PROFILE_FULL);
+}
+
+#[test]
+#[ignore]
+fn botzone_matches_oracle_full() {
     check_profile(Profile::Botzone, 3, HANDS_PER_PROFILE_FULL);
+}
+
+#[test]
+#[ignore]
+fn douzero_matches_oracle_full() {
     check_profile(Profile::Douzero, 4, HANDS_PER_PROFILE_FULL);
 }
 
