@@ -2,7 +2,10 @@
 
 use core::cmp::Reverse;
 
-use ddz_core::{Bidding, Cards, Kind, Move, Rank, Rules, legal_moves, moves_of_kind, read_as};
+use ddz_core::{
+    Bidding, Cards, Kind, Move, Rank, Rules, classify, is_legal, legal_moves, legal_moves_into,
+    moves_of_kind, read_as,
+};
 use ddz_game::{Bid, BySeat, Role, Seat, SeatView, TurnView};
 
 use super::{hand_count, split};
@@ -45,7 +48,17 @@ struct SplitMemo {
     rules: Option<Rules>,
     /// The table's size (a power of two); the slots are made on first use.
     size: usize,
-    slots: Vec<Option<(Cards, Vec<Move>)>>,
+    slots: Vec<Option<Memo>>,
+}
+
+/// What the memo keeps of a hand.
+#[derive(Clone, Debug)]
+struct Memo {
+    hand: Cards,
+    /// The split, sorted for play.
+    groups: Vec<Move>,
+    /// The readings of the whole hand as one play (usually none), once asked for.
+    whole: Option<Vec<Move>>,
 }
 
 impl Default for SplitMemo {
@@ -59,8 +72,9 @@ impl Default for SplitMemo {
 }
 
 impl SplitMemo {
-    /// The split of `hand` under `rules`, smallest group first.
-    fn get(&mut self, hand: Cards, rules: &Rules) -> &[Move] {
+    /// What the memo knows of `hand` under `rules`: its split, smallest group first, and the
+    /// readings of the whole hand.
+    fn get(&mut self, hand: Cards, rules: &Rules) -> &mut Memo {
         if self.rules.as_ref() != Some(rules) {
             self.rules = Some(rules.clone());
             self.slots.clear();
@@ -70,12 +84,23 @@ impl SplitMemo {
         let slot =
             (hand.bits().wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 40) as usize & (self.size - 1);
         let entry = &mut self.slots[slot];
-        if !matches!(entry, Some((h, _)) if *h == hand) {
-            let mut groups = split(hand, rules);
-            groups.sort_by_key(|g| (g.low(), lead_order(g.kind()), g.length()));
-            *entry = Some((hand, groups));
+        match entry {
+            Some(memo) if memo.hand == hand => {}
+            _ => {
+                let mut groups = split(hand, rules);
+                groups.sort_by_key(|g| (g.low(), lead_order(g.kind()), g.length()));
+                *entry = Some(Memo {
+                    hand,
+                    groups,
+                    whole: None,
+                });
+            }
         }
-        entry.as_ref().map_or(&[], |(_, groups)| groups.as_slice())
+        entry.get_or_insert_with(|| Memo {
+            hand,
+            groups: Vec::new(),
+            whole: None,
+        })
     }
 }
 
@@ -177,15 +202,121 @@ impl DdzlibBot {
         if let Some(m) = crate::obvious_play(turn.hand, allowed) {
             return m;
         }
-        let ctx = Ctx::new(turn, self.memo.get(turn.hand, turn.rules));
-        let prefs = match turn.last {
-            None => ctx.lead(),
-            Some((seat, last)) => ctx.follow(seat, last),
-        };
-        prefs
+        self.ladder(turn)
             .iter()
             .find_map(|p| find_allowed(allowed, p))
             .unwrap_or_else(|| fallback(turn.last.is_none(), allowed))
+    }
+}
+
+impl DdzlibBot {
+    /// The robot's preferences for the seat of `turn`, best first: the ladder [`Self::choose`]
+    /// walks down, taking the first allowed entry (and, when none is, the pass or the smallest
+    /// play). Entries may repeat and, in rare cases, not be allowed; the pass is listed only
+    /// where a ladder puts it. Search inference scores observed plays by their place here.
+    pub fn ladder(&mut self, turn: &TurnView) -> Vec<Move> {
+        let ctx = Ctx::new(turn, &self.memo.get(turn.hand, turn.rules).groups);
+        match turn.last {
+            None => ctx.lead(),
+            Some((seat, last)) => ctx.follow(seat, last),
+        }
+    }
+}
+
+impl DdzlibBot {
+    /// [`Self::choose`] with every legal move allowed, without generating them unless it must:
+    /// each ladder entry is checked with [`is_legal`], and the legal moves are generated (into
+    /// `buf`) only when the whole hand may be legal at once, an entry is not legal as read
+    /// (another reading of its cards may be), or no entry is. Search playouts call it: the
+    /// move is the one [`Self::choose`] makes given all the legal moves.
+    pub fn choose_legal(&mut self, turn: &TurnView, buf: &mut Vec<Move>) -> Move {
+        self.choose_drawn(turn, buf, None)
+    }
+
+    /// A play drawn from the ladder instead of its first allowed entry, every legal move
+    /// allowed: the allowed entries (each once, in ladder order) are taken with probabilities
+    /// falling by `e^(−1/T)` a place (`temperature` T; near 0 this is [`Self::choose_legal`]),
+    /// `unit` (in [0, 1)) deciding which. The plays that need no thought, and the fallback
+    /// when no entry is allowed, are [`Self::choose`]'s. Search playouts use it to play a
+    /// spread of likely lines; `buf` holds the legal moves when they must be generated.
+    pub fn choose_softly(
+        &mut self,
+        turn: &TurnView,
+        buf: &mut Vec<Move>,
+        temperature: f64,
+        unit: f64,
+    ) -> Move {
+        self.choose_drawn(turn, buf, Some((temperature, unit)))
+    }
+
+    /// [`Self::choose_legal`] (`draw` `None`) or [`Self::choose_softly`] (`draw` the
+    /// temperature and the uniform draw).
+    fn choose_drawn(
+        &mut self,
+        turn: &TurnView,
+        buf: &mut Vec<Move>,
+        draw: Option<(f64, f64)>,
+    ) -> Move {
+        let last = turn.last.map(|(_, m)| m);
+        let rules = turn.rules;
+        let mut generated = false;
+        let mut generate = |buf: &mut Vec<Move>| {
+            if !generated {
+                legal_moves_into(turn.hand, last.as_ref(), rules, buf);
+                generated = true;
+            }
+        };
+        // The whole hand at once (it wins): `choose` takes the first such legal play in the
+        // generated order, so the moves are generated only when there are several.
+        let memo = self.memo.get(turn.hand, rules);
+        let whole = memo.whole.get_or_insert_with(|| classify(turn.hand, rules));
+        let mut legal_whole = whole
+            .iter()
+            .filter(|m| is_legal(turn.hand, last.as_ref(), m, rules));
+        if let Some(&first) = legal_whole.next() {
+            if legal_whole.next().is_none() {
+                return first;
+            }
+            generate(buf);
+            return self.choose(turn, buf);
+        }
+        let mut options: Vec<Move> = Vec::new();
+        for want in self.ladder(turn) {
+            let found = if is_legal(turn.hand, last.as_ref(), &want, rules) {
+                Some(want)
+            } else if want.is_pass() {
+                None
+            } else {
+                generate(buf);
+                find_allowed(buf, &want)
+            };
+            let Some(m) = found else { continue };
+            if draw.is_none() {
+                return m;
+            }
+            if !options.contains(&m) {
+                options.push(m);
+            }
+        }
+        let Some((temperature, unit)) = draw.filter(|_| !options.is_empty()) else {
+            // Following, the fallback is the pass, which is always allowed then.
+            if turn.last.is_some() {
+                return Move::PASS;
+            }
+            generate(buf);
+            return fallback(true, buf);
+        };
+        // Inverse of the truncated geometric distribution's CDF.
+        let ratio = (-1.0 / temperature).exp();
+        let total: f64 = (0..options.len()).map(|k| ratio.powi(k as i32)).sum();
+        let mut left = unit.clamp(0.0, 1.0) * total;
+        for (k, m) in options.iter().enumerate() {
+            left -= ratio.powi(k as i32);
+            if left < 0.0 {
+                return *m;
+            }
+        }
+        options[options.len() - 1]
     }
 }
 
