@@ -5,10 +5,12 @@ mod common;
 
 use common::{bots, configs};
 
-use ddz_bots::search::{SearchBot, SearchConfig, sample_hidden, unknown_cards};
+use ddz_bots::ddzlib::DdzlibBot;
+use ddz_bots::search::infer::Observations;
+use ddz_bots::search::{Objective, SearchBot, SearchConfig, sample_hidden, unknown_cards};
 use ddz_bots::{Bot, make_bot};
-use ddz_core::{Cards, Move};
-use ddz_game::{Budget, Game, Phase, Seat, SeatView};
+use ddz_core::{Cards, Move, parse_move};
+use ddz_game::{Budget, BySeat, Game, Phase, PublicPlay, Seat, SeatView};
 
 /// Views of the seat to play at every decision of games between `ddzlib` robots.
 fn positions(rules: &ddz_core::Rules, games: u64) -> Vec<(SeatView, Vec<Move>)> {
@@ -140,6 +142,9 @@ fn choices_are_allowed_and_the_same_whatever_the_thread_count() {
                 candidates: 6,
                 solve_cards: 30,
                 solve_nodes: 2_000,
+                // Weighted samples too: their sums must not depend on the split.
+                infer: true,
+                ..SearchConfig::default()
             };
             let seed = 40 + i as u64;
             let one = SearchBot::new(config, seed).play(view, allowed);
@@ -193,4 +198,79 @@ fn it_plays_out_its_hand_when_it_can() {
         .unwrap()
         .play(&view, &allowed);
     assert_eq!(m.cards(), view.hand);
+}
+
+/// The landlord (seat 0) led a single 3 and the next farmer (seat 1) passed; seat 2 asks how
+/// likely that pass is under the opponent model for two hands seat 1 might hold.
+fn pass_on_a_single_three() -> (ddz_core::Rules, SeatView) {
+    let rules = ddz_core::Rules::classic();
+    let [landlord, farmer, me] = Seat::ALL;
+    let mut public = PublicPlay::new(landlord);
+    let three = parse_move("3", &rules, None).unwrap();
+    public.push(landlord, three, &rules).unwrap();
+    public.push(farmer, Move::PASS, &rules).unwrap();
+    let hand: Cards = "44556677889TTJJQQ".parse().unwrap();
+    let view = SeatView::playing(&rules, me, landlord, hand, BySeat([19, 17, 17]), public);
+    (rules, view)
+}
+
+/// Seat 1's pass: its log-probability when it holds `farmer` (the landlord holding the rest).
+fn pass_log_probability(view: &SeatView, rules: &ddz_core::Rules, farmer: &str, t: f64) -> f64 {
+    let farmer: Cards = farmer.parse().unwrap();
+    let landlord = unknown_cards(view).minus(farmer);
+    assert_eq!(
+        landlord.len(),
+        19,
+        "the test's hands must fill the landlord's 19 cards"
+    );
+    let hands = BySeat([landlord, farmer, view.hand]);
+    let seen = Observations::of(view, Seat::ALL[0]).unwrap();
+    let mut model = DdzlibBot::new();
+    let turns = seen.log_probabilities(&hands, rules, t, &mut model);
+    assert_eq!(turns.len(), 2, "the lead and the pass");
+    // Latest first: the pass.
+    assert_eq!((turns[0].0, turns[0].1), (Seat::ALL[1], Move::PASS));
+    turns[0].2
+}
+
+#[test]
+fn inference_finds_a_pass_on_a_small_single_unlikely_with_loose_singles() {
+    let (rules, view) = pass_on_a_single_three();
+    // Loose small singles (5, 7, 9) the ladder would follow a 3 with...
+    let loose = "3579KKKAAA222BR66";
+    // ...and a hand of pairs, trios and a bomb, nothing the ladder breaks for a single 3.
+    let solid = "66778899QQKKKKAAA";
+    for t in [0.5, 1.0, 2.0] {
+        let with_singles = pass_log_probability(&view, &rules, loose, t);
+        let without = pass_log_probability(&view, &rules, solid, t);
+        assert!(
+            with_singles < without - 0.5,
+            "T={t}: pass with loose singles {with_singles:.3}, without {without:.3}"
+        );
+        assert!(with_singles.exp() < 0.25, "T={t}: {}", with_singles.exp());
+    }
+    // A colder model trusts the ladder more: the pass with loose singles grows less likely.
+    let cold = pass_log_probability(&view, &rules, loose, 0.5);
+    let warm = pass_log_probability(&view, &rules, loose, 2.0);
+    assert!(cold < warm, "cold {cold:.3} warm {warm:.3}");
+}
+
+#[test]
+fn inference_options_parse_and_bad_ones_are_named() {
+    let c = SearchConfig::parse("infer=0:temp=2.5:objective=win".split(':')).unwrap();
+    assert!(!c.infer);
+    assert_eq!(c.temperature, 2.5);
+    assert_eq!(c.objective, Objective::Win);
+    let c = SearchConfig::parse("infer=1:objective=score".split(':')).unwrap();
+    assert!(c.infer);
+    assert_eq!(c.objective, Objective::Score);
+    for (bad, says) in [
+        ("infer=2", "search option infer: \"2\" is not 0 or 1"),
+        ("temp=0", "is not a temperature"),
+        ("temp=hot", "is not a temperature"),
+        ("objective=fun", "is not score or win"),
+    ] {
+        let e = SearchConfig::parse([bad].into_iter()).unwrap_err();
+        assert!(e.to_string().contains(says), "{bad}: {e}");
+    }
 }

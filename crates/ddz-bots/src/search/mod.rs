@@ -35,6 +35,12 @@ use ddz_game::{
     Bid, Budget, BySeat, PlayState, Seat, SeatView, Side, Trick, derive_seed, side_scores,
 };
 
+pub mod bidding;
+pub mod infer;
+
+use bidding::SoftDraws;
+use infer::Observations;
+
 use crate::blog::Valuer;
 use crate::ddzlib::DdzlibBot;
 use crate::solver::{OpenPosition as SolverPosition, Solver};
@@ -42,7 +48,7 @@ use crate::value_bot::ValueBot;
 use crate::{Bot, BotError};
 
 /// The `search` robot's settings, written `search:key=value:...`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchConfig {
     /// The budget per decision: a number of playouts (`iters=N`, [`Budget::Count`],
     /// deterministic; an exact solve counts 1 + its nodes / 50) or a time (`time=500ms`,
@@ -57,6 +63,53 @@ pub struct SearchConfig {
     pub solve_cards: u32,
     /// Node budget of one exact solve (`nodes=N`); past it the sample is played out.
     pub solve_nodes: u64,
+    /// Weight each sample by how likely it makes the other seats' past plays under the
+    /// `ddzlib` model ([`infer`]; `infer=1`, `infer=0` off).
+    pub infer: bool,
+    /// The model's temperature (`temp=1.5`): lower trusts it more.
+    pub temperature: f64,
+    /// How much of the samples' worth the weights may keep, as an effective sample size
+    /// (`ess=0.5`, from 0 to 1): each decision tempers its log-weights (multiplies them by
+    /// the largest factor up to 1) so that a pilot of samples keeps this share of its size.
+    /// Lower trusts the model more; 1 weighs nothing.
+    pub ess: f64,
+    /// What a playout's result is worth (`objective=score` or `objective=win`).
+    pub objective: Objective,
+    /// The playouts' temperature (`ptemp=0.5`): each playout seat draws its play from its
+    /// `ddzlib` ladder, falling by `e^(−1/T)` a place ([`DdzlibBot::choose_softly`]); 0
+    /// (`ptemp=0`) plays the ladder's first choice, deterministic playouts.
+    pub playout_temperature: f64,
+    /// How the robot bids: by its estimated chance as landlord (`bid=search`,
+    /// [`bidding::landlord_chance`]) or as the `ddzlib` robot does (`bid=ddzlib`).
+    pub bid_by_search: bool,
+    /// The chance as landlord from which the robot bids (`bid_at=0.5`).
+    pub bid_threshold: f64,
+}
+
+/// What the search maximises.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Objective {
+    /// The expected score: the landlord wins or loses 2 × the bomb stake, a farmer 1 ×
+    /// (`objective=score`).
+    Score,
+    /// The chance that the robot's side wins (`objective=win`): every result is ±1.
+    Win,
+}
+
+impl Objective {
+    /// The worth for `me` of a game the landlord (`landlord`) won or lost at `stake`.
+    fn worth(self, me: Seat, landlord: Seat, landlord_won: bool, stake: u32) -> i64 {
+        let winner = if landlord_won {
+            Side::Landlord
+        } else {
+            Side::Farmers
+        };
+        match self {
+            Objective::Score => side_scores(landlord, winner, i64::from(stake))[me],
+            Objective::Win if (me == landlord) == landlord_won => 1,
+            Objective::Win => -1,
+        }
+    }
 }
 
 impl Default for SearchConfig {
@@ -69,6 +122,13 @@ impl Default for SearchConfig {
             candidates: 12,
             solve_cards: 16,
             solve_nodes: 5_000,
+            infer: true,
+            temperature: 1.0,
+            ess: 0.5,
+            objective: Objective::Score,
+            playout_temperature: 0.0,
+            bid_by_search: true,
+            bid_threshold: 0.5,
         }
     }
 }
@@ -106,6 +166,93 @@ impl SearchConfig {
                     }
                 }
                 "nodes" => config.solve_nodes = number(value)?,
+                "infer" => {
+                    config.infer = match value.trim() {
+                        "0" | "off" => false,
+                        "1" | "on" => true,
+                        v => {
+                            return Err(BotError::BadValue {
+                                key: key.to_string(),
+                                value: v.to_string(),
+                                expected: "0 or 1",
+                            });
+                        }
+                    }
+                }
+                "temp" => {
+                    config.temperature = value
+                        .trim()
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|t| (0.05..=100.0).contains(t))
+                        .ok_or_else(|| BotError::BadValue {
+                            key: key.to_string(),
+                            value: value.to_string(),
+                            expected: "a temperature from 0.05 to 100",
+                        })?
+                }
+                "ess" => {
+                    config.ess = value
+                        .trim()
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|t| *t > 0.0 && *t <= 1.0)
+                        .ok_or_else(|| BotError::BadValue {
+                            key: key.to_string(),
+                            value: value.to_string(),
+                            expected: "a share above 0 and at most 1",
+                        })?
+                }
+                "ptemp" => {
+                    config.playout_temperature = value
+                        .trim()
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|t| (0.0..=100.0).contains(t))
+                        .ok_or_else(|| BotError::BadValue {
+                            key: key.to_string(),
+                            value: value.to_string(),
+                            expected: "a temperature from 0 to 100",
+                        })?
+                }
+                "bid" => {
+                    config.bid_by_search = match value.trim() {
+                        "search" => true,
+                        "ddzlib" => false,
+                        v => {
+                            return Err(BotError::BadValue {
+                                key: key.to_string(),
+                                value: v.to_string(),
+                                expected: "search or ddzlib",
+                            });
+                        }
+                    }
+                }
+                "bid_at" => {
+                    config.bid_threshold = value
+                        .trim()
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|t| (0.0..=1.0).contains(t))
+                        .ok_or_else(|| BotError::BadValue {
+                            key: key.to_string(),
+                            value: value.to_string(),
+                            expected: "a chance from 0 to 1",
+                        })?
+                }
+                "objective" => {
+                    config.objective = match value.trim() {
+                        "score" => Objective::Score,
+                        "win" => Objective::Win,
+                        v => {
+                            return Err(BotError::BadValue {
+                                key: key.to_string(),
+                                value: v.to_string(),
+                                expected: "score or win",
+                            });
+                        }
+                    }
+                }
                 other => return Err(BotError::UnknownOption(other.to_string())),
             }
         }
@@ -200,7 +347,17 @@ impl Bot for SearchBot {
     }
 
     fn bid(&mut self, view: &SeatView, allowed: &[Bid]) -> Bid {
-        self.ddzlib.bid(view, allowed)
+        if !self.config.bid_by_search || allowed.len() < 2 {
+            return self.ddzlib.bid(view, allowed);
+        }
+        self.decisions += 1;
+        let seed = derive_seed(self.seed, self.decisions);
+        match bidding::landlord_chance(view, self.config.budget, seed) {
+            Some(chance) => {
+                bidding::bid_for_chance(view, allowed, chance, self.config.bid_threshold)
+            }
+            None => self.ddzlib.bid(view, allowed),
+        }
     }
 
     fn play(&mut self, view: &SeatView, allowed: &[Move]) -> Move {
@@ -216,14 +373,14 @@ impl Bot for SearchBot {
             return candidates[0];
         }
         let seed = derive_seed(self.seed, self.decisions);
-        let position = Position::of(view, landlord);
+        let position = Decision::of(view, landlord);
         search(&position, &candidates, self.config, seed)
     }
 }
 
 /// What a decision knows, as the search needs it.
 #[derive(Clone, Debug)]
-struct Position {
+struct Decision {
     rules: Rules,
     me: Seat,
     landlord: Seat,
@@ -236,12 +393,14 @@ struct Position {
     /// Cards the landlord must hold (its unplayed kitty cards), when the landlord is another
     /// seat.
     forced: Cards,
+    /// The other seats' past turns, to weigh samples by (`None`: no inference).
+    observations: Option<Observations>,
 }
 
-impl Position {
+impl Decision {
     /// What `view` knows, `landlord` being the landlord's seat.
-    fn of(view: &SeatView, landlord: Seat) -> Position {
-        Position {
+    fn of(view: &SeatView, landlord: Seat) -> Decision {
+        Decision {
             rules: view.rules.clone(),
             me: view.seat,
             landlord,
@@ -250,6 +409,7 @@ impl Position {
             last: view.last,
             unknown: unknown_cards(view),
             forced: forced_for_landlord(view),
+            observations: Observations::of(view, landlord).filter(|o| !o.is_empty()),
         }
     }
 }
@@ -283,12 +443,12 @@ fn forced_for_landlord(view: &SeatView) -> Cards {
 /// impossible (fewer unknown cards than the others hold).
 pub fn sample_hidden(view: &SeatView, seed: u64) -> Option<BySeat<Cards>> {
     let landlord = view.landlord.unwrap_or(view.seat);
-    let position = Position::of(view, landlord);
+    let position = Decision::of(view, landlord);
     deal(&position, seed)
 }
 
 /// One random deal of the unknown cards (see [`sample_hidden`]).
-fn deal(p: &Position, seed: u64) -> Option<BySeat<Cards>> {
+fn deal(p: &Decision, seed: u64) -> Option<BySeat<Cards>> {
     let others = [p.me.next(), p.me.prev()];
     let need: u32 = others.iter().map(|&s| p.cards_left[s]).sum();
     if p.unknown.len() < need || p.forced.len() > p.cards_left[p.landlord] {
@@ -313,47 +473,33 @@ fn deal(p: &Position, seed: u64) -> Option<BySeat<Cards>> {
     Some(hands)
 }
 
-/// Scores a finished playout for `me` at `stake`: [`side_scores`] (the landlord wins or
-/// loses 2 × the stake, a farmer 1 ×).
-fn score_for(me: Seat, landlord: Seat, landlord_won: bool, stake: u32) -> i64 {
-    let winner = if landlord_won {
-        Side::Landlord
-    } else {
-        Side::Farmers
-    };
-    side_scores(landlord, winner, i64::from(stake))[me]
-}
-
 /// Plays a position to the end with every seat played by `ddzlib`, starting with `first`
-/// played by `p.me`; returns the score for `p.me` at the bomb stake (capped; no base, no
-/// spring). Moves go through [`PlayState::apply_legal`]: each is taken from the seat's own
+/// played by `p.me`; returns its worth for `p.me` by `objective` at the bomb stake (capped; no
+/// base, no spring). Moves go through [`PlayState::apply_legal`]: each is taken from the seat's own
 /// legal list, and no view is built.
 fn playout(
-    p: &Position,
+    p: &Decision,
     hands: BySeat<Cards>,
     first: Move,
+    objective: Objective,
     bots: &mut [DdzlibBot; 3],
     buf: &mut Vec<Move>,
+    soft: Option<&mut SoftDraws>,
 ) -> i64 {
     let rules = &p.rules;
     let cap = rules.multiplier_cap.unwrap_or(u32::MAX);
     let mut state = PlayState::with_trick(hands, Trick::at(p.me, p.last));
-    let mut play = first;
-    loop {
-        state.apply_legal(play, rules);
-        if let Some(out) = state.first_out() {
-            let stake = state.bomb_multiplier().min(cap);
-            return score_for(p.me, p.landlord, out == p.landlord, stake);
-        }
-        state.legal_moves_into(rules, buf);
-        let turn = state.turn_view(rules, p.landlord);
-        play = bots[turn.seat.index()].choose(&turn, buf);
-    }
+    state.apply_legal(first, rules);
+    let out = bidding::finish(&mut state, rules, p.landlord, bots, buf, soft);
+    let stake = state.bomb_multiplier().min(cap);
+    objective.worth(p.me, p.landlord, out == p.landlord, stake)
 }
 
-/// The playout robots of one thread (one `ddzlib` robot a seat) and its move buffer.
+/// The playout robots of one thread (one `ddzlib` robot a seat), the opponent model of the
+/// inference, and the thread's move buffer.
 struct Players {
     bots: [DdzlibBot; 3],
+    model: DdzlibBot,
     buf: Vec<Move>,
 }
 
@@ -364,6 +510,7 @@ impl Default for Players {
     fn default() -> Players {
         Players {
             bots: std::array::from_fn(|_| DdzlibBot::with_memo(PLAYOUT_MEMO)),
+            model: DdzlibBot::with_memo(PLAYOUT_MEMO),
             buf: Vec::with_capacity(64),
         }
     }
@@ -378,18 +525,84 @@ const BATCH: u32 = 4;
 /// this many nodes).
 const NODES_PER_PLAYOUT: u64 = 50;
 
+/// Samples whose log-likelihoods set a decision's tempering ([`Tempering::of`]).
+const PILOT: u32 = 16;
+
+/// How a decision turns a sample's log-likelihood into its weight: `exp(scale × (ll −
+/// reference))`, the scale chosen so that the pilot samples keep the effective size asked
+/// for ([`SearchConfig::ess`]).
+#[derive(Clone, Copy, Debug)]
+struct Tempering {
+    scale: f64,
+    reference: f64,
+}
+
+impl Tempering {
+    /// The tempering of decision `p` (drawing the pilot from `seed`, as the first samples are
+    /// drawn), or `None` without inference.
+    fn of(
+        p: &Decision,
+        config: SearchConfig,
+        seed: u64,
+        model: &mut DdzlibBot,
+    ) -> Option<Tempering> {
+        let seen = p.observations.as_ref().filter(|_| config.infer)?;
+        let lls: Vec<f64> = (0..PILOT)
+            .filter_map(|s| deal(p, derive_seed(seed, u64::from(s))))
+            .map(|hands| seen.log_likelihood(&hands, &p.rules, config.temperature, model))
+            .collect();
+        let reference = lls.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        if !reference.is_finite() {
+            return None;
+        }
+        let ess = |scale: f64| {
+            let (sum, squares) = lls.iter().fold((0.0, 0.0), |(a, b), ll| {
+                let w = (scale * (ll - reference)).exp();
+                (a + w, b + w * w)
+            });
+            sum * sum / squares / lls.len() as f64
+        };
+        // The largest scale in [0, 1] keeping the share: the share falls as the scale grows.
+        let scale = if ess(1.0) >= config.ess {
+            1.0
+        } else {
+            let (mut low, mut high) = (0.0, 1.0);
+            for _ in 0..30 {
+                let mid = (low + high) / 2.0;
+                if ess(mid) >= config.ess {
+                    low = mid;
+                } else {
+                    high = mid;
+                }
+            }
+            low
+        };
+        Some(Tempering { scale, reference })
+    }
+
+    /// The weight of a sample of log-likelihood `ll`.
+    fn weight(self, ll: f64) -> f64 {
+        // Clamped: below −700 `exp` rounds to 0; above, a sample far likelier than the pilot's
+        // best would overflow.
+        (self.scale * (ll - self.reference))
+            .clamp(-700.0, 60.0)
+            .exp()
+    }
+}
+
 /// Sequential halving over the candidates on shared samples: ⌈log2 K⌉ rounds share the budget
 /// equally; each round scores every candidate still in on new batches of samples until its
-/// share is spent, then keeps the better half by total score. Returns the best candidate.
-fn search(p: &Position, candidates: &[Move], config: SearchConfig, seed: u64) -> Move {
+/// share is spent, then keeps the better half by weighted total. Returns the best candidate.
+fn search(p: &Decision, candidates: &[Move], config: SearchConfig, seed: u64) -> Move {
     let start = Instant::now();
     // One set of playout robots per thread, kept over the batches: their split memos fill up
     // with the sampled hands (a memo changes no decision, so the results do not depend on it).
     let mut players: Vec<Players> = (0..config.threads.clamp(1, BATCH as usize))
         .map(|_| Players::default())
         .collect();
+    let tempering = Tempering::of(p, config, seed, &mut players[0].model);
     let mut alive: Vec<usize> = (0..candidates.len()).collect();
-    let mut totals = vec![0i64; candidates.len()];
+    let mut totals = vec![0f64; candidates.len()];
     let rounds = (usize::BITS - (candidates.len() - 1).leading_zeros()).max(1);
     let mut sample: u32 = 0;
     let mut round = 0;
@@ -397,10 +610,17 @@ fn search(p: &Position, candidates: &[Move], config: SearchConfig, seed: u64) ->
         round += 1;
         let mut used: u64 = 0;
         loop {
-            let (results, work) =
-                run_batch(p, candidates, &alive, sample, config, seed, &mut players);
-            for (k, &c) in alive.iter().enumerate() {
-                totals[c] += results[k];
+            let batch = Batch {
+                alive: &alive,
+                from: sample,
+                tempering,
+            };
+            let (rows, work) = run_batch(p, candidates, &batch, config, seed, &mut players);
+            // Summed in sample order, whatever the threads: the totals are the same bits.
+            for row in rows {
+                for (k, &c) in alive.iter().enumerate() {
+                    totals[c] += row.weight * row.worth[k] as f64;
+                }
             }
             sample += BATCH;
             used += work;
@@ -416,33 +636,58 @@ fn search(p: &Position, candidates: &[Move], config: SearchConfig, seed: u64) ->
             }
         }
         // Every alive candidate has seen the same samples: compare totals.
-        alive.sort_by_key(|&c| (-totals[c], c));
+        alive.sort_by(|&a, &b| totals[b].total_cmp(&totals[a]).then(a.cmp(&b)));
         alive.truncate(alive.len().div_ceil(2));
     }
     candidates[alive[0]]
 }
 
-/// Scores each alive candidate on one batch of samples (from `from` on), the samples split
-/// over the threads; returns the totals and the work done in playouts (a solver call counts
-/// its nodes). Neither depends on the split.
-fn run_batch(
-    p: &Position,
-    candidates: &[Move],
-    alive: &[usize],
+/// What one batch scores: the candidates still in (indices), the first sample, the weighting.
+struct Batch<'a> {
+    alive: &'a [usize],
     from: u32,
+    tempering: Option<Tempering>,
+}
+
+/// One sample's results: its weight and what each alive candidate was worth on it.
+struct Row {
+    weight: f64,
+    worth: Vec<i64>,
+}
+
+/// Scores each alive candidate on one batch of samples (from `from` on), the samples split
+/// over the threads; returns a row a sample, in sample order, and the work done in playouts
+/// (a solver call counts its nodes). Neither depends on the split.
+fn run_batch(
+    p: &Decision,
+    candidates: &[Move],
+    batch: &Batch,
     config: SearchConfig,
     seed: u64,
     players: &mut [Players],
-) -> (Vec<i64>, u64) {
+) -> (Vec<Row>, u64) {
+    let Batch {
+        alive,
+        from,
+        tempering,
+    } = *batch;
     let samples: Vec<u32> = (from..from + BATCH).collect();
-    let work = |part: &[u32], players: &mut Players| -> (Vec<i64>, u64) {
-        let Players { bots, buf } = players;
-        let mut totals = vec![0i64; alive.len()];
+    let work = |part: &[u32], players: &mut Players| -> (Vec<Row>, u64) {
+        let Players { bots, model, buf } = players;
+        let mut rows = Vec::with_capacity(part.len());
         let mut work = 0;
         for &s in part {
-            let Some(hands) = deal(p, derive_seed(seed, u64::from(s))) else {
+            let sample_seed = derive_seed(seed, u64::from(s));
+            let Some(hands) = deal(p, sample_seed) else {
                 work += alive.len() as u64;
                 continue;
+            };
+            let weight = match (&p.observations, tempering) {
+                (Some(seen), Some(t)) => {
+                    let ll = seen.log_likelihood(&hands, &p.rules, config.temperature, model);
+                    t.weight(ll)
+                }
+                _ => 1.0,
             };
             // A fresh solver for each sample: what it proves depends on the sample alone.
             let mut solver = (config.solve_cards > 0
@@ -452,7 +697,8 @@ fn run_batch(
                         .with_node_limit(config.solve_nodes)
                         .with_table_bits(18)
                 });
-            for (k, &c) in alive.iter().enumerate() {
+            let mut worth = Vec::with_capacity(alive.len());
+            for &c in alive {
                 let exact = solver.as_mut().and_then(|solver| {
                     let position =
                         SolverPosition::three(hands.0, p.landlord, p.me, p.last, &p.rules).ok()?;
@@ -460,23 +706,41 @@ fn run_batch(
                     work += 1 + solver.nodes() / NODES_PER_PLAYOUT;
                     won.ok()
                 });
-                totals[k] += match exact {
-                    Some(won) => score_for(p.me, p.landlord, won == (p.me == p.landlord), 1),
+                worth.push(match exact {
+                    Some(won) => {
+                        config
+                            .objective
+                            .worth(p.me, p.landlord, won == (p.me == p.landlord), 1)
+                    }
                     None => {
                         work += 1;
-                        playout(p, hands, candidates[c], bots, buf)
+                        // The same draws for every candidate on a sample: common random
+                        // numbers, so that candidates differ by their move, not by luck.
+                        let mut draws = (config.playout_temperature > 0.0).then(|| {
+                            SoftDraws::new(config.playout_temperature, derive_seed(sample_seed, 1))
+                        });
+                        playout(
+                            p,
+                            hands,
+                            candidates[c],
+                            config.objective,
+                            bots,
+                            buf,
+                            draws.as_mut(),
+                        )
                     }
-                };
+                });
             }
+            rows.push(Row { weight, worth });
         }
-        (totals, work)
+        (rows, work)
     };
     let threads = players.len().clamp(1, samples.len());
     if threads == 1 {
         return work(&samples, &mut players[0]);
     }
     let chunk = samples.len().div_ceil(threads);
-    let parts: Vec<(Vec<i64>, u64)> = std::thread::scope(|scope| {
+    let parts: Vec<(Vec<Row>, u64)> = std::thread::scope(|scope| {
         let handles: Vec<_> = samples
             .chunks(chunk)
             .zip(players.iter_mut())
@@ -484,18 +748,16 @@ fn run_batch(
             .collect();
         handles
             .into_iter()
-            .map(|h| h.join().unwrap_or_else(|_| (vec![0; alive.len()], 0)))
+            .map(|h| h.join().unwrap_or_else(|_| (Vec::new(), 0)))
             .collect()
     });
-    let mut totals = vec![0i64; alive.len()];
+    let mut rows = Vec::with_capacity(samples.len());
     let mut work = 0;
     for (part, w) in parts {
         work += w;
-        for (t, v) in totals.iter_mut().zip(part) {
-            *t += v;
-        }
+        rows.extend(part);
     }
-    (totals, work)
+    (rows, work)
 }
 
 #[cfg(test)]
@@ -508,7 +770,7 @@ mod tests {
     /// The playout as it was before the play state: the trick re-derived from the last play,
     /// a [`SeatView`] built for every simulated move, the stake a running capped product.
     fn former_playout(
-        p: &Position,
+        p: &Decision,
         hands: BySeat<Cards>,
         first: Move,
         bots: &mut [DdzlibBot; 3],
@@ -528,7 +790,7 @@ mod tests {
                     .saturating_mul(ddz_game::bomb_factor(&play, rules))
                     .min(cap);
                 if hands[seat].is_empty() {
-                    return score_for(p.me, p.landlord, seat == p.landlord, stake);
+                    return Objective::Score.worth(p.me, p.landlord, seat == p.landlord, stake);
                 }
                 last = Some((seat, play));
             }
@@ -570,7 +832,7 @@ mod tests {
                     continue;
                 }
                 let view = game.view(game.turn());
-                let p = Position::of(&view, view.landlord.unwrap());
+                let p = Decision::of(&view, view.landlord.unwrap());
                 let allowed = game.legal_moves();
                 let mut buf = Vec::new();
                 for sample in 0..3 {
@@ -581,7 +843,7 @@ mod tests {
                         let mut a = [DdzlibBot::new(), DdzlibBot::new(), DdzlibBot::new()];
                         let mut b = [DdzlibBot::new(), DdzlibBot::new(), DdzlibBot::new()];
                         assert_eq!(
-                            playout(&p, hands, first, &mut a, &mut buf),
+                            playout(&p, hands, first, Objective::Score, &mut a, &mut buf, None),
                             former_playout(&p, hands, first, &mut b),
                             "{profile} seed {seed} first {first}"
                         );

@@ -1,0 +1,139 @@
+//! Bidding by search: the chance of winning as landlord, estimated over sampled kitties and
+//! hidden hands with `ddzlib` playouts, decides the bid.
+
+use std::time::Instant;
+
+use ddz_core::{Bidding, Cards, Move, Rank, Rules};
+use ddz_game::shuffle::{rng, shuffle};
+use ddz_game::{Bid, Budget, BySeat, PlayState, Seat, SeatView, derive_seed};
+
+use crate::ddzlib::DdzlibBot;
+
+/// Most playouts one bidding estimate takes under a count budget (a bid needs a rough
+/// chance, not a play's precision).
+const MAX_BID_PLAYOUTS: u64 = 1_000;
+
+/// The chance that the seat of `view` wins if it becomes landlord: over deals of the cards it
+/// cannot see (3 to the kitty, which it takes, 17 to each other seat), each played to the end
+/// from its lead by `ddzlib` robots in every seat. `budget` is the number of playouts (at
+/// most 1,000) or a time; `seed` draws the deals. The wild ranks are those `view.rules`
+/// holds (none yet when they are revealed after the bidding). `None` when the view holds
+/// more than 20 cards or the deck cannot fill the other hands.
+pub fn landlord_chance(view: &SeatView, budget: Budget, seed: u64) -> Option<f64> {
+    let rules = &view.rules;
+    let me = view.seat;
+    let unknown: Vec<Rank> = Cards::FULL_DECK
+        .saturating_minus(view.hand)
+        .iter()
+        .collect();
+    let other = (unknown.len().checked_sub(3)? / 2) as u32;
+    if view.hand.len() + 3 > 20 || other == 0 {
+        return None;
+    }
+    let start = Instant::now();
+    let mut bots: [DdzlibBot; 3] = std::array::from_fn(|_| DdzlibBot::with_memo(1024));
+    let mut buf = Vec::with_capacity(64);
+    let (mut wins, mut played) = (0u64, 0u64);
+    loop {
+        let done = match budget {
+            Budget::Count(n) => played >= n.clamp(1, MAX_BID_PLAYOUTS),
+            Budget::Time(limit) => played > 0 && start.elapsed() >= limit,
+        };
+        if done {
+            break;
+        }
+        let mut pool = unknown.clone();
+        shuffle(&mut rng(derive_seed(seed, played)), &mut pool);
+        let mut cards = pool.into_iter();
+        let mut take = |n: u32| (0..n).filter_map(|_| cards.next()).collect::<Cards>();
+        let mut hands = BySeat([Cards::EMPTY; 3]);
+        hands[me] = view.hand.union(take(3));
+        hands[me.next()] = take(other);
+        hands[me.prev()] = take(other);
+        let mut state = PlayState::new(hands.0, me);
+        if finish(&mut state, rules, me, &mut bots, &mut buf, None) == me {
+            wins += 1;
+        }
+        played += 1;
+    }
+    Some(wins as f64 / played as f64)
+}
+
+/// Plays `state` to the end with `ddzlib` robots in every seat (`landlord` the landlord),
+/// each taking its first choice or, with `soft`, a choice drawn from its ladder
+/// ([`DdzlibBot::choose_softly`]); returns the seat that went out first.
+pub(super) fn finish(
+    state: &mut PlayState,
+    rules: &Rules,
+    landlord: Seat,
+    bots: &mut [DdzlibBot; 3],
+    buf: &mut Vec<Move>,
+    mut soft: Option<&mut SoftDraws>,
+) -> Seat {
+    loop {
+        if let Some(out) = state.first_out() {
+            return out;
+        }
+        let turn = state.turn_view(rules, landlord);
+        let bot = &mut bots[turn.seat.index()];
+        let play = match soft.as_deref_mut() {
+            Some(draws) => {
+                let unit = draws.unit();
+                bot.choose_softly(&turn, buf, draws.temperature, unit)
+            }
+            None => bot.choose_legal(&turn, buf),
+        };
+        state.apply_legal(play, rules);
+    }
+}
+
+/// The random draws of a soft playout: its temperature and a SplitMix64 stream.
+#[derive(Clone, Debug)]
+pub(super) struct SoftDraws {
+    pub(super) temperature: f64,
+    state: u64,
+}
+
+impl SoftDraws {
+    /// Draws at `temperature` from `seed`.
+    pub(super) fn new(temperature: f64, seed: u64) -> SoftDraws {
+        SoftDraws {
+            temperature,
+            state: seed,
+        }
+    }
+
+    /// The next draw, uniform in [0, 1).
+    fn unit(&mut self) -> f64 {
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        (z >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// The bid for a landlord's chance `chance` among `allowed` under `view`'s bidding, wanting
+/// to be landlord from `threshold` on. Points: the highest bid allowed (the stake is worth
+/// most when the chance is good), else the pass. Call-and-rob: call from `threshold` on, rob
+/// (which doubles the stake) from `threshold` + 0.05.
+pub fn bid_for_chance(view: &SeatView, allowed: &[Bid], chance: f64, threshold: f64) -> Bid {
+    let pass = if allowed.contains(&0) {
+        0
+    } else {
+        allowed.iter().copied().min().unwrap_or(0)
+    };
+    let want = match view.rules.bidding {
+        Bidding::Points => chance >= threshold,
+        _ => {
+            let robbing = view.bids.iter().any(|b| b.1 == 1);
+            chance >= threshold + if robbing { 0.05 } else { 0.0 }
+        }
+    };
+    if want {
+        allowed.iter().copied().max().unwrap_or(pass)
+    } else {
+        pass
+    }
+}
