@@ -176,9 +176,18 @@ pub struct Game {
 }
 
 impl Game {
-    /// A game of the deal of `seed` ([`Deal::from_seed`]).
+    /// A game of the deal of `seed` ([`Deal::from_seed`]; a no-shuffle deal starts from the
+    /// first bidder's seat, [`Deal::dealt`]).
     pub fn new(rules: &Rules, seed: u64) -> Game {
-        Game::with_deal(rules, seed, Deal::from_seed(seed, rules))
+        Game::with_pile(rules, seed, None)
+    }
+
+    /// [`Game::new`] with the previous game's cards in gather order as the pile of a
+    /// no-shuffle deal whose source is `previous` ([`crate::gather_pile`]); `None`, or other
+    /// rules, deal as [`Game::new`].
+    pub fn with_pile(rules: &Rules, seed: u64, pile: Option<&[ddz_core::Card]>) -> Game {
+        let first = seeded_first_seat(rules, seed, 0);
+        Game::with_deal(rules, seed, Deal::dealt(seed, rules, first, pile))
     }
 
     /// A game of a given deal; `seed` seeds the first bidder and any redeal. Wild ranks set in
@@ -232,8 +241,7 @@ impl Game {
             self.make_landlord(seat);
             return;
         }
-        let stream = derive_seed(self.seed, FIRST_BIDDER_STREAM + u64::from(self.redeals));
-        self.first_bidder = Seat::ALL[below(&mut rng(stream), 3) as usize];
+        self.first_bidder = seeded_first_seat(&self.rules, self.seed, self.redeals);
         self.bid_turn = self.first_bidder;
         self.phase = Phase::Bidding;
     }
@@ -506,7 +514,8 @@ impl Game {
     fn redeal(&mut self) {
         self.redeals += 1;
         let seed = derive_seed(self.seed, REDEAL_STREAM + u64::from(self.redeals));
-        self.deal = Deal::from_seed(seed, &self.rules);
+        let first = seeded_first_seat(&self.rules, self.seed, self.redeals);
+        self.deal = Deal::dealt(seed, &self.rules, first, None);
         if !self.rules.laizi.is_empty() {
             self.deal.laizi = self.rules.laizi.iter().collect();
         }
@@ -647,6 +656,16 @@ impl Game {
     pub fn role(&self, seat: Seat) -> Option<Role> {
         self.landlord.map(|l| Role::of(seat, l))
     }
+}
+
+/// The seat that bids first after `redeals` redeals of the game of `seed`, drawn from the
+/// seed (the landlord's seat under a fixed landlord); a no-shuffle deal starts from it.
+fn seeded_first_seat(rules: &Rules, seed: u64, redeals: u32) -> Seat {
+    if rules.bidding == Bidding::Fixed {
+        return Seat::new(rules.landlord_seat).unwrap_or(Seat::ALL[0]);
+    }
+    let stream = derive_seed(seed, FIRST_BIDDER_STREAM + u64::from(redeals));
+    Seat::ALL[below(&mut rng(stream), 3) as usize]
 }
 
 /// One action of a seat: a bid or a play.

@@ -23,6 +23,7 @@
 pub mod budget;
 pub mod deal;
 pub mod game;
+pub mod no_shuffle;
 pub mod perft;
 pub mod play_state;
 pub mod record;
@@ -37,6 +38,7 @@ pub use game::{
     Action, ActionError, Actions, Bid, Game, GameResult, Phase, Side, bomb_factor, legal_bids,
     side_scores,
 };
+pub use no_shuffle::{NoShuffleDeal, SplitMix64, count_bombs, deal_no_shuffle, gather_pile};
 pub use perft::{GamesBench, PerftPosition, bench_games, perft, perft_deal};
 pub use play_state::{PlayState, PlayUndo, Trick};
 pub use record::{GameRecord, RECORD_FORMAT, ReplayError, ReplayStep, Step};

@@ -335,9 +335,9 @@ impl GameRecord {
         }
         let mut game = if self.redeals == 0 {
             // The seed's own deal keeps its suits (a deal line has ranks only).
-            let seeded = crate::deal::Deal::from_seed(self.seed, rules);
-            if seeded.to_line() == self.deal {
-                Game::with_deal(rules, self.seed, seeded)
+            let seeded = Game::new(rules, self.seed);
+            if seeded.deal().to_line() == self.deal {
+                seeded
             } else {
                 Game::with_deal(rules, self.seed, deal)
             }

@@ -357,6 +357,9 @@ fn data_records_replay() {
         assert_eq!(game.phase(), Phase::Over, "{name}");
         let result = game.result().unwrap();
         assert_eq!(record.result.as_ref().unwrap().scores.0, result.scores.0);
+        // Written again, the replayed game is the file byte for byte.
+        let again = format!("{}\n", GameRecord::from_game(&game).to_json());
+        assert_eq!(again, text, "{name} written again");
     }
     // The corrupt record used by the command's tests is rejected at its play 5.
     let text = std::fs::read_to_string(data_dir().join("corrupt-play.json")).unwrap();
