@@ -145,3 +145,55 @@ fn a_no_shuffle_game_deals_from_its_first_bidder() {
         assert_eq!(game.deal(), &want, "seed {seed}");
     }
 }
+
+#[test]
+fn a_sitting_deals_the_next_game_from_the_previous_pile() {
+    use ddz_game::{Action, Phase, Sitting, SittingEvent};
+    let mut rules = Rules::huanle();
+    rules.deal = DealMethod::NoShuffle;
+    rules.no_shuffle.source = PileSource::Previous;
+    let mut sitting = Sitting::new(&rules, 5);
+    let mut events = Vec::new();
+    while !sitting.is_over() {
+        let game = sitting.game();
+        let seat = game.turn();
+        let action = match game.phase() {
+            Phase::Dealing | Phase::LandlordShow => Action::Show(game.shows().is_empty()),
+            Phase::Bidding => Action::Bid(game.legal_bids()[1]),
+            Phase::Doubling => Action::Double(2),
+            _ => Action::Play(game.legal_moves()[0]),
+        };
+        events.extend(sitting.act(seat, action, None).unwrap());
+    }
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, SittingEvent::Double { factor: 2, .. }))
+    );
+    // The first show was before the deal: no cards shown yet.
+    let first_show = events
+        .iter()
+        .find_map(|e| match e {
+            SittingEvent::Show { factor, cards, .. } if *factor > 0 => Some((*factor, *cards)),
+            _ => None,
+        })
+        .unwrap();
+    assert_eq!(first_show, (5, CardSet::EMPTY));
+    // The pile of game 2: game 1's plays in order, then the hands from the landlord.
+    let game = sitting.game();
+    let mut plays = Vec::new();
+    for i in 0..game.history().count() {
+        plays.push(sitting.played_physical(i));
+    }
+    let landlord = game.landlord().unwrap();
+    let hands = BySeat::from_fn(|s| sitting.physical(s));
+    let pile = gather_pile(&plays, &hands, Some(landlord));
+    sitting.next_game();
+    let second = sitting.game();
+    let want = Deal::dealt(sitting.seed(), &rules, second.first_seat(), Some(&pile));
+    assert_eq!(second.deal(), &want);
+    assert_ne!(
+        second.deal(),
+        &Deal::dealt(sitting.seed(), &rules, second.first_seat(), None)
+    );
+}
