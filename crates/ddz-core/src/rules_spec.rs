@@ -198,8 +198,8 @@ impl Rules {
         Ok(())
     }
 
-    /// The rules of a profile given by name (`classic`, `laizi`, `tiandi`, `douzero`, `rlcard`
-    /// or `botzone`, any case).
+    /// The rules of a profile given by name (`classic`, `laizi`, `tiandi`, `douzero`, `rlcard`,
+    /// `botzone` or `huanle`, any case).
     ///
     /// ```
     /// use ddz_core::{Profile, Rules};
