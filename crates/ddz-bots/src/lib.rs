@@ -70,12 +70,16 @@ pub trait Bot {
     /// A play for the seat of `view`, one of `allowed` (never empty).
     fn play(&mut self, view: &SeatView, allowed: &[Move]) -> Move;
 
-    /// One decision: a bid or a play among `actions` ([`ddz_game::Game::legal_actions`]);
-    /// `None` when there is nothing to decide (the game is over).
+    /// One decision: a bid or a play among `actions` ([`ddz_game::Game::legal_actions`]), no
+    /// show and a doubling factor of 1 when asked those; `None` when there is nothing to
+    /// decide (the game is over).
     fn act(&mut self, view: &SeatView, actions: &Actions) -> Option<Action> {
         match actions {
             Actions::Bids(allowed) => Some(Action::Bid(self.bid(view, allowed))),
             Actions::Moves(allowed) => Some(Action::Play(self.play(view, allowed))),
+            // Until robots decide them (RULES.md section 7): keep the hand hidden, no doubling.
+            Actions::Show { .. } => Some(Action::Show(false)),
+            Actions::Double(_) => Some(Action::Double(1)),
             Actions::None => None,
         }
     }

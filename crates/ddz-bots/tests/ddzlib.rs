@@ -263,6 +263,10 @@ fn positions(rules: &Rules, games: u64, mut f: impl FnMut(&SeatView, &[Move], u6
             if game.phase() == Phase::Bidding {
                 let bid = bot.bid(&view, &view.legal_bids());
                 game.bid(seat, bid).unwrap();
+            } else if game.phase() != Phase::Playing {
+                // Show and doubling decisions (huanle): the robot's answer.
+                let action = bot.act(&view, &game.legal_actions()).unwrap();
+                game.act(seat, action).unwrap();
             } else {
                 let allowed = game.legal_moves();
                 f(&view, &allowed, seed * 1000 + step);

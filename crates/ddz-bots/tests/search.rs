@@ -26,6 +26,14 @@ fn positions(rules: &ddz_core::Rules, games: u64) -> Vec<(SeatView, Vec<Move>)> 
                 game.bid(seat, bid).unwrap();
                 continue;
             }
+            if game.phase() != Phase::Playing {
+                // Show and doubling decisions (huanle): the robot's answer.
+                let action = robots[seat.index()]
+                    .act(&view, &game.legal_actions())
+                    .unwrap();
+                game.act(seat, action).unwrap();
+                continue;
+            }
             let allowed = game.legal_moves();
             out.push((view.clone(), allowed.clone()));
             let m = robots[seat.index()].play(&view, &allowed);

@@ -12,7 +12,7 @@ use serde_json::Value;
 /// `--rules`, `--rules-file` and `--laizi`.
 #[derive(Args, Clone, Debug)]
 pub struct RulesArgs {
-    /// Rule profile: classic, laizi, tiandi, douzero, rlcard or botzone.
+    /// Rule profile: classic, laizi, tiandi, douzero, rlcard, botzone or huanle.
     #[arg(long, default_value = "classic", value_name = "PROFILE")]
     pub rules: String,
     /// A rules file (JSON, or TOML when the name ends in .toml): `profile` and any rule fields

@@ -273,3 +273,26 @@ fn deal_is_seeded_and_prints_deal_lines() {
     assert_eq!(w["laizi"].as_array().unwrap().len(), 2);
     assert_eq!(ddz(&["deal", "--count", "0"]).status.code(), Some(2));
 }
+
+#[test]
+fn deal_no_shuffle_gives_the_section_7_vector() {
+    let v = json(&ddz(&["deal", "--seed", "1", "--no-shuffle", "--json"]));
+    assert_eq!(v["landlord"], "347789999TTQQQQAAAA2");
+    assert_eq!(v["landlord_down"], "3344466668TKK222R");
+    assert_eq!(v["landlord_up"], "355557788TJJJJKKB");
+    assert_eq!(v["kitty"], "899");
+    // Deal i of a run is seed + i: the second deal is seed 2's vector.
+    let out =
+        String::from_utf8(ddz(&["deal", "--seed", "1", "--count", "2", "--no-shuffle"]).stdout)
+            .unwrap();
+    assert!(
+        out.contains("deal 0 (no shuffle, seed 1, 5 bombs)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("deal 1 (no shuffle, seed 2, 2 bombs)"),
+        "{out}"
+    );
+    let help = String::from_utf8(ddz(&["deal", "--help"]).stdout).unwrap();
+    assert!(help.contains("--no-shuffle"), "{help}");
+}

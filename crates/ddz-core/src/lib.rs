@@ -56,6 +56,7 @@
 //! Features: `serde` (Serialize and Deserialize for rules, ranks and moves, and
 //! `MoveJson`), `rules-file` (rules files, with `serde`).
 
+pub mod app_rules;
 pub mod cards;
 pub mod classify;
 mod douzero;
@@ -73,6 +74,10 @@ pub mod rules;
 pub mod rules_spec;
 mod wild;
 
+pub use app_rules::{
+    Chunks, DealMethod, DoublingOrder, DoublingRules, Factors, NoShuffle, PileSource, ShortList,
+    ShowCombine, ShowRules,
+};
 pub use cards::Cards;
 pub use classify::{classify, default_reading, read_as};
 #[cfg(feature = "serde")]

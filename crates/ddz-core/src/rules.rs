@@ -7,6 +7,7 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::app_rules::{DealMethod, DoublingRules, NoShuffle, ShowRules};
 use crate::rank::{Rank, RankSet};
 
 /// A named bundle of rule choices (RULES.md section 6).
@@ -26,17 +27,20 @@ pub enum Profile {
     Rlcard,
     /// Botzone FightTheLandlord as far as its sample judge shows.
     Botzone,
+    /// Today's apps (欢乐斗地主, RULES.md section 7): call-and-rob, doubling, showing cards.
+    Huanle,
 }
 
 impl Profile {
     /// Every profile.
-    pub const ALL: [Profile; 6] = [
+    pub const ALL: [Profile; 7] = [
         Profile::Classic,
         Profile::Laizi,
         Profile::Tiandi,
         Profile::Douzero,
         Profile::Rlcard,
         Profile::Botzone,
+        Profile::Huanle,
     ];
 
     /// The profile's name (`classic`, `douzero`, ...).
@@ -48,6 +52,7 @@ impl Profile {
             Profile::Douzero => "douzero",
             Profile::Rlcard => "rlcard",
             Profile::Botzone => "botzone",
+            Profile::Huanle => "huanle",
         }
     }
 }
@@ -295,6 +300,33 @@ pub struct Rules {
     /// Bombs of more than four cards (4..8 with one wild rank, 4..12 with two); more cards
     /// beat fewer, then class, then rank.
     pub long_bombs: bool,
+
+    // --- Today's apps (RULES.md section 7); each group is left out of rules files and
+    // records while it is off, so the records of the other profiles stay as they were ---
+    /// Doubling (加倍) after the landlord takes the kitty.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "DoublingRules::is_off")
+    )]
+    pub doubling: DoublingRules,
+    /// Showing cards (明牌).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "ShowRules::is_off")
+    )]
+    pub show: ShowRules,
+    /// How the cards are dealt: shuffled, or without shuffling (不洗牌).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "DealMethod::is_shuffle")
+    )]
+    pub deal: DealMethod,
+    /// The parameters of no-shuffle deals (used when `deal` is `no_shuffle`).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "NoShuffle::is_default")
+    )]
+    pub no_shuffle: NoShuffle,
 }
 
 impl Rules {
@@ -324,6 +356,37 @@ impl Rules {
             laizi: RankSet::EMPTY,
             laizi_reveal: LaiziReveal::AfterLandlord,
             long_bombs: false,
+            doubling: DoublingRules::OFF,
+            show: ShowRules::OFF,
+            deal: DealMethod::Shuffle,
+            no_shuffle: NoShuffle::DEFAULT,
+        }
+    }
+
+    /// Today's apps (欢乐斗地主, RULES.md section 7): classic combinations, call-and-rob
+    /// bidding, doubling (simultaneous, factors 2 and 4), showing cards (the largest factor
+    /// counts), spring x2, no cap, base 1; shuffled deals unless `deal` is `no_shuffle`, whose
+    /// games cap each pair's multiplier at 64.
+    pub const fn huanle() -> Rules {
+        let mut r = Rules::classic();
+        r.profile = Profile::Huanle;
+        r.bidding = Bidding::CallRob;
+        r.doubling = DoublingRules::APPS;
+        r.show = ShowRules::APPS;
+        r.no_shuffle.multiplier_cap = Some(64);
+        r
+    }
+
+    /// The cap on each pair's multiplier in force: [`Rules::multiplier_cap`], and under
+    /// no-shuffle deals also [`NoShuffle::multiplier_cap`] (the lower of the two).
+    pub fn pair_cap(&self) -> Option<u32> {
+        let no_shuffle = match self.deal {
+            DealMethod::NoShuffle => self.no_shuffle.multiplier_cap,
+            DealMethod::Shuffle => None,
+        };
+        match (self.multiplier_cap, no_shuffle) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
         }
     }
 
@@ -407,6 +470,7 @@ impl Rules {
             Profile::Douzero => Rules::douzero(),
             Profile::Rlcard => Rules::rlcard(),
             Profile::Botzone => Rules::botzone(),
+            Profile::Huanle => Rules::huanle(),
         }
     }
 

@@ -69,6 +69,13 @@ pub enum RulesError {
     Laizi(LaiziError),
     /// The wild ranks of the rules file do not fit its rules.
     FileLaizi(LaiziError),
+    /// A rule field of RULES.md section 7 holds a value it cannot have.
+    BadField {
+        /// The field, as a rules file names it (`doubling.factors`, `no_shuffle.chunks`).
+        field: &'static str,
+        /// What is wrong with its value.
+        why: String,
+    },
 }
 
 impl fmt::Display for RulesError {
@@ -90,6 +97,7 @@ impl fmt::Display for RulesError {
             RulesError::NotOneRank(text) => write!(f, "wild rank \"{text}\" is not one rank"),
             RulesError::Laizi(e) => e.fmt(f),
             RulesError::FileLaizi(e) => write!(f, "\"laizi\" in the rules file: {e}"),
+            RulesError::BadField { field, why } => write!(f, "{field}: {why}"),
         }
     }
 }
@@ -129,8 +137,69 @@ pub fn parse_wild_ranks(text: &str) -> Result<Vec<Rank>, RulesError> {
 }
 
 impl Rules {
-    /// The rules of a profile given by name (`classic`, `laizi`, `tiandi`, `douzero`, `rlcard`
-    /// or `botzone`, any case).
+    /// Checks the fields of RULES.md section 7 that their types do not: doubling factors
+    /// are at least 2 and different, no-shuffle chunks are at least 1 card and add up to 17,
+    /// `max_attempts` is at least 1, and a cap on the multiplier is at least 1.
+    ///
+    /// ```
+    /// use ddz_core::{Chunks, Rules};
+    /// let mut rules = Rules::huanle();
+    /// assert!(rules.check_fields().is_ok());
+    /// rules.no_shuffle.chunks = Chunks::new(&[6, 6]).unwrap();
+    /// assert_eq!(
+    ///     rules.check_fields().unwrap_err().to_string(),
+    ///     "no_shuffle.chunks: the chunks add up to 12 cards, not 17"
+    /// );
+    /// ```
+    pub fn check_fields(&self) -> Result<(), RulesError> {
+        let bad = |field: &'static str, why: String| Err(RulesError::BadField { field, why });
+        let factors = self.doubling.factors.as_slice();
+        if let Some(f) = factors.iter().find(|&&f| f < 2) {
+            return bad(
+                "doubling.factors",
+                format!("factor {f} is not a doubling (each factor is at least 2)"),
+            );
+        }
+        if let Some((i, f)) = factors
+            .iter()
+            .enumerate()
+            .find(|&(i, f)| factors[..i].contains(f))
+        {
+            return bad(
+                "doubling.factors",
+                format!("factor {f} is given twice (item {})", i + 1),
+            );
+        }
+        let chunks = self.no_shuffle.chunks.as_slice();
+        if let Some(i) = chunks.iter().position(|&c| c == 0) {
+            return bad(
+                "no_shuffle.chunks",
+                format!("chunk {} is empty (each chunk is at least 1 card)", i + 1),
+            );
+        }
+        let total: u32 = chunks.iter().map(|&c| u32::from(c)).sum();
+        if total != 17 {
+            return bad(
+                "no_shuffle.chunks",
+                format!("the chunks add up to {total} cards, not 17"),
+            );
+        }
+        if self.no_shuffle.max_attempts == 0 {
+            return bad("no_shuffle.max_attempts", "must be at least 1".to_string());
+        }
+        for (field, cap) in [
+            ("multiplier_cap", self.multiplier_cap),
+            ("no_shuffle.multiplier_cap", self.no_shuffle.multiplier_cap),
+        ] {
+            if cap == Some(0) {
+                return bad(field, "a cap must be at least 1".to_string());
+            }
+        }
+        Ok(())
+    }
+
+    /// The rules of a profile given by name (`classic`, `laizi`, `tiandi`, `douzero`, `rlcard`,
+    /// `botzone` or `huanle`, any case).
     ///
     /// ```
     /// use ddz_core::{Profile, Rules};
@@ -253,19 +322,48 @@ impl Rules {
             Some(other) => return Err(RulesFileError::ProfileNotString(other.to_string())),
             None => default,
         };
-        let mut merged = match serde_json::to_value(Rules::profile(profile)) {
+        let base = Rules::profile(profile);
+        let mut merged = match serde_json::to_value(&base) {
             Ok(Value::Object(fields)) => fields,
             // A struct of plain fields always serialises to an object.
             _ => unreachable!("rules serialise to a JSON object"),
         };
+        // The section 7 groups are left out while off: put them back, so that a file may set
+        // any of their fields.
+        let groups = [
+            ("doubling", serde_json::to_value(base.doubling)),
+            ("show", serde_json::to_value(base.show)),
+            ("deal", serde_json::to_value(base.deal)),
+            ("no_shuffle", serde_json::to_value(base.no_shuffle)),
+        ];
+        for (key, value) in groups {
+            if let Ok(value) = value {
+                merged.entry(key).or_insert(value);
+            }
+        }
         for (key, value) in overrides {
-            if !merged.contains_key(&key) {
+            let Some(slot) = merged.get_mut(&key) else {
                 return Err(RulesFileError::UnknownField {
                     field: key,
                     fields: merged.keys().cloned().collect(),
                 });
+            };
+            // A group of fields (`doubling`, `no_shuffle`, ...) takes the fields given and
+            // keeps the profile's others.
+            match (slot, value) {
+                (Value::Object(fields), Value::Object(given)) => {
+                    for (name, v) in given {
+                        if !fields.contains_key(&name) {
+                            return Err(RulesFileError::UnknownField {
+                                field: format!("{key}.{name}"),
+                                fields: fields.keys().map(|n| format!("{key}.{n}")).collect(),
+                            });
+                        }
+                        fields.insert(name, v);
+                    }
+                }
+                (slot, value) => *slot = value,
             }
-            merged.insert(key, value);
         }
         serde_json::from_value(Value::Object(merged)).map_err(RulesFileError::WrongType)
     }
@@ -316,6 +414,7 @@ impl Rules {
         if self.landlord_seat > 2 {
             return Err(RulesError::LandlordSeat(self.landlord_seat));
         }
+        self.check_fields()?;
         match laizi {
             // Wild ranks from a rules file are checked like those of `laizi`.
             None => {
@@ -398,6 +497,74 @@ mod tests {
         }
 
         #[test]
+        fn section_7_groups_take_the_fields_given() {
+            use crate::app_rules::{DealMethod, DoublingOrder, PileSource, ShowCombine};
+            // A group keeps the profile's other fields.
+            let r = Rules::from_file_text(
+                r#"{"doubling": {"order": "landlord_first"}, "deal": "no_shuffle"}"#,
+                RulesFormat::Json,
+                Profile::Huanle,
+            )
+            .unwrap();
+            assert!(r.doubling.enabled);
+            assert_eq!(r.doubling.order, DoublingOrder::LandlordFirst);
+            assert_eq!(r.doubling.factors.as_slice(), [2, 4]);
+            assert_eq!(r.deal, DealMethod::NoShuffle);
+            assert_eq!(r.pair_cap(), Some(64));
+            // Classic leaves the groups out, but a file may still set them.
+            let r = toml(
+                "[show]\nenabled = true\ncombine = \"product\"\n[no_shuffle]\nsource = \"previous\"\nchunks = [5, 5, 5, 2]\n",
+            )
+            .unwrap();
+            assert_eq!(r.show.combine, ShowCombine::Product);
+            assert!(r.show.enabled && !r.doubling.enabled);
+            assert_eq!(r.no_shuffle.source, PileSource::Previous);
+            assert_eq!(r.no_shuffle.chunks.as_slice(), [5, 5, 5, 2]);
+            assert_eq!(r.no_shuffle.swaps, 8);
+            let e = json(r#"{"doubling": {"colour": 1}}"#).unwrap_err();
+            assert!(
+                e.to_string().starts_with(
+                    "unknown rule field \"doubling.colour\" (fields: doubling.enabled,"
+                ),
+                "{e}"
+            );
+            let e = json(r#"{"doubling": {"factors": [2, 2, 2, 2, 2]}}"#).unwrap_err();
+            assert!(e.to_string().contains("at most 4 numbers"), "{e}");
+        }
+
+        #[test]
+        fn section_7_values_are_checked() {
+            let cases = [
+                (
+                    r#"{"doubling": {"factors": [1]}}"#,
+                    "doubling.factors: factor 1 is not a doubling (each factor is at least 2)",
+                ),
+                (
+                    r#"{"doubling": {"factors": [2, 2]}}"#,
+                    "doubling.factors: factor 2 is given twice (item 2)",
+                ),
+                (
+                    r#"{"no_shuffle": {"chunks": [6, 0, 6, 5]}}"#,
+                    "no_shuffle.chunks: chunk 2 is empty (each chunk is at least 1 card)",
+                ),
+                (
+                    r#"{"no_shuffle": {"max_attempts": 0}}"#,
+                    "no_shuffle.max_attempts: must be at least 1",
+                ),
+                (
+                    r#"{"no_shuffle": {"multiplier_cap": 0}}"#,
+                    "no_shuffle.multiplier_cap: a cap must be at least 1",
+                ),
+            ];
+            for (i, (text, want)) in cases.into_iter().enumerate() {
+                let f = TempFile::new(&format!("s7-{i}.json"), text);
+                let e = Rules::build("huanle", Some(&f.0), None).unwrap_err();
+                assert!(matches!(e, RulesError::BadField { .. }), "{e:?}");
+                assert_eq!(e.to_string(), want);
+            }
+        }
+
+        #[test]
         fn bad_text() {
             let e = json("{").unwrap_err();
             assert!(matches!(e, RulesFileError::Json(_)));
@@ -429,14 +596,18 @@ mod tests {
             assert_eq!(field, "fourwithtwo");
             assert_eq!(fields.first().map(String::as_str), Some("profile"));
             assert!(fields.iter().any(|f| f == "four_with_two"));
-            assert_eq!(fields.last().map(String::as_str), Some("long_bombs"));
+            assert_eq!(fields.last().map(String::as_str), Some("no_shuffle"));
             assert!(
                 e.to_string().starts_with(
                     "unknown rule field \"fourwithtwo\" (fields: profile, four_with_two, "
                 ),
                 "{e}"
             );
-            assert!(e.to_string().ends_with(", long_bombs)"), "{e}");
+            assert!(
+                e.to_string()
+                    .ends_with(", long_bombs, doubling, show, deal, no_shuffle)"),
+                "{e}"
+            );
         }
 
         #[test]

@@ -2,9 +2,13 @@
 
 use core::fmt;
 
-use ddz_core::{Card, CardSet, Cards, LaiziError, ParseCardsError, Rank, RankSet, Rules, Wild};
+use ddz_core::{
+    Card, CardSet, Cards, DealMethod, LaiziError, ParseCardsError, PileSource, Rank, RankSet,
+    Rules, Wild,
+};
 use serde::{Deserialize, Serialize};
 
+use crate::no_shuffle::deal_no_shuffle;
 use crate::seat::{BySeat, Seat};
 use crate::shuffle::{below, derive_seed, rng, shuffle};
 
@@ -24,6 +28,10 @@ pub struct Deal {
     pub kitty: CardSet,
     /// The wild ranks, in the order they are revealed (empty without wildcards).
     pub laizi: Vec<Rank>,
+    /// Each seat's 17 card ids in the order the seat received them (a shuffled deal: the
+    /// order of the shuffled deck; a deal file: ids ascending). Shows during the deal see
+    /// the first cards of it ([`Deal::received`]).
+    order: BySeat<[u8; 17]>,
 }
 
 impl Deal {
@@ -31,31 +39,72 @@ impl Deal {
     /// [`rng`]`(seed)`; seat 0 gets cards 0-16, seat 1 cards 17-33, seat 2 cards 34-50, the
     /// kitty cards 51-53. Under the wildcard profiles the wild ranks are drawn uniformly from
     /// 3..2 (two different ranks for heaven-and-earth) with `rng(derive_seed(seed, ...))`.
+    ///
+    /// Under `deal = "no_shuffle"` it is the no-shuffle deal of `seed` with seat 0 first
+    /// ([`Deal::dealt`]).
     pub fn from_seed(seed: u64, rules: &Rules) -> Deal {
-        let mut deck: Vec<Card> = CardSet::FULL_DECK.iter().collect();
-        shuffle(&mut rng(seed), &mut deck);
-        let take =
-            |range: core::ops::Range<usize>| deck[range].iter().copied().collect::<CardSet>();
-        let hands = BySeat([take(0..17), take(17..34), take(34..51)]);
-        let kitty = take(51..54);
+        Deal::dealt(seed, rules, Seat::ALL[0], None)
+    }
+
+    /// The deal of `seed` as a game deals it: shuffled ([`Deal::from_seed`]), or under
+    /// `deal = "no_shuffle"` the no-shuffle deal of `seed` with `first` taking the first chunk
+    /// and `pile` (the previous game's cards in gather order) in place of the rank groups when
+    /// given and the rules' pile source is `previous`. The wild ranks are drawn as for a
+    /// shuffled deal.
+    pub fn dealt(seed: u64, rules: &Rules, first: Seat, pile: Option<&[Card]>) -> Deal {
+        let mut deal = match rules.deal {
+            DealMethod::Shuffle => {
+                let mut deck: Vec<Card> = CardSet::FULL_DECK.iter().collect();
+                shuffle(&mut rng(seed), &mut deck);
+                let seat = |i: usize| deck[17 * i..17 * i + 17].to_vec();
+                Deal::from_order(BySeat([seat(0), seat(1), seat(2)]), &deck[51..])
+            }
+            DealMethod::NoShuffle => {
+                let pile = pile.filter(|_| rules.no_shuffle.source == PileSource::Previous);
+                deal_no_shuffle(seed, first, &rules.no_shuffle, pile).deal
+            }
+        };
         let wanted = match rules.wild {
             Wild::None => 0,
             Wild::Single => 1,
             Wild::HeavenEarth => 2,
         };
         let mut draw = rng(derive_seed(seed, LAIZI_STREAM));
-        let mut laizi = Vec::new();
-        while laizi.len() < wanted {
+        while deal.laizi.len() < wanted {
             let r = Rank::SUITED[below(&mut draw, 13) as usize];
-            if !laizi.contains(&r) {
-                laizi.push(r);
+            if !deal.laizi.contains(&r) {
+                deal.laizi.push(r);
             }
         }
+        deal
+    }
+
+    /// A deal of each seat's cards in the order received (the first 17 of each count) and
+    /// the kitty; no wild ranks.
+    pub(crate) fn from_order(order: BySeat<Vec<Card>>, kitty: &[Card]) -> Deal {
+        let ids = BySeat::from_fn(|s| {
+            let mut ids = [0u8; 17];
+            for (slot, c) in ids.iter_mut().zip(&order[s]) {
+                *slot = c.id();
+            }
+            ids
+        });
         Deal {
-            hands,
-            kitty,
-            laizi,
+            hands: BySeat::from_fn(|s| order[s].iter().take(17).copied().collect()),
+            kitty: kitty.iter().copied().collect(),
+            laizi: Vec::new(),
+            order: ids,
         }
+    }
+
+    /// The first `k` cards `seat` received (all 17 from `k` = 17).
+    pub fn received(&self, seat: Seat, k: usize) -> CardSet {
+        self.order[seat]
+            .iter()
+            .take(k)
+            .filter_map(|&id| Card::from_id(id))
+            .filter(|&c| self.hands[seat].contains(c))
+            .collect()
     }
 
     /// The landlord-to-be's 20 cards (seat 0's hand and the kitty).
@@ -221,6 +270,7 @@ impl DealLine {
         };
         let hands = BySeat([take(rest), take(down), take(up)]);
         let kitty = take(kitty);
+        let order = BySeat::from_fn(|s| hands[s].iter().collect::<Vec<Card>>());
         let mut laizi = Vec::new();
         for text in self.laizi.iter().flatten() {
             let c: Cards = text.parse().map_err(|error| DealError::LaiziCards {
@@ -233,11 +283,9 @@ impl DealLine {
             }
         }
         rules.with_laizi(&laizi).map_err(DealError::Laizi)?;
-        Ok(Deal {
-            hands,
-            kitty,
-            laizi,
-        })
+        let mut deal = Deal::from_order(order, &kitty.iter().collect::<Vec<Card>>());
+        deal.laizi = laizi;
+        Ok(deal)
     }
 }
 

@@ -3,10 +3,13 @@
 use core::fmt;
 use std::sync::Arc;
 
-use ddz_core::{Bidding, BombClass, Cards, Kind, Move, RankSet, Rules, Wild, legal_moves};
+use ddz_core::{
+    Bidding, BombClass, Cards, DoublingOrder, Kind, Move, RankSet, Rules, ShowCombine, ShowRules,
+    Wild, legal_moves,
+};
 
 use crate::deal::Deal;
-use crate::play_state::{PlayState, PlayUndo};
+use crate::play_state::{End, PlayState, PlayUndo, Stake, pair_multipliers};
 use crate::seat::{BySeat, Role, Seat};
 use crate::shuffle::{below, derive_seed, rng};
 
@@ -21,8 +24,17 @@ const PLAYS_RESERVED: usize = 64;
 /// Where the game is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
+    /// The cards are being dealt and seats may show their hands (明牌), at each show window
+    /// in turn (only when the rules have showing: [`ddz_core::ShowRules`]).
+    Dealing,
     /// Seats are bidding for the landlord.
     Bidding,
+    /// The landlord has the kitty; each seat chooses its doubling factor (加倍; only when the
+    /// rules have doubling).
+    Doubling,
+    /// After doubling, the landlord may show its 20 cards (x2; only when the rules have
+    /// showing and the landlord has not shown yet).
+    LandlordShow,
     /// Cards are being played.
     Playing,
     /// A hand is empty: the game is over.
@@ -75,6 +87,20 @@ pub enum ActionError {
     },
     /// A pass when the seat must lead.
     PassWhenLeading,
+    /// A doubling factor the rules do not allow.
+    BadDouble {
+        /// The factor given.
+        factor: u32,
+        /// The factors allowed (1 included).
+        allowed: Vec<u32>,
+    },
+    /// The seat has already chosen its doubling factor.
+    AlreadyDoubled {
+        /// The seat.
+        seat: Seat,
+        /// The factor it chose.
+        factor: u32,
+    },
     /// Nothing to undo.
     NothingToUndo,
     /// A play written in notation that does not parse or has no reading that fits.
@@ -102,6 +128,17 @@ impl fmt::Display for ActionError {
             }
             ActionError::DoesNotBeat { play, last } => write!(f, "{play} does not beat {last}"),
             ActionError::PassWhenLeading => write!(f, "cannot pass when leading"),
+            ActionError::BadDouble { factor, allowed } => {
+                let allowed: Vec<String> = allowed.iter().map(u32::to_string).collect();
+                write!(
+                    f,
+                    "doubling factor {factor} is not allowed (allowed: {})",
+                    allowed.join(", ")
+                )
+            }
+            ActionError::AlreadyDoubled { seat, factor } => {
+                write!(f, "seat {seat} has already chosen doubling factor {factor}")
+            }
             ActionError::NothingToUndo => write!(f, "nothing to undo"),
             ActionError::Notation { text, error } => write!(f, "\"{text}\": {error}"),
         }
@@ -142,6 +179,65 @@ pub struct GameResult {
     pub anti_spring: bool,
     /// Points per seat; they sum to zero.
     pub scores: BySeat<i64>,
+    /// The show factor of the table multiplier (明牌, RULES.md section 7); 1 (and not
+    /// written) when nobody showed.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub show: u32,
+    /// Each seat's doubling factor, under rules with doubling.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub doubling: Option<BySeat<u32>>,
+    /// Each seat's multiplier under rules with doubling or showing: `m_i` (capped per pair)
+    /// for a farmer, `m_1 + m_2` for the landlord; the scores are base × these.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub multipliers: Option<BySeat<u32>>,
+}
+
+/// Serde's default for [`GameResult::show`].
+fn one() -> u32 {
+    1
+}
+
+/// Serde's test for leaving [`GameResult::show`] out.
+fn is_one(x: &u32) -> bool {
+    *x == 1
+}
+
+/// The show windows of a game and when each is: before the deal (x5), during the deal (x4,
+/// x3, x2 by the cards received), or the landlord's after doubling (x2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ShowWindow {
+    /// Before the deal (明牌开始): x5.
+    BeforeDeal,
+    /// During the deal, each seat holding `cards` cards: x4, x3 or x2
+    /// ([`ShowRules::during_deal_factor`]).
+    DuringDeal {
+        /// The cards each seat has received.
+        cards: u32,
+    },
+    /// After doubling, the landlord with its 20 cards: x2.
+    Landlord,
+}
+
+impl ShowWindow {
+    /// The factor of a show in this window.
+    pub fn factor(self) -> u32 {
+        match self {
+            ShowWindow::BeforeDeal => ShowRules::BEFORE_DEAL_FACTOR,
+            ShowWindow::DuringDeal { cards } => ShowRules::during_deal_factor(cards).unwrap_or(1),
+            ShowWindow::Landlord => ShowRules::LANDLORD_FACTOR,
+        }
+    }
+}
+
+/// A show (明牌): who showed, in which window, and its factor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Show {
+    /// The seat that showed.
+    pub seat: Seat,
+    /// When.
+    pub window: ShowWindow,
+    /// Its factor.
+    pub factor: u32,
 }
 
 /// One game of Dou Dizhu, from the deal to the result.
@@ -155,7 +251,8 @@ pub struct Game {
     deal: Deal,
     redeals: u32,
     phase: Phase,
-    first_bidder: Seat,
+    /// The seat the deal starts from, drawn from the seed; it bids first unless a seat shows.
+    first_seat: Seat,
     bids: Vec<(Seat, Bid)>,
     landlord: Option<Seat>,
     base: u32,
@@ -165,8 +262,24 @@ pub struct Game {
     laizi: RankSet,
     /// `rules` with the wild ranks revealed so far (`laizi`): the rules in force.
     in_force: Rules,
-    /// The seat to bid while bidding (play turns are the play state's).
+    /// The seat to decide before play: to show, bid or double (play turns are the play
+    /// state's).
     bid_turn: Seat,
+    /// The show window in progress while dealing (an index into [`Game::show_windows`]) and
+    /// how many seats of it have been asked, from the first seat.
+    window: (usize, u8),
+    /// The shows of the current deal, in order.
+    shows: Vec<Show>,
+    /// Every show decision of the current deal in order: the seat and the factor, 0 for a
+    /// seat that did not show.
+    show_decisions: Vec<(Seat, u32)>,
+    /// The doubling decisions in order: the seat and its factor.
+    doublings: Vec<(Seat, u32)>,
+    /// The deal the game was given: taking back a show or a doubling replays the decisions
+    /// before play from it.
+    first_deal: Deal,
+    /// Every decision before play (shows, bids, doublings), all-pass rounds included.
+    decisions: Vec<(Seat, Action)>,
     /// The hands, the trick and the stake (the hands as dealt while bidding).
     state: PlayState,
     plays: Vec<PlayUndo>,
@@ -176,9 +289,18 @@ pub struct Game {
 }
 
 impl Game {
-    /// A game of the deal of `seed` ([`Deal::from_seed`]).
+    /// A game of the deal of `seed` ([`Deal::from_seed`]; a no-shuffle deal starts from the
+    /// first bidder's seat, [`Deal::dealt`]).
     pub fn new(rules: &Rules, seed: u64) -> Game {
-        Game::with_deal(rules, seed, Deal::from_seed(seed, rules))
+        Game::with_pile(rules, seed, None)
+    }
+
+    /// [`Game::new`] with the previous game's cards in gather order as the pile of a
+    /// no-shuffle deal whose source is `previous` ([`crate::gather_pile`]); `None`, or other
+    /// rules, deal as [`Game::new`].
+    pub fn with_pile(rules: &Rules, seed: u64, pile: Option<&[ddz_core::Card]>) -> Game {
+        let first = seeded_first_seat(rules, seed, 0);
+        Game::with_deal(rules, seed, Deal::dealt(seed, rules, first, pile))
     }
 
     /// A game of a given deal; `seed` seeds the first bidder and any redeal. Wild ranks set in
@@ -192,10 +314,11 @@ impl Game {
         let mut g = Game {
             rules: rules.clone(),
             seed,
+            first_deal: deal.clone(),
             deal,
             redeals: 0,
             phase: Phase::Bidding,
-            first_bidder: Seat::ALL[0],
+            first_seat: Seat::ALL[0],
             bids: Vec::new(),
             landlord: None,
             base: 1,
@@ -204,19 +327,29 @@ impl Game {
             laizi: RankSet::EMPTY,
             in_force: rules.clone(),
             bid_turn: Seat::ALL[0],
+            window: (0, 0),
+            shows: Vec::new(),
+            show_decisions: Vec::new(),
+            doublings: Vec::new(),
+            decisions: Vec::new(),
             state: PlayState::new([Cards::EMPTY; 3], Seat::ALL[0]),
             // A game rarely makes more plays than this: no regrowth on the way.
             plays: Vec::with_capacity(PLAYS_RESERVED),
             history: Arc::new(Vec::with_capacity(PLAYS_RESERVED)),
             result: None,
         };
-        g.start_bidding();
+        g.start_deal();
         g
     }
 
-    fn start_bidding(&mut self) {
+    /// The start of a deal: the show windows when the rules have showing, else the bidding.
+    fn start_deal(&mut self) {
         self.state = PlayState::new(self.deal.hands.0.map(|h| h.to_cards()), Seat::ALL[0]);
         self.bids.clear();
+        self.shows.clear();
+        self.show_decisions.clear();
+        self.doublings.clear();
+        self.first_seat = seeded_first_seat(&self.rules, self.seed, self.redeals);
         self.laizi = RankSet::EMPTY;
         // Heaven (tiandi) or a before-bidding single wild rank is revealed now.
         let before = match self.rules.wild {
@@ -227,15 +360,260 @@ impl Game {
             Wild::HeavenEarth => 1,
         };
         self.reveal(before);
+        if self.rules.show.enabled {
+            self.phase = Phase::Dealing;
+            self.window = (0, 0);
+            self.next_show_turn();
+        } else {
+            self.start_bidding();
+        }
+    }
+
+    /// The bidding, once the deal is done: the first seat to show bids first.
+    fn start_bidding(&mut self) {
         if self.rules.bidding == ddz_core::Bidding::Fixed {
             let seat = Seat::new(self.rules.landlord_seat).unwrap_or(Seat::ALL[0]);
             self.make_landlord(seat);
             return;
         }
-        let stream = derive_seed(self.seed, FIRST_BIDDER_STREAM + u64::from(self.redeals));
-        self.first_bidder = Seat::ALL[below(&mut rng(stream), 3) as usize];
-        self.bid_turn = self.first_bidder;
+        self.bid_turn = self.first_bidder();
         self.phase = Phase::Bidding;
+    }
+
+    /// The show windows of a deal under these rules: before the deal, then after each round
+    /// of chunks but the last while a seat holds at most 16 cards. A shuffled deal is handed
+    /// out in the same chunks as a no-shuffle one (`no_shuffle.chunks`), each seat receiving
+    /// its cards in the shuffled order; the decisions are taken when every seat has its
+    /// chunk of the round (RULES.md section 7 says "at the chunk boundaries").
+    pub fn show_windows(rules: &Rules) -> Vec<ShowWindow> {
+        let mut windows = vec![ShowWindow::BeforeDeal];
+        let mut cards = 0u32;
+        for &k in rules.no_shuffle.chunks.as_slice() {
+            cards += u32::from(k);
+            if ShowRules::during_deal_factor(cards).is_none() {
+                break;
+            }
+            windows.push(ShowWindow::DuringDeal { cards });
+        }
+        windows
+    }
+
+    /// The show window in progress while dealing.
+    fn current_window(&self) -> Option<ShowWindow> {
+        if self.phase == Phase::LandlordShow {
+            return Some(ShowWindow::Landlord);
+        }
+        if self.phase != Phase::Dealing {
+            return None;
+        }
+        Game::show_windows(&self.rules).get(self.window.0).copied()
+    }
+
+    /// While dealing: the next seat to decide whether to show, in order from the first seat,
+    /// skipping seats that have shown; the bidding once every window is done.
+    fn next_show_turn(&mut self) {
+        let windows = Game::show_windows(&self.rules);
+        loop {
+            let (w, asked) = self.window;
+            if w >= windows.len() {
+                self.start_bidding();
+                return;
+            }
+            if asked >= 3 {
+                self.window = (w + 1, 0);
+                continue;
+            }
+            let seat = Seat::ALL[(self.first_seat.index() + usize::from(asked)) % 3];
+            if self.has_shown(seat) {
+                self.window = (w, asked + 1);
+                continue;
+            }
+            self.bid_turn = seat;
+            return;
+        }
+    }
+
+    /// Whether `seat` has shown its hand.
+    pub fn has_shown(&self, seat: Seat) -> bool {
+        self.shows.iter().any(|s| s.seat == seat)
+    }
+
+    /// The shows of the current deal, in order.
+    pub fn shows(&self) -> &[Show] {
+        &self.shows
+    }
+
+    /// Every show decision of the current deal in order: the seat and the factor, 0 for a
+    /// seat that did not show (what records keep).
+    pub fn show_decisions(&self) -> &[(Seat, u32)] {
+        &self.show_decisions
+    }
+
+    /// The doubling decisions so far, in order: the seat and its factor.
+    pub fn doubling_decisions(&self) -> &[(Seat, u32)] {
+        &self.doublings
+    }
+
+    /// A seat's doubling factor once chosen.
+    pub fn doubling(&self, seat: Seat) -> Option<u32> {
+        self.doublings
+            .iter()
+            .find(|(s, _)| *s == seat)
+            .map(|&(_, d)| d)
+    }
+
+    /// Every seat's doubling factor so far (1 until chosen, and always 1 without doubling).
+    pub fn doubling_factors(&self) -> BySeat<u32> {
+        BySeat::from_fn(|s| self.doubling(s).unwrap_or(1))
+    }
+
+    /// The show factor of the table multiplier so far: the largest factor of any show, or
+    /// their product (`show.combine`); 1 when nobody showed.
+    pub fn show_factor(&self) -> u32 {
+        let factors = self.shows.iter().map(|s| s.factor);
+        match self.rules.show.combine {
+            ShowCombine::Max => factors.max().unwrap_or(1),
+            ShowCombine::Product => factors.fold(1u32, u32::saturating_mul),
+        }
+    }
+
+    /// The stake's parts so far: base, robs, shows and doublings.
+    pub fn stake(&self) -> Stake {
+        Stake {
+            base: self.base,
+            rob_multiplier: self.rob_multiplier,
+            show: self.show_factor(),
+            doubling: self.doubling_factors(),
+        }
+    }
+
+    /// The seat's cards a view shows to every seat: its current cards once it has shown
+    /// (while dealing, those received so far), else `None`.
+    pub fn shown_hand(&self, seat: Seat) -> Option<Cards> {
+        self.has_shown(seat).then(|| self.hand(seat))
+    }
+
+    /// The seats that may act now: the seat to act, or under simultaneous doubling every
+    /// seat that has not chosen (any of them may act; [`Game::turn`] is the first of them
+    /// from the landlord). Empty once the game is over.
+    pub fn to_act(&self) -> Vec<Seat> {
+        match self.phase {
+            Phase::Over => Vec::new(),
+            Phase::Doubling => self.may_double(),
+            _ => vec![self.turn()],
+        }
+    }
+
+    /// The seats that may choose their doubling now, from the landlord in seat order.
+    fn may_double(&self) -> Vec<Seat> {
+        let Some(landlord) = self.landlord else {
+            return Vec::new();
+        };
+        let undecided: Vec<Seat> = [landlord, landlord.next(), landlord.prev()]
+            .into_iter()
+            .filter(|&s| self.doubling(s).is_none())
+            .collect();
+        if self.rules.doubling.order == DoublingOrder::LandlordFirst
+            && self.doubling(landlord).is_none()
+        {
+            return vec![landlord];
+        }
+        undecided
+    }
+
+    /// The doubling factors allowed: 1 and the rules' factors.
+    pub fn doubling_choices(&self) -> Vec<u32> {
+        std::iter::once(1)
+            .chain(
+                self.rules
+                    .doubling
+                    .factors
+                    .as_slice()
+                    .iter()
+                    .map(|&f| u32::from(f)),
+            )
+            .collect()
+    }
+
+    /// A show decision by `seat`: `show` true to show its hand at the factor of the window in
+    /// progress ([`Game::legal_actions`] names it), false to keep it hidden. Allowed while
+    /// dealing (each seat not yet shown, in turn) and for the landlord after doubling.
+    pub fn show(&mut self, seat: Seat, show: bool) -> Result<(), ActionError> {
+        let window = match self.phase {
+            Phase::Dealing | Phase::LandlordShow => self.current_window(),
+            _ => None,
+        };
+        let Some(window) = window else {
+            return Err(ActionError::WrongPhase { phase: self.phase });
+        };
+        if seat != self.bid_turn {
+            return Err(ActionError::NotYourTurn {
+                seat,
+                turn: self.bid_turn,
+            });
+        }
+        let factor = window.factor();
+        self.decisions.push((seat, Action::Show(show)));
+        self.show_decisions
+            .push((seat, if show { factor } else { 0 }));
+        if show {
+            self.shows.push(Show {
+                seat,
+                window,
+                factor,
+            });
+        }
+        if self.phase == Phase::LandlordShow {
+            self.phase = Phase::Playing;
+        } else {
+            self.window.1 += 1;
+            self.next_show_turn();
+        }
+        Ok(())
+    }
+
+    /// A doubling decision by `seat` (加倍): `factor` 1 (不加倍) or one of the rules' factors
+    /// (2 加倍, 4 超级加倍 by default). Allowed once per seat after the landlord takes the
+    /// kitty: in any order (simultaneous) or the landlord first (`landlord_first`).
+    pub fn double(&mut self, seat: Seat, factor: u32) -> Result<(), ActionError> {
+        if self.phase != Phase::Doubling {
+            return Err(ActionError::WrongPhase { phase: self.phase });
+        }
+        if let Some(chosen) = self.doubling(seat) {
+            return Err(ActionError::AlreadyDoubled {
+                seat,
+                factor: chosen,
+            });
+        }
+        let may = self.may_double();
+        if !may.contains(&seat) {
+            return Err(ActionError::NotYourTurn {
+                seat,
+                turn: self.bid_turn,
+            });
+        }
+        let allowed = self.doubling_choices();
+        if !allowed.contains(&factor) {
+            return Err(ActionError::BadDouble { factor, allowed });
+        }
+        self.decisions.push((seat, Action::Double(factor)));
+        self.doublings.push((seat, factor));
+        match self.may_double().first() {
+            Some(&next) => self.bid_turn = next,
+            None => self.after_doubling(),
+        }
+        Ok(())
+    }
+
+    /// After doubling: the landlord's show when it may still show, else play.
+    fn after_doubling(&mut self) {
+        let landlord = self.landlord.unwrap_or(Seat::ALL[0]);
+        if self.rules.show.enabled && !self.has_shown(landlord) {
+            self.phase = Phase::LandlordShow;
+            self.bid_turn = landlord;
+        } else {
+            self.phase = Phase::Playing;
+        }
     }
 
     /// Reveals the first `n` wild ranks of the deal.
@@ -250,7 +628,12 @@ impl Game {
         hands[seat.index()] = hands[seat.index()].union(self.deal.kitty.to_cards());
         self.state = PlayState::new(hands, seat);
         self.reveal(self.deal.laizi.len());
-        self.phase = Phase::Playing;
+        if self.rules.doubling.enabled {
+            self.phase = Phase::Doubling;
+            self.bid_turn = seat;
+        } else {
+            self.after_doubling();
+        }
     }
 
     /// The rules in force, with the wild ranks revealed so far.
@@ -278,11 +661,14 @@ impl Game {
         self.phase
     }
 
-    /// The seat to act.
+    /// The seat to act (under simultaneous doubling, the first from the landlord of the
+    /// seats that may act: [`Game::to_act`]).
     pub fn turn(&self) -> Seat {
         match self.phase {
-            Phase::Bidding => self.bid_turn,
-            _ => self.state.turn(),
+            Phase::Dealing | Phase::Bidding | Phase::Doubling | Phase::LandlordShow => {
+                self.bid_turn
+            }
+            Phase::Playing | Phase::Over => self.state.turn(),
         }
     }
 
@@ -291,12 +677,29 @@ impl Game {
         self.landlord
     }
 
-    /// A seat's current cards.
+    /// A seat's current cards (while dealing, the cards it has received so far).
     pub fn hand(&self, seat: Seat) -> Cards {
+        if self.phase == Phase::Dealing {
+            return self
+                .deal
+                .received(seat, self.dealt_so_far() as usize)
+                .to_cards();
+        }
         self.state.hand(seat)
     }
 
-    /// The play state: hands, trick and stake (while bidding, the hands as dealt).
+    /// The cards each seat has received of its 17: while dealing, those of the show window
+    /// in progress (0 before the deal), else 17.
+    pub fn dealt_so_far(&self) -> u32 {
+        match self.current_window() {
+            Some(ShowWindow::BeforeDeal) => 0,
+            Some(ShowWindow::DuringDeal { cards }) => cards,
+            _ => 17,
+        }
+    }
+
+    /// The play state: hands, trick and stake (while dealing and bidding, the hands as dealt
+    /// in full: what a seat holds while dealing is [`Game::hand`]).
     pub fn play_state(&self) -> &PlayState {
         &self.state
     }
@@ -306,9 +709,20 @@ impl Game {
         &self.bids
     }
 
-    /// The seat that bid first in the current deal.
+    /// The seat that bids first in the current deal: the first seat to show before or during
+    /// the deal, else the seat the deal starts from ([`Game::first_seat`]).
     pub fn first_bidder(&self) -> Seat {
-        self.first_bidder
+        self.shows
+            .iter()
+            .find(|s| s.window != ShowWindow::Landlord)
+            .map_or(self.first_seat, |s| s.seat)
+    }
+
+    /// The seat the current deal starts from, drawn from the seed (seat 0 under a fixed
+    /// landlord): the first to decide whether to show, and the first bidder when nobody
+    /// shows.
+    pub fn first_seat(&self) -> Seat {
+        self.first_seat
     }
 
     /// The wild ranks revealed so far.
@@ -319,8 +733,8 @@ impl Game {
     /// The play to beat and who made it, or `None` when the seat to act leads.
     pub fn last(&self) -> Option<(Seat, Move)> {
         match self.phase {
-            Phase::Bidding => None,
-            _ => self.state.last(),
+            Phase::Playing | Phase::Over => self.state.last(),
+            _ => None,
         }
     }
 
@@ -339,10 +753,34 @@ impl Game {
         self.base
     }
 
-    /// The multiplier so far (robs, bombs, rocket), before spring and cap.
+    /// The table multiplier so far (shows, robs, bombs, rocket), before spring, doubling
+    /// and cap.
     pub fn multiplier(&self) -> u32 {
-        self.rob_multiplier
+        self.show_factor()
+            .saturating_mul(self.rob_multiplier)
             .saturating_mul(self.state.bomb_multiplier())
+    }
+
+    /// The multiplier a seat is shown so far (RULES.md section 7): for a farmer `m_i` =
+    /// table multiplier × the landlord's doubling × its own, for the landlord `m_1 + m_2`,
+    /// each capped per pair; before the landlord is decided the table multiplier; once the
+    /// game is over, the result's (spring included). Without doubling and showing the
+    /// landlord's is twice the farmers'.
+    pub fn seat_multiplier(&self, seat: Seat) -> u32 {
+        if let Some(m) = self.result.as_ref().and_then(|r| r.multipliers) {
+            return m[seat];
+        }
+        match self.landlord {
+            None => self.multiplier(),
+            Some(landlord) => {
+                let p = self
+                    .state
+                    .stake_so_far_staked(&self.stake(), &self.in_force)
+                    .1;
+                let cap = self.rules.pair_cap();
+                pair_multipliers(p, landlord, &self.doubling_factors(), cap)[seat]
+            }
+        }
     }
 
     /// The result, once the game is over.
@@ -358,20 +796,29 @@ impl Game {
         legal_bids(self.rules.bidding, &self.bids)
     }
 
-    /// What the seat to act may do: bids while bidding, moves while playing, nothing once
-    /// the game is over.
+    /// What the seat to act may do: whether to show (while dealing, and the landlord after
+    /// doubling), bids while bidding, doubling factors while doubling (every seat of
+    /// [`Game::to_act`] has the same choices), moves while playing, nothing once the game is
+    /// over.
     pub fn legal_actions(&self) -> Actions {
         match self.phase {
+            Phase::Dealing | Phase::LandlordShow => Actions::Show {
+                factor: self.current_window().map_or(1, ShowWindow::factor),
+            },
             Phase::Bidding => Actions::Bids(self.legal_bids()),
+            Phase::Doubling => Actions::Double(self.doubling_choices()),
             Phase::Playing => Actions::Moves(self.legal_moves()),
             Phase::Over => Actions::None,
         }
     }
 
-    /// An action by `seat`: a bid or a play ([`Game::bid`], [`Game::play`]).
+    /// An action by `seat`: a show decision, a bid, a doubling or a play ([`Game::show`],
+    /// [`Game::bid`], [`Game::double`], [`Game::play`]).
     pub fn act(&mut self, seat: Seat, action: Action) -> Result<(), ActionError> {
         match action {
+            Action::Show(show) => self.show(seat, show),
             Action::Bid(bid) => self.bid(seat, bid),
+            Action::Double(factor) => self.double(seat, factor),
             Action::Play(play) => self.play(seat, play),
         }
     }
@@ -392,9 +839,28 @@ impl Game {
     /// (call-and-rob) redeals with a seed derived from the game's seed.
     pub fn bid(&mut self, seat: Seat, bid: Bid) -> Result<(), ActionError> {
         self.check_turn(seat, Phase::Bidding)?;
-        match self.rules.bidding {
+        let decided = self.decisions.len();
+        self.decisions.push((seat, Action::Bid(bid)));
+        let done = match self.rules.bidding {
             ddz_core::Bidding::Points => self.bid_points(seat, bid),
             _ => self.bid_call_rob(seat, bid),
+        };
+        if done.is_err() {
+            self.decisions.truncate(decided);
+        }
+        done
+    }
+
+    /// Nobody bid or called: the first seat that showed is landlord at the lowest bid (no
+    /// rob), else the cards are dealt again.
+    fn nobody_bid(&mut self) {
+        match self.shows.iter().find(|s| s.window != ShowWindow::Landlord) {
+            Some(first) => {
+                let seat = first.seat;
+                self.base = 1;
+                self.make_landlord(seat);
+            }
+            None => self.redeal(),
         }
     }
 
@@ -420,7 +886,7 @@ impl Game {
                     self.base = u32::from(b);
                     self.make_landlord(winner);
                 }
-                None => self.redeal(),
+                None => self.nobody_bid(),
             }
         } else {
             self.bid_turn = seat.next();
@@ -440,7 +906,7 @@ impl Game {
                     // The call: the later seats that have not declined may rob.
                     self.next_robber(seat);
                 } else if self.bids.len() == 3 {
-                    self.redeal();
+                    self.nobody_bid();
                 } else {
                     self.bid_turn = seat.next();
                 }
@@ -506,13 +972,14 @@ impl Game {
     fn redeal(&mut self) {
         self.redeals += 1;
         let seed = derive_seed(self.seed, REDEAL_STREAM + u64::from(self.redeals));
-        self.deal = Deal::from_seed(seed, &self.rules);
+        let first = seeded_first_seat(&self.rules, self.seed, self.redeals);
+        self.deal = Deal::dealt(seed, &self.rules, first, None);
         if !self.rules.laizi.is_empty() {
             self.deal.laizi = self.rules.laizi.iter().collect();
         }
         self.robs = 0;
         self.rob_multiplier = 1;
-        self.start_bidding();
+        self.start_deal();
     }
 
     /// Refuses an action of `seat` unless the game is in `phase` and it is `seat`'s turn.
@@ -550,13 +1017,34 @@ impl Game {
         self.finish_if_over();
     }
 
-    /// Takes back the last play (for search). Bidding cannot be undone.
+    /// Takes back the last play (for search), or before play the last show decision or
+    /// doubling (the game is rebuilt from its deal and its decisions but that one). Bids
+    /// cannot be undone.
     pub fn undo(&mut self) -> Result<(), ActionError> {
+        if self.plays.is_empty() {
+            return self.undo_decision();
+        }
         let u = self.plays.pop().ok_or(ActionError::NothingToUndo)?;
         Arc::make_mut(&mut self.history).pop();
         self.state.undo(u);
         self.phase = Phase::Playing;
         self.result = None;
+        Ok(())
+    }
+
+    /// Takes back the last decision before play when it is a show decision or a doubling.
+    fn undo_decision(&mut self) -> Result<(), ActionError> {
+        let Some((_, Action::Show(_) | Action::Double(_))) = self.decisions.last() else {
+            return Err(ActionError::NothingToUndo);
+        };
+        let mut decisions = std::mem::take(&mut self.decisions);
+        decisions.pop();
+        let mut rebuilt = Game::with_deal(&self.rules, self.seed, self.first_deal.clone());
+        for (seat, action) in decisions {
+            // Each was legal when it was made, so it is legal again in the same order.
+            rebuilt.act(seat, action)?;
+        }
+        *self = rebuilt;
         Ok(())
     }
 
@@ -572,9 +1060,9 @@ impl Game {
             return;
         }
         let landlord = self.landlord.unwrap_or(Seat::ALL[0]);
-        if let Some(result) =
-            self.state
-                .result(landlord, self.base, self.rob_multiplier, &self.in_force)
+        if let Some(result) = self
+            .state
+            .result_staked(landlord, &self.stake(), &self.in_force)
         {
             self.phase = Phase::Over;
             self.result = Some(result);
@@ -616,31 +1104,22 @@ impl Game {
     /// landlord that loses at stake 1. The game itself is not changed.
     pub fn forfeit_result(&self, failing: Seat) -> GameResult {
         let rules = self.rules();
-        let (landlord, (base, multiplier)) = match self.landlord {
-            None => (failing, (1, 1)),
-            Some(landlord) => (
-                landlord,
-                self.state
-                    .stake_so_far(self.base, self.rob_multiplier, &rules),
-            ),
+        let (landlord, stake) = match self.landlord {
+            None => (failing, Stake::plain(1, 1)),
+            Some(landlord) => (landlord, self.stake()),
         };
         let winner = if failing == landlord {
             Side::Farmers
         } else {
             Side::Landlord
         };
-        let stake = i64::from(base) * i64::from(multiplier);
-        GameResult {
+        let end = End {
             winner,
             first_out: failing,
-            base,
-            multiplier,
-            bombs: self.state.bombs(),
-            rocket: self.state.rockets() > 0,
             spring: false,
             anti_spring: false,
-            scores: side_scores(landlord, winner, stake),
-        }
+        };
+        self.state.settle(landlord, end, &stake, &rules)
     }
 
     /// A seat's role, once the landlord is known.
@@ -649,11 +1128,25 @@ impl Game {
     }
 }
 
-/// One action of a seat: a bid or a play.
+/// The seat that bids first after `redeals` redeals of the game of `seed`, drawn from the
+/// seed (the landlord's seat under a fixed landlord); a no-shuffle deal starts from it.
+fn seeded_first_seat(rules: &Rules, seed: u64, redeals: u32) -> Seat {
+    if rules.bidding == Bidding::Fixed {
+        return Seat::new(rules.landlord_seat).unwrap_or(Seat::ALL[0]);
+    }
+    let stream = derive_seed(seed, FIRST_BIDDER_STREAM + u64::from(redeals));
+    Seat::ALL[below(&mut rng(stream), 3) as usize]
+}
+
+/// One action of a seat: a show decision, a bid, a doubling or a play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
+    /// Whether to show the hand (明牌) in the window in progress ([`Game::show`]).
+    Show(bool),
     /// A bid ([`Bid`]).
     Bid(Bid),
+    /// A doubling factor: 1 (不加倍), 2 (加倍), 4 (超级加倍) ([`Game::double`]).
+    Double(u32),
     /// A play or the pass.
     Play(Move),
 }
@@ -661,8 +1154,16 @@ pub enum Action {
 /// What the seat to act may do ([`Game::legal_actions`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Actions {
+    /// Show the hand for `factor`, or not ([`Action::Show`]).
+    Show {
+        /// The factor the show would give (5 before the deal, 4, 3 or 2 during it, 2 for the
+        /// landlord after doubling).
+        factor: u32,
+    },
     /// The bids allowed ([`legal_bids`]).
     Bids(Vec<Bid>),
+    /// The doubling factors allowed, 1 first ([`Action::Double`]).
+    Double(Vec<u32>),
     /// The moves allowed (never empty while playing; the pass included when following).
     Moves(Vec<Move>),
     /// Nothing: the game is over.

@@ -23,6 +23,7 @@
 pub mod budget;
 pub mod deal;
 pub mod game;
+pub mod no_shuffle;
 pub mod perft;
 pub mod play_state;
 pub mod record;
@@ -34,12 +35,13 @@ pub mod view;
 pub use budget::Budget;
 pub use deal::{Deal, DealError, DealLine};
 pub use game::{
-    Action, ActionError, Actions, Bid, Game, GameResult, Phase, Side, bomb_factor, legal_bids,
-    side_scores,
+    Action, ActionError, Actions, Bid, Game, GameResult, Phase, Show, ShowWindow, Side,
+    bomb_factor, legal_bids, side_scores,
 };
+pub use no_shuffle::{NoShuffleDeal, SplitMix64, count_bombs, deal_no_shuffle, gather_pile};
 pub use perft::{GamesBench, PerftPosition, bench_games, perft, perft_deal};
-pub use play_state::{PlayState, PlayUndo, Trick};
-pub use record::{GameRecord, RECORD_FORMAT, ReplayError, ReplayStep, Step};
+pub use play_state::{PlayState, PlayUndo, Stake, Trick, pair_multipliers, pair_scores};
+pub use record::{GameRecord, RECORD_FORMAT, RECORD_FORMAT_2, ReplayError, ReplayStep, Step};
 pub use seat::{BySeat, Role, Seat};
 pub use shuffle::derive_seed;
 pub use sitting::{Ending, Sitting, SittingEvent};

@@ -28,7 +28,7 @@
 
 use ddz_core::{Cards, Kind, Move, Rules, Scoring, legal_moves_into};
 
-use crate::game::{ActionError, GameResult, Side, bomb_factor, side_scores};
+use crate::game::{ActionError, GameResult, Side, bomb_factor};
 use crate::seat::{BySeat, Seat};
 use crate::view::TurnView;
 
@@ -386,15 +386,28 @@ impl PlayState {
         self.first_out = None;
     }
 
-    /// The result once the game is over: the winner, spring and anti-spring, the multiplier
-    /// (`rob_multiplier` × the bomb multiplier under the standard scoring, the bombs alone
-    /// under DouZero's ADP; doubled for spring; capped), and every seat's score at `base` ×
-    /// multiplier ([`side_scores`]).
+    /// The result once the game is over under section 4's scoring: [`PlayState::result_staked`]
+    /// with no show and no doubling.
     pub fn result(
         &self,
         landlord: Seat,
         base: u32,
         rob_multiplier: u32,
+        rules: &Rules,
+    ) -> Option<GameResult> {
+        self.result_staked(landlord, &Stake::plain(base, rob_multiplier), rules)
+    }
+
+    /// The result once the game is over: the winner, spring and anti-spring, the table
+    /// multiplier P (shows × robs × the bomb multiplier under the standard scoring, shows ×
+    /// the bombs under DouZero's ADP; doubled for spring), each pair's multiplier
+    /// `P × d_L × d_F` capped per pair ([`pair_multipliers`]), and every seat's score at
+    /// `base` × its multiplier ([`pair_scores`]). Without shows and doubling this is section
+    /// 4: the landlord wins or loses 2 × base × min(P, cap), each farmer 1 ×.
+    pub fn result_staked(
+        &self,
+        landlord: Seat,
+        stake: &Stake,
         rules: &Rules,
     ) -> Option<GameResult> {
         let first_out = self.first_out?;
@@ -409,45 +422,159 @@ impl PlayState {
         let spring_on = rules.spring && rules.scoring == Scoring::Standard;
         let spring = spring_on && winner == Side::Landlord && !farmers_played;
         let anti_spring = spring_on && winner == Side::Farmers && self.plays_by[landlord] == 1;
-        let (base, mut multiplier) = self.stake_parts(base, rob_multiplier, rules);
-        if spring || anti_spring {
-            multiplier = multiplier.saturating_mul(2);
-        }
-        if let Some(cap) = rules.multiplier_cap {
-            multiplier = multiplier.min(cap);
-        }
-        let stake = i64::from(base) * i64::from(multiplier);
-        Some(GameResult {
+        let end = End {
             winner,
             first_out,
-            base,
-            multiplier,
-            bombs: self.bombs,
-            rocket: self.rockets > 0,
             spring,
             anti_spring,
-            scores: side_scores(landlord, winner, stake),
-        })
+        };
+        Some(self.settle(landlord, end, stake, rules))
     }
 
-    /// The base and the multiplier before spring and cap: `base` and `rob_multiplier` × the
-    /// bomb multiplier under the standard scoring; 1 and the bombs alone under DouZero's ADP.
-    fn stake_parts(&self, base: u32, rob_multiplier: u32, rules: &Rules) -> (u32, u32) {
-        match rules.scoring {
-            Scoring::Standard => (base, rob_multiplier.saturating_mul(self.bomb_multiplier)),
-            Scoring::DouzeroAdp => (1, self.bomb_multiplier),
+    /// The result when the game ends as `end` says (spring doubling the table multiplier).
+    pub(crate) fn settle(
+        &self,
+        landlord: Seat,
+        end: End,
+        stake: &Stake,
+        rules: &Rules,
+    ) -> GameResult {
+        let (base, mut p) = self.stake_so_far_staked(stake, rules);
+        if end.spring || end.anti_spring {
+            p = p.saturating_mul(2);
+        }
+        let cap = rules.pair_cap();
+        let multipliers = pair_multipliers(p, landlord, &stake.doubling, cap);
+        let section_7 = rules.doubling.enabled || rules.show.enabled;
+        GameResult {
+            winner: end.winner,
+            first_out: end.first_out,
+            base,
+            multiplier: cap.map_or(p, |c| p.min(c)),
+            bombs: self.bombs,
+            rocket: self.rockets > 0,
+            spring: end.spring,
+            anti_spring: end.anti_spring,
+            scores: pair_scores(landlord, end.winner, base, &multipliers),
+            show: stake.show,
+            doubling: rules.doubling.enabled.then_some(stake.doubling),
+            multipliers: section_7.then_some(multipliers),
         }
     }
 
-    /// The base and multiplier reached so far (no spring, capped): what a seat that
-    /// forfeits now loses at.
+    /// The base and the table multiplier so far, before spring and cap: `base` and shows ×
+    /// robs × the bomb multiplier under the standard scoring; 1 and shows × the bombs under
+    /// DouZero's ADP.
+    pub fn stake_so_far_staked(&self, stake: &Stake, rules: &Rules) -> (u32, u32) {
+        match rules.scoring {
+            Scoring::Standard => (
+                stake.base,
+                stake
+                    .show
+                    .saturating_mul(stake.rob_multiplier)
+                    .saturating_mul(self.bomb_multiplier),
+            ),
+            Scoring::DouzeroAdp => (1, stake.show.saturating_mul(self.bomb_multiplier)),
+        }
+    }
+
+    /// The base and multiplier reached so far under section 4 (no spring, capped): what a
+    /// seat that forfeits now loses at.
     pub fn stake_so_far(&self, base: u32, rob_multiplier: u32, rules: &Rules) -> (u32, u32) {
-        let (base, multiplier) = self.stake_parts(base, rob_multiplier, rules);
+        let (base, multiplier) =
+            self.stake_so_far_staked(&Stake::plain(base, rob_multiplier), rules);
         (
             base,
-            rules
-                .multiplier_cap
-                .map_or(multiplier, |c| multiplier.min(c)),
+            rules.pair_cap().map_or(multiplier, |c| multiplier.min(c)),
         )
     }
+}
+
+/// How a game ended, for [`PlayState::settle`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct End {
+    /// The winning side.
+    pub winner: Side,
+    /// The seat that emptied its hand (or forfeited).
+    pub first_out: Seat,
+    /// Spring.
+    pub spring: bool,
+    /// Anti-spring.
+    pub anti_spring: bool,
+}
+
+/// What a game's stake is made of besides the plays (RULES.md sections 4 and 7): the base,
+/// 2 to the robs, the show factor and each seat's doubling factor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stake {
+    /// The base score (the winning bid under points bidding, else 1).
+    pub base: u32,
+    /// 2 to the number of robs.
+    pub rob_multiplier: u32,
+    /// The show factor (1 when nobody showed).
+    pub show: u32,
+    /// Each seat's doubling factor (1 without doubling).
+    pub doubling: BySeat<u32>,
+}
+
+impl Stake {
+    /// Section 4's stake: a base and the robs, no show, no doubling.
+    pub const fn plain(base: u32, rob_multiplier: u32) -> Stake {
+        Stake {
+            base,
+            rob_multiplier,
+            show: 1,
+            doubling: BySeat([1; 3]),
+        }
+    }
+}
+
+/// Each seat's multiplier at table multiplier `p` (RULES.md section 7): a farmer's is
+/// `p × d_L × d_F` capped at `cap` (the cap is per pair), the landlord's the sum of the
+/// farmers'. What each seat is shown, and what its score is base × of.
+///
+/// ```
+/// use ddz_game::{BySeat, Seat, pair_multipliers};
+/// // P = 24, the landlord (seat 0) doubles, seat 1 super-doubles, seat 2 does not.
+/// let m = pair_multipliers(24, Seat::ALL[0], &BySeat([2, 4, 1]), None);
+/// assert_eq!(m.0, [240, 192, 48]);
+/// assert_eq!(pair_multipliers(24, Seat::ALL[0], &BySeat([2, 4, 1]), Some(64)).0, [112, 64, 48]);
+/// ```
+pub fn pair_multipliers(
+    p: u32,
+    landlord: Seat,
+    doubling: &BySeat<u32>,
+    cap: Option<u32>,
+) -> BySeat<u32> {
+    let mut m = BySeat::from_fn(|s| {
+        if s == landlord {
+            return 0;
+        }
+        let m = p
+            .saturating_mul(doubling[landlord])
+            .saturating_mul(doubling[s]);
+        cap.map_or(m, |c| m.min(c))
+    });
+    m[landlord] = m[landlord.next()].saturating_add(m[landlord.prev()]);
+    m
+}
+
+/// Every seat's score when `winner` wins at `base` and each seat's multiplier
+/// ([`pair_multipliers`]): each farmer wins or loses base × its own, the landlord the sum.
+/// They add up to zero.
+pub fn pair_scores(
+    landlord: Seat,
+    winner: Side,
+    base: u32,
+    multipliers: &BySeat<u32>,
+) -> BySeat<i64> {
+    let sign = if winner == Side::Landlord { 1 } else { -1 };
+    BySeat::from_fn(|s| {
+        let points = i64::from(base) * i64::from(multipliers[s]);
+        if s == landlord {
+            sign * points
+        } else {
+            -sign * points
+        }
+    })
 }

@@ -1,6 +1,7 @@
-//! Game records (`ddz-record/1`): a whole game as JSON — rules, seed, deal, bids, every play
-//! in move notation and the result — and its replay, which rebuilds the game from the record
-//! and checks every step.
+//! Game records (`ddz-record/1`, and `ddz-record/2` under the rules of RULES.md section 7): a
+//! whole game as JSON — rules, seed, deal, show decisions, bids, doublings, every play in move
+//! notation and the result — and its replay, which rebuilds the game from the record and
+//! checks every step.
 //!
 //! ```
 //! use ddz_core::Rules;
@@ -25,24 +26,38 @@ use ddz_core::{Cards, Move, RankSet, Rules, move_notation, parse_move};
 use serde::{Deserialize, Serialize};
 
 use crate::deal::DealLine;
-use crate::game::{ActionError, Bid, Game, GameResult, Phase};
+use crate::game::{ActionError, Actions, Bid, Game, GameResult, Phase};
 use crate::seat::{BySeat, Role, Seat};
 
-/// The format version written in every record's `"format"` field.
+/// The format version written in the `"format"` field of a record whose rules have none of
+/// RULES.md section 7 (doubling, showing, no-shuffle deals): such records are exactly as
+/// before section 7.
 pub const RECORD_FORMAT: &str = "ddz-record/1";
 
-/// One game as a record (format `ddz-record/1`).
+/// The format version of a record whose rules have doubling, showing or no-shuffle deals: it
+/// may carry `shows` and `doublings`, and its rules the section 7 fields. Builds that read
+/// only [`RECORD_FORMAT`] refuse it by its version.
+pub const RECORD_FORMAT_2: &str = "ddz-record/2";
+
+/// The record format versions this build reads.
+const FORMATS: [&str; 2] = [RECORD_FORMAT, RECORD_FORMAT_2];
+
+/// One game as a record (format [`RECORD_FORMAT`] or [`RECORD_FORMAT_2`]).
 ///
 /// `rules` is the full rule set with `laizi` empty: the wild ranks are the deal's (`deal.laizi`,
 /// heaven first), revealed during the game as the rules say. `deal` is the final deal (after
 /// any redeal) as a deal-file line with seat 0's 17 cards and the kitty as `landlord`. `bids`
 /// are the final deal's bids as `[seat, bid]`; the all-pass rounds before `redeals` redeals are
 /// not listed (they are implied). `plays` are `[seat, move]` in move notation (RULES.md section
-/// 3), passes included, each written under the rules in force when it was played.
+/// 3), passes included, each written under the rules in force when it was played. `shows` are
+/// every show decision of the final deal in order, `[seat, factor]` with factor 0 for a seat
+/// that did not show (the decisions of all-pass rounds are implied: nobody showed); the
+/// landlord's after doubling is the last. `doublings` are the doubling decisions in order,
+/// `[seat, factor]`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameRecord {
-    /// Always [`RECORD_FORMAT`].
+    /// [`RECORD_FORMAT`], or [`RECORD_FORMAT_2`] under the rules of section 7.
     pub format: String,
     /// The rule set (every field), `laizi` empty.
     pub rules: Rules,
@@ -52,12 +67,19 @@ pub struct GameRecord {
     pub deal: DealLine,
     /// How many times everyone passed and the cards were redealt.
     pub redeals: u32,
-    /// The seat that bid first in the final deal (0 under a fixed landlord).
+    /// The seat that bid first in the final deal (the first seat to show, else the seed's;
+    /// 0 under a fixed landlord unless a seat showed).
     pub first_bidder: u8,
+    /// Every show decision of the final deal, `[seat, factor]` (0: did not show).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shows: Vec<(u8, u32)>,
     /// The bids of the final deal, `[seat, bid]`.
     pub bids: Vec<(u8, Bid)>,
     /// The landlord's seat, once decided.
     pub landlord: Option<u8>,
+    /// The doubling decisions, `[seat, factor]`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub doublings: Vec<(u8, u32)>,
     /// Every play, `[seat, move notation]`, passes included.
     pub plays: Vec<(u8, String)>,
     /// The result, when the game is over.
@@ -91,6 +113,24 @@ pub enum Step {
     },
     /// The landlord is decided (the `"landlord"` field).
     Landlord,
+    /// The `index`-th (1-based) show decision.
+    Show {
+        /// 1-based position in `"shows"`.
+        index: usize,
+        /// The seat as recorded.
+        seat: u8,
+        /// The factor as recorded (0: did not show).
+        factor: u32,
+    },
+    /// The `index`-th (1-based) doubling.
+    Double {
+        /// 1-based position in `"doublings"`.
+        index: usize,
+        /// The seat as recorded.
+        seat: u8,
+        /// The factor as recorded.
+        factor: u32,
+    },
     /// The `index`-th (1-based) play.
     Play {
         /// 1-based position in `"plays"`.
@@ -115,6 +155,16 @@ impl fmt::Display for Step {
             Step::FirstBidder => f.write_str("first_bidder"),
             Step::Bid { index, seat, bid } => write!(f, "bid {index} (seat {seat}, {bid})"),
             Step::Landlord => f.write_str("landlord"),
+            Step::Show {
+                index,
+                seat,
+                factor,
+            } => write!(f, "show {index} (seat {seat}, {factor})"),
+            Step::Double {
+                index,
+                seat,
+                factor,
+            } => write!(f, "doubling {index} (seat {seat}, {factor})"),
             Step::Play { index, seat, text } => write!(f, "play {index} (seat {seat}, \"{text}\")"),
             Step::Result => f.write_str("result"),
         }
@@ -180,6 +230,17 @@ impl fmt::Display for ReplayStep {
             Step::Bid { index, bid, .. } => {
                 write!(f, "bid {index:>2}: seat {} bids {bid}", self.seat)
             }
+            Step::Show { index, factor, .. } if *factor > 0 => write!(
+                f,
+                "show {index:>2}: seat {} shows x{factor}: {}",
+                self.seat, self.hand
+            ),
+            Step::Show { index, .. } => {
+                write!(f, "show {index:>2}: seat {} does not show", self.seat)
+            }
+            Step::Double { index, factor, .. } => {
+                write!(f, "doubling {index:>2}: seat {} x{factor}", self.seat)
+            }
             Step::Landlord => write!(
                 f,
                 "landlord: seat {}, {} cards: {}",
@@ -209,8 +270,22 @@ impl GameRecord {
         // Each play is written under the wild ranks in force when it was made: the same as now
         // once playing (every wild rank is revealed when the landlord is decided).
         let in_force = game.rules();
+        let section_7 = rules.doubling.enabled
+            || rules.show.enabled
+            || !rules.deal.is_shuffle()
+            || !rules.no_shuffle.is_default();
+        let seats = |d: &[(Seat, u32)]| -> Vec<(u8, u32)> {
+            d.iter().map(|&(s, f)| (s.index() as u8, f)).collect()
+        };
         GameRecord {
-            format: RECORD_FORMAT.to_string(),
+            format: if section_7 {
+                RECORD_FORMAT_2
+            } else {
+                RECORD_FORMAT
+            }
+            .to_string(),
+            shows: seats(game.show_decisions()),
+            doublings: seats(game.doubling_decisions()),
             rules,
             seed: game.seed(),
             deal: game.deal().to_line(),
@@ -238,14 +313,9 @@ impl GameRecord {
             return Err(ReplayError::new(Step::Json, "a record is a JSON object"));
         };
         match fields.get("format") {
-            Some(serde_json::Value::String(f)) if f == RECORD_FORMAT => {}
+            Some(serde_json::Value::String(f)) if FORMATS.contains(&f.as_str()) => {}
             Some(serde_json::Value::String(f)) => {
-                return Err(ReplayError::new(
-                    Step::Format,
-                    format!(
-                        "unknown format version \"{f}\" (this build reads \"{RECORD_FORMAT}\")"
-                    ),
-                ));
+                return Err(ReplayError::new(Step::Format, unknown_format(f)));
             }
             Some(other) => {
                 return Err(ReplayError::new(
@@ -271,15 +341,17 @@ impl GameRecord {
             return String::new();
         };
         // Field order as declared (the map may sort its keys).
-        const ORDER: [&str; 10] = [
+        const ORDER: [&str; 12] = [
             "format",
             "rules",
             "seed",
             "deal",
             "redeals",
             "first_bidder",
+            "shows",
             "bids",
             "landlord",
+            "doublings",
             "plays",
             "result",
         ];
@@ -312,14 +384,8 @@ impl GameRecord {
         &self,
         mut each: impl FnMut(&Game, &ReplayStep),
     ) -> Result<Game, ReplayError> {
-        if self.format != RECORD_FORMAT {
-            return Err(ReplayError::new(
-                Step::Format,
-                format!(
-                    "unknown format version \"{}\" (this build reads \"{RECORD_FORMAT}\")",
-                    self.format
-                ),
-            ));
+        if !FORMATS.contains(&self.format.as_str()) {
+            return Err(ReplayError::new(Step::Format, unknown_format(&self.format)));
         }
         let rules = &self.rules;
         let deal = self
@@ -335,15 +401,20 @@ impl GameRecord {
         }
         let mut game = if self.redeals == 0 {
             // The seed's own deal keeps its suits (a deal line has ranks only).
-            let seeded = crate::deal::Deal::from_seed(self.seed, rules);
-            if seeded.to_line() == self.deal {
-                Game::with_deal(rules, self.seed, seeded)
+            let seeded = Game::new(rules, self.seed);
+            if seeded.deal().to_line() == self.deal {
+                seeded
             } else {
                 Game::with_deal(rules, self.seed, deal)
             }
         } else {
             let mut game = Game::new(rules, self.seed);
             for n in 1..=self.redeals {
+                // Nobody showed in a round that was redealt.
+                while game.phase() == Phase::Dealing {
+                    game.show(game.turn(), false)
+                        .map_err(|e| ReplayError::new(Step::Redeal(n), e.to_string()))?;
+                }
                 if game.phase() != Phase::Bidding {
                     return Err(ReplayError::new(
                         Step::Redeal(n),
@@ -370,6 +441,13 @@ impl GameRecord {
             }
             game
         };
+        let mut shows = self.shows.iter().enumerate();
+        while game.phase() == Phase::Dealing {
+            let Some((i, &(seat, factor))) = shows.next() else {
+                break;
+            };
+            replay_show(&mut game, i, seat, factor, &mut each)?;
+        }
         if u8::try_from(game.first_bidder().index()) != Ok(self.first_bidder) {
             return Err(ReplayError::new(
                 Step::FirstBidder,
@@ -416,6 +494,20 @@ impl GameRecord {
                 ),
             ));
         }
+        for (i, &(seat, factor)) in self.doublings.iter().enumerate() {
+            let step = Step::Double {
+                index: i + 1,
+                seat,
+                factor,
+            };
+            let s = seat_of(seat).map_err(|what| ReplayError::new(step.clone(), what))?;
+            game.double(s, factor)
+                .map_err(|e| ReplayError::new(step.clone(), action_what(&e)))?;
+            each(&game, &step_of(&game, step, s, None, None));
+        }
+        for (i, &(seat, factor)) in shows {
+            replay_show(&mut game, i, seat, factor, &mut each)?;
+        }
         for (i, (seat, text)) in self.plays.iter().enumerate() {
             let step = Step::Play {
                 index: i + 1,
@@ -425,10 +517,7 @@ impl GameRecord {
             let err = |what: String| ReplayError::new(step.clone(), what);
             let s = seat_of(*seat).map_err(err)?;
             if game.phase() != Phase::Playing {
-                return Err(err(match game.phase() {
-                    Phase::Over => "the game is already over".to_string(),
-                    _ => "the bidding is not over".to_string(),
-                }));
+                return Err(err(not_playing(game.phase()).to_string()));
             }
             if s != game.turn() {
                 let turn = game.turn();
@@ -474,6 +563,65 @@ impl GameRecord {
         self.replay_each(|_, step| lines.push(step.to_string()))?;
         Ok(lines)
     }
+}
+
+/// Why a play cannot be made in `phase` (any but playing).
+fn not_playing(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Over => "the game is already over",
+        Phase::Dealing => "the deal is not over (show decisions are missing)",
+        Phase::Bidding => "the bidding is not over",
+        Phase::Doubling => "the doubling is not over",
+        Phase::LandlordShow => "the landlord has not decided whether to show",
+        Phase::Playing => "",
+    }
+}
+
+/// The message for a format version this build does not read.
+fn unknown_format(format: &str) -> String {
+    format!(
+        "unknown format version \"{format}\" (this build reads \"{RECORD_FORMAT}\" and \"{RECORD_FORMAT_2}\")"
+    )
+}
+
+/// Replays the show decision at `index` (0-based) of a record: the seat must be the one to
+/// decide and the factor 0 or the window's.
+fn replay_show(
+    game: &mut Game,
+    index: usize,
+    seat: u8,
+    factor: u32,
+    each: &mut impl FnMut(&Game, &ReplayStep),
+) -> Result<(), ReplayError> {
+    let step = Step::Show {
+        index: index + 1,
+        seat,
+        factor,
+    };
+    let err = |what: String| ReplayError::new(step.clone(), what);
+    let s = seat_of(seat).map_err(err)?;
+    match game.legal_actions() {
+        Actions::Show { factor: window } if factor == 0 || factor == window => {}
+        Actions::Show { factor: window } => {
+            return Err(err(format!("a show now is x{window}, not x{factor}")));
+        }
+        _ => {
+            return Err(err(format!(
+                "no show decision now: {}",
+                match game.phase() {
+                    Phase::Playing => "the game is being played",
+                    other => not_playing(other),
+                }
+            )));
+        }
+    }
+    // What the seat shows is its hand before the decision moves the deal on.
+    let hand = game.hand(s);
+    game.show(s, factor > 0).map_err(|e| err(action_what(&e)))?;
+    let mut replayed = step_of(game, step, s, None, None);
+    replayed.hand = hand;
+    each(game, &replayed);
+    Ok(())
 }
 
 fn seat_of(seat: u8) -> Result<Seat, String> {

@@ -26,6 +26,7 @@
 use ddz_core::{CardSet, Move, RankSet, Rules};
 
 use crate::game::{Action, ActionError, Bid, Game, GameResult, Phase};
+use crate::no_shuffle::gather_pile;
 use crate::play_state::Trick;
 use crate::seat::{BySeat, Seat};
 
@@ -38,6 +39,23 @@ pub enum SittingEvent {
         game: u32,
         /// The first bidder.
         first_bidder: Seat,
+    },
+    /// A seat decided whether to show its hand (明牌).
+    Show {
+        /// The seat.
+        seat: Seat,
+        /// The factor of its show; 0 when it did not show.
+        factor: u32,
+        /// The physical cards shown (while dealing, those received so far); empty when it
+        /// did not show.
+        cards: CardSet,
+    },
+    /// A seat chose its doubling factor (加倍).
+    Double {
+        /// The seat.
+        seat: Seat,
+        /// Its factor: 1, or one of the rules' factors.
+        factor: u32,
     },
     /// A seat bid (0 is a pass or a decline).
     Bid {
@@ -140,9 +158,13 @@ impl Sitting {
     }
 
     /// Deals the next game (the previous one need not be over) and returns its start event.
+    /// Under no-shuffle deals from the previous pile (`no_shuffle.source = "previous"`) its
+    /// pile is this game's cards in gather order ([`crate::gather_pile`]): every play in
+    /// order, then the hands from the landlord.
     pub fn next_game(&mut self) -> SittingEvent {
+        let pile = gather_pile(&self.played_physical, &self.physical, self.game.landlord());
         self.number += 1;
-        self.game = Game::new(&self.rules, self.seed());
+        self.game = Game::with_pile(&self.rules, self.seed(), Some(&pile));
         self.dealt_for = (u32::MAX, None);
         self.ending = None;
         self.sync_physical();
@@ -191,8 +213,14 @@ impl Sitting {
         self.ending.is_some()
     }
 
-    /// A seat's physical cards now.
+    /// A seat's physical cards now (while dealing, those it has received so far).
     pub fn physical(&self, seat: Seat) -> CardSet {
+        if self.game.phase() == Phase::Dealing {
+            return self
+                .game
+                .deal()
+                .received(seat, self.game.dealt_so_far() as usize);
+        }
         self.physical[seat]
     }
 
@@ -225,9 +253,21 @@ impl Sitting {
             return Err(ActionError::WrongPhase { phase: Phase::Over });
         }
         let before = (self.game.redeals(), self.game.landlord(), self.game.laizi());
+        // What a show shows: the seat's cards before the action.
+        let showing = self.physical(seat);
         self.game.act(seat, action)?;
         let mut events = Vec::with_capacity(2);
         match action {
+            Action::Show(_) => {
+                let factor = self.game.show_decisions().last().map_or(0, |&(_, f)| f);
+                let cards = if factor > 0 { showing } else { CardSet::EMPTY };
+                events.push(SittingEvent::Show {
+                    seat,
+                    factor,
+                    cards,
+                });
+            }
+            Action::Double(factor) => events.push(SittingEvent::Double { seat, factor }),
             Action::Bid(bid) => events.push(SittingEvent::Bid { seat, bid }),
             Action::Play(play) => {
                 let cards = self.take_physical(seat, &play, chosen);

@@ -4,8 +4,9 @@ use std::sync::Arc;
 
 use ddz_core::{Cards, Move, RankSet, Rules};
 
-use crate::game::{ActionError, Bid, Game, Phase, bomb_factor};
+use crate::game::{ActionError, Bid, Game, Phase, Show, bomb_factor};
 use crate::play_state::Trick;
+use crate::play_state::pair_multipliers;
 use crate::seat::{BySeat, Role, Seat};
 
 /// One seat's view of a game: everything public plus the seat's own hand. Robots only ever
@@ -42,8 +43,16 @@ pub struct SeatView {
     pub laizi: RankSet,
     /// The base score so far.
     pub base: u32,
-    /// The multiplier so far.
+    /// The table multiplier so far (shows, robs, bombs), before spring and doubling.
     pub multiplier: u32,
+    /// The cards of every seat that has shown its hand (明牌), as they are now (while
+    /// dealing, those received so far); `None` for a seat that has not shown. Never a hand
+    /// before it is shown.
+    pub shown: BySeat<Option<Cards>>,
+    /// The shows so far, in order (the first is the first bidder's, when before bidding).
+    pub shows: Vec<Show>,
+    /// Each seat's doubling factor once it has chosen it (public once made).
+    pub doublings: BySeat<Option<u32>>,
 }
 
 impl SeatView {
@@ -77,6 +86,9 @@ impl SeatView {
             laizi: rules.laizi,
             base: 1,
             multiplier: 1,
+            shown: BySeat([None; 3]),
+            shows: Vec::new(),
+            doublings: BySeat([None; 3]),
         }
     }
 }
@@ -104,6 +116,9 @@ impl SeatView {
             laizi: rules.laizi,
             base: 1,
             multiplier: 1,
+            shown: BySeat([None; 3]),
+            shows: Vec::new(),
+            doublings: BySeat([None; 3]),
         }
     }
 
@@ -137,6 +152,23 @@ impl SeatView {
             laizi: rules.laizi,
             base: 1,
             multiplier: public.bomb_multiplier,
+            shown: BySeat([None; 3]),
+            shows: Vec::new(),
+            doublings: BySeat([None; 3]),
+        }
+    }
+
+    /// The multiplier `seat` is shown (RULES.md section 7): for a farmer the table
+    /// multiplier × the landlord's doubling × its own, for the landlord the sum of the
+    /// farmers', capped per pair ([`crate::pair_multipliers`]); the table multiplier before
+    /// the landlord is decided.
+    pub fn seat_multiplier(&self, seat: Seat) -> u32 {
+        match self.landlord {
+            None => self.multiplier,
+            Some(landlord) => {
+                let d = BySeat::from_fn(|s| self.doublings[s].unwrap_or(1));
+                pair_multipliers(self.multiplier, landlord, &d, self.rules.pair_cap())[seat]
+            }
         }
     }
 
@@ -245,6 +277,9 @@ impl Game {
             laizi: self.laizi(),
             base: self.base(),
             multiplier: self.multiplier(),
+            shown: BySeat::from_fn(|s| self.shown_hand(s)),
+            shows: self.shows().to_vec(),
+            doublings: BySeat::from_fn(|s| self.doubling(s)),
         }
     }
 }

@@ -65,12 +65,20 @@ fn old_shown_start(history: &[(Seat, Move)]) -> usize {
     }
 }
 
-/// Bids at random until the play phase (or a game over, which bidding never gives).
+/// Bids at random until the play phase (or a game over, which bidding never gives); under
+/// `huanle` nobody shows and nobody doubles, so the stake is section 4's.
 fn bid_randomly(game: &mut Game, r: &mut rand_chacha::ChaCha8Rng) {
-    while game.phase() == Phase::Bidding {
-        let bids = game.legal_bids();
-        let bid = bids[shuffle::below(r, bids.len() as u64) as usize];
-        game.bid(game.turn(), bid).unwrap();
+    loop {
+        match game.phase() {
+            Phase::Bidding => {
+                let bids = game.legal_bids();
+                let bid = bids[shuffle::below(r, bids.len() as u64) as usize];
+                game.bid(game.turn(), bid).unwrap();
+            }
+            Phase::Dealing | Phase::LandlordShow => game.show(game.turn(), false).unwrap(),
+            Phase::Doubling => game.double(game.turn(), 1).unwrap(),
+            Phase::Playing | Phase::Over => return,
+        }
     }
 }
 

@@ -1,9 +1,10 @@
 //! Thousands of seeded games per profile with random legal actions: every game ends with one
 //! winning side, the 54 cards are conserved, scores sum to zero, the game's record replays to
-//! the same result, every view shows only its own hand, and undo restores the state.
+//! the same result, every view shows only its own hand and the hands shown (明牌), each from
+//! the moment it is shown, and undo restores the state (shows and doublings included).
 
-use ddz_core::{Bidding, Cards, Profile, Rules};
-use ddz_game::{Game, GameRecord, Phase, Seat, Side, shuffle};
+use ddz_core::{Bidding, Cards, DealMethod, Profile, Rules};
+use ddz_game::{Action, Actions, Game, GameRecord, Phase, Seat, Side, shuffle};
 
 const GAMES_PER_PROFILE: u64 = 10_000;
 
@@ -40,6 +41,20 @@ fn random_game(rules: &Rules, seed: u64) -> Game {
                 undone.undo().unwrap();
                 assert_eq!(undone.view(seat), before);
             }
+            Phase::Dealing | Phase::LandlordShow => {
+                let show = shuffle::below(&mut r, 5) == 0;
+                decide_and_undo(&mut game, seat, Action::Show(show));
+            }
+            Phase::Doubling => {
+                let Actions::Double(factors) = game.legal_actions() else {
+                    panic!("game {seed}: no doubling factors while doubling");
+                };
+                // Any seat that has not chosen may act (simultaneous doubling).
+                let may = game.to_act();
+                let seat = may[shuffle::below(&mut r, may.len() as u64) as usize];
+                let f = factors[shuffle::below(&mut r, factors.len() as u64) as usize];
+                decide_and_undo(&mut game, seat, Action::Double(f));
+            }
             Phase::Over => unreachable!(),
         }
         check_invariants(&game);
@@ -47,11 +62,34 @@ fn random_game(rules: &Rules, seed: u64) -> Game {
     game
 }
 
+/// A show decision or a doubling by `seat`; undone on a copy, every view is back as it was.
+fn decide_and_undo(game: &mut Game, seat: Seat, action: Action) {
+    let before: Vec<_> = Seat::ALL.iter().map(|&s| game.view(s)).collect();
+    game.act(seat, action).expect("a listed decision is legal");
+    let mut undone = game.clone();
+    undone.undo().expect("a show or doubling can be undone");
+    for s in Seat::ALL {
+        assert_eq!(undone.view(s), before[s.index()], "undo of {action:?}");
+    }
+}
+
 fn check_invariants(game: &Game) {
-    // Hands plus played cards plus the unclaimed kitty are the 54 cards.
+    // Hands plus played cards plus the unclaimed kitty are the 54 cards (while dealing, plus
+    // the cards not dealt yet).
     let mut total = Cards::EMPTY;
     for s in Seat::ALL {
-        total = total.union(game.hand(s));
+        let hand = game.hand(s);
+        if game.phase() == Phase::Dealing {
+            assert_eq!(hand.len(), game.dealt_so_far());
+            let dealt = game.deal().hands[s].to_cards();
+            assert_eq!(
+                dealt.difference(hand).map(|rest| rest.len()),
+                Some(17 - hand.len())
+            );
+            total = total.union(dealt);
+        } else {
+            total = total.union(hand);
+        }
     }
     for (_, m) in game.history() {
         total = total.union(m.cards());
@@ -63,6 +101,16 @@ fn check_invariants(game: &Game) {
     for s in Seat::ALL {
         let v = game.view(s);
         assert_eq!(v.hand, game.hand(s), "a view shows its own hand");
+        // Another seat's hand only once shown, and then as it is now.
+        for t in Seat::ALL {
+            let shown = game.shows().iter().any(|x| x.seat == t);
+            let want = shown.then(|| game.hand(t));
+            assert_eq!(v.shown[t], want, "seat {s}'s view of seat {t}");
+        }
+        assert_eq!(v.shows.len(), game.shows().len());
+        for t in Seat::ALL {
+            assert_eq!(v.doublings[t], game.doubling(t));
+        }
         assert_eq!(
             v.cards_left.0.iter().sum::<u32>(),
             Seat::ALL.iter().map(|&t| game.hand(t).len()).sum::<u32>()
@@ -87,8 +135,67 @@ fn check_profile(rules: Rules, seed: u64) {
         assert_eq!(landlord_won, result.first_out == landlord);
         assert_eq!(result.scores[landlord] > 0, landlord_won);
         landlord_wins += usize::from(landlord_won);
+        check_settlement(&game, &rules);
     }
     assert!(landlord_wins > 0 && landlord_wins < GAMES_PER_PROFILE as usize);
+}
+
+/// The scores are the hand-computed ones of RULES.md section 7: P = show × 2^robs × the bomb
+/// factors × spring, m_i = P × d_L × d_Fi capped per pair, the landlord the sum.
+fn check_settlement(game: &Game, rules: &Rules) {
+    let result = game.result().unwrap();
+    let landlord = game.landlord().unwrap();
+    let robs = match rules.bidding {
+        Bidding::CallRob => {
+            let calls = game.bids().iter().filter(|b| b.1 == 1).count() as u32;
+            calls.saturating_sub(1)
+        }
+        _ => 0,
+    };
+    let bombs: u32 = game
+        .history()
+        .map(|(_, m)| ddz_game::bomb_factor(&m, &game.rules()))
+        .product();
+    let spring = if result.spring || result.anti_spring {
+        2
+    } else {
+        1
+    };
+    let show = game.show_factor();
+    let p = u64::from(show) * (1 << robs) * u64::from(bombs) * spring;
+    let d = game.doubling_factors();
+    let cap = rules.pair_cap().map_or(u64::MAX, u64::from);
+    let base = i64::from(result.base);
+    let sign = if result.winner == Side::Landlord {
+        1
+    } else {
+        -1
+    };
+    let mut landlord_score = 0;
+    for f in Seat::ALL.into_iter().filter(|&s| s != landlord) {
+        let m = (p * u64::from(d[landlord]) * u64::from(d[f])).min(cap);
+        assert_eq!(result.scores[f], -sign * base * m as i64, "farmer {f}");
+        landlord_score += sign * base * m as i64;
+        if let Some(ms) = result.multipliers {
+            assert_eq!(u64::from(ms[f]), m);
+            assert_eq!(game.seat_multiplier(f), ms[f]);
+        }
+    }
+    assert_eq!(result.scores[landlord], landlord_score);
+    assert_eq!(u64::from(result.multiplier), p.min(cap));
+    assert_eq!(result.show, show);
+}
+
+#[test]
+fn huanle_games() {
+    check_profile(Rules::huanle(), 9);
+}
+
+#[test]
+fn huanle_no_shuffle_games() {
+    let mut rules = Rules::huanle();
+    rules.deal = DealMethod::NoShuffle;
+    check_profile(rules, 10);
 }
 
 #[test]

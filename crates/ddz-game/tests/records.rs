@@ -5,7 +5,11 @@
 use std::path::PathBuf;
 
 use ddz_core::{Bidding, Profile, Rank, Rules};
-use ddz_game::{Game, GameRecord, Phase, RECORD_FORMAT, ReplayError, Seat, Step, shuffle};
+use ddz_core::{DealMethod, DoublingOrder, ShowCombine};
+use ddz_game::{
+    Actions, Game, GameRecord, Phase, RECORD_FORMAT, RECORD_FORMAT_2, ReplayError, Seat, Step,
+    shuffle,
+};
 
 const GAMES_PER_PROFILE: u64 = 500;
 
@@ -40,6 +44,17 @@ fn random_game(rules: &Rules, seed: u64) -> (Game, Game) {
                 let moves = game.legal_moves();
                 let m = moves[shuffle::below(&mut r, moves.len() as u64) as usize];
                 game.play(seat, m).expect("a generated move is legal");
+            }
+            Phase::Dealing | Phase::LandlordShow => {
+                let show = shuffle::below(&mut r, 4) == 0;
+                game.show(seat, show).expect("a show decision is legal");
+            }
+            Phase::Doubling => {
+                let Actions::Double(factors) = game.legal_actions() else {
+                    unreachable!("doubling factors while doubling")
+                };
+                let f = factors[shuffle::below(&mut r, factors.len() as u64) as usize];
+                game.double(seat, f).expect("a listed factor is legal");
             }
             Phase::Over => unreachable!(),
         }
@@ -207,6 +222,55 @@ fn engine_profile_records() {
 }
 
 #[test]
+fn huanle_records() {
+    check_profile(Rules::huanle(), 19);
+    let mut rules = Rules::huanle();
+    rules.deal = DealMethod::NoShuffle;
+    rules.doubling.order = DoublingOrder::LandlordFirst;
+    rules.show.combine = ShowCombine::Product;
+    check_profile(rules, 20);
+    // Points bidding with doubling and showing.
+    let mut rules = Rules::huanle();
+    rules.bidding = Bidding::Points;
+    check_profile(rules, 21);
+}
+
+#[test]
+fn section_7_records_say_so_and_carry_the_decisions() {
+    let (game, _) = random_game(&Rules::huanle(), 3);
+    let record = GameRecord::from_game(&game);
+    assert_eq!(record.format, RECORD_FORMAT_2);
+    assert_eq!(record.doublings.len(), 3);
+    assert!(record.shows.len() >= 4, "{:?}", record.shows);
+    let text = record.to_json();
+    assert!(text.contains("\"doubling\":{\"enabled\":true"), "{text}");
+    // A doubling of another factor, or a show at another factor, is refused at its step.
+    let mut bad = record.clone();
+    bad.doublings[0].1 = 3;
+    let e = rejected(&bad);
+    assert!(matches!(e.step, Step::Double { index: 1, .. }), "{e}");
+    assert!(
+        e.what
+            .contains("doubling factor 3 is not allowed (allowed: 1, 2, 4)"),
+        "{e}"
+    );
+    let mut bad = record.clone();
+    bad.shows[0].1 = 3;
+    let e = rejected(&bad);
+    assert!(matches!(e.step, Step::Show { index: 1, .. }), "{e}");
+    assert_eq!(e.what, "a show now is x5, not x3");
+    // Dropping the doublings leaves the plays waiting.
+    let mut bad = record;
+    bad.doublings.clear();
+    let e = rejected(&bad);
+    assert!(is_play(&e, 1), "{e}");
+    assert_eq!(e.what, "the doubling is not over");
+    // The section 4 profiles still write version 1.
+    let (game, _) = random_game(&Rules::classic(), 3);
+    assert_eq!(GameRecord::from_game(&game).format, RECORD_FORMAT);
+}
+
+#[test]
 fn laizi_records() {
     check_profile(Rules::laizi(), 16);
 }
@@ -232,12 +296,12 @@ fn bad_text_and_versions_are_rejected() {
     assert_eq!(e.step, Step::Json);
 
     let text = sample_record().to_json();
-    let v2 = text.replace(RECORD_FORMAT, "ddz-record/2");
-    let e = GameRecord::parse(&v2).unwrap_err();
+    let v3 = text.replace(RECORD_FORMAT, "ddz-record/3");
+    let e = GameRecord::parse(&v3).unwrap_err();
     assert_eq!(e.step, Step::Format);
-    assert!(
-        e.what.contains("unknown format version \"ddz-record/2\""),
-        "{e}"
+    assert_eq!(
+        e.what,
+        "unknown format version \"ddz-record/3\" (this build reads \"ddz-record/1\" and \"ddz-record/2\")"
     );
     let missing = text.replace(&format!("\"format\": \"{RECORD_FORMAT}\","), "");
     assert_eq!(GameRecord::parse(&missing).unwrap_err().step, Step::Format);
@@ -357,6 +421,9 @@ fn data_records_replay() {
         assert_eq!(game.phase(), Phase::Over, "{name}");
         let result = game.result().unwrap();
         assert_eq!(record.result.as_ref().unwrap().scores.0, result.scores.0);
+        // Written again, the replayed game is the file byte for byte.
+        let again = format!("{}\n", GameRecord::from_game(&game).to_json());
+        assert_eq!(again, text, "{name} written again");
     }
     // The corrupt record used by the command's tests is rejected at its play 5.
     let text = std::fs::read_to_string(data_dir().join("corrupt-play.json")).unwrap();

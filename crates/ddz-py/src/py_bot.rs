@@ -34,6 +34,9 @@ impl Bot {
         let seat = game.turn();
         match game.phase() {
             Phase::Over => Err(PyValueError::new_err("the game is over: nothing to choose")),
+            Phase::Dealing | Phase::Doubling | Phase::LandlordShow => Err(PyValueError::new_err(
+                "show and doubling decisions are not offered in Python yet",
+            )),
             Phase::Bidding => {
                 let view = game.view(seat);
                 let allowed = view.legal_bids();

@@ -196,11 +196,14 @@ impl Env {
         self.table.turn()
     }
 
-    /// `"bidding"`, `"playing"` or `"over"`.
+    /// `"dealing"`, `"bidding"`, `"doubling"`, `"landlord_show"`, `"playing"` or `"over"`.
     #[getter]
     fn phase(&self) -> &'static str {
         match self.table.game().phase() {
+            Phase::Dealing => "dealing",
             Phase::Bidding => "bidding",
+            Phase::Doubling => "doubling",
+            Phase::LandlordShow => "landlord_show",
             Phase::Playing => "playing",
             Phase::Over => "over",
         }

@@ -149,6 +149,9 @@ impl EnvGame {
                 "the game is bidding: bid first (legal_bids, bid)".into(),
             )),
             Phase::Over => Err(Refused("the game is over: call reset".into())),
+            Phase::Dealing | Phase::Doubling | Phase::LandlordShow => Err(Refused(
+                "show and doubling decisions are not offered in Python yet".into(),
+            )),
         }
     }
 

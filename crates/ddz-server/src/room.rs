@@ -79,6 +79,8 @@ pub enum Action {
     Play(Move, Option<CardSet>),
     /// Ready for the next game (after game over).
     Next,
+    /// A show decision or a doubling (RULES.md section 7), applied as the game takes it.
+    Decide(ddz_game::Action),
 }
 
 /// A client message the room understood: an action of a seat, or a request for hints.
@@ -121,11 +123,14 @@ impl Job {
             Actions::Moves(moves) => {
                 ddz_game::Action::Play(moves.first().copied().unwrap_or(Move::PASS))
             }
+            Actions::Show { .. } => ddz_game::Action::Show(false),
+            Actions::Double(_) => ddz_game::Action::Double(1),
             Actions::None => ddz_game::Action::Play(Move::PASS),
         };
         match chosen.unwrap_or(first) {
             ddz_game::Action::Bid(bid) => Action::Bid(bid),
             ddz_game::Action::Play(play) => Action::Play(play, None),
+            decision => Action::Decide(decision),
         }
     }
 }
@@ -185,7 +190,10 @@ fn ids(cards: CardSet) -> Value {
 /// A phase's name in messages.
 fn phase_name(phase: Phase) -> &'static str {
     match phase {
+        Phase::Dealing => "dealing",
         Phase::Bidding => "bidding",
+        Phase::Doubling => "doubling",
+        Phase::LandlordShow => "landlord_show",
         Phase::Playing => "playing",
         Phase::Over => "over",
     }
@@ -314,6 +322,15 @@ impl Room {
         match event {
             SittingEvent::Start { game, first_bidder } => {
                 json!({"event": "start", "game": game, "first_bidder": first_bidder.index()})
+            }
+            SittingEvent::Show {
+                seat,
+                factor,
+                cards,
+            } => json!({"event": "show", "seat": seat.index(), "factor": factor,
+                "ids": ids(cards), "auto": auto}),
+            SittingEvent::Double { seat, factor } => {
+                json!({"event": "double", "seat": seat.index(), "factor": factor, "auto": auto})
             }
             SittingEvent::Bid { seat, bid } => {
                 json!({"event": "bid", "seat": seat.index(), "bid": bid, "auto": auto})
@@ -464,6 +481,7 @@ impl Room {
             Action::Next => self.next(seat)?,
             Action::Bid(bid) => self.bid(seat, bid, auto)?,
             Action::Play(play, chosen) => self.play(seat, play, chosen, auto)?,
+            Action::Decide(decision) => self.apply(seat, decision, None, auto)?,
         };
         self.step += 1;
         Ok(self.log(events))
@@ -696,6 +714,14 @@ impl Room {
             return Value::Null;
         }
         match view.phase {
+            Phase::Dealing | Phase::LandlordShow => match self.game().legal_actions() {
+                Actions::Show { factor } => json!({"show": factor}),
+                _ => Value::Null,
+            },
+            Phase::Doubling => match self.game().legal_actions() {
+                Actions::Double(factors) => json!({"double": factors}),
+                _ => Value::Null,
+            },
             Phase::Bidding => json!({"bids": view.legal_bids()}),
             Phase::Playing => {
                 let moves: Vec<String> = self

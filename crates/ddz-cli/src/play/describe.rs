@@ -59,6 +59,23 @@ pub fn describe_event(table: &Table, event: &Event) -> String {
                 _ => format!("{}: {word}", seat_label(table, *seat)),
             }
         }
+        Event::Show {
+            seat, factor: 0, ..
+        } => {
+            format!("{} does not show", seat_label(table, *seat))
+        }
+        Event::Show {
+            seat,
+            factor,
+            cards,
+        } => format!(
+            "{} shows its hand (x{factor}): {}",
+            seat_label(table, *seat),
+            cards.to_cards()
+        ),
+        Event::Double { seat, factor } => {
+            format!("{} chooses doubling x{factor}", seat_label(table, *seat))
+        }
         Event::Redeal { .. } => "everyone passed: the cards are dealt again".to_string(),
         Event::Landlord { seat, kitty, .. } => format!(
             "{} is the landlord and takes the kitty {}",

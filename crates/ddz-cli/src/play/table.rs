@@ -412,6 +412,9 @@ impl Table {
         match decide(self.game(), bot.as_mut()) {
             Ok((_, Action::Bid(bid))) => self.bid(bid),
             Ok((_, Action::Play(play))) => self.play(play, None),
+            Ok((seat, decision @ (Action::Show(_) | Action::Double(_)))) => {
+                self.apply(seat, decision, None)
+            }
             Err(e) => Err(Refusal(format!("hint robot: {e}"))),
         }
     }
