@@ -34,6 +34,8 @@ use crate::analysis::wild_cards;
 #[derive(Clone, Debug, Default)]
 pub struct DdzlibBot {
     memo: SplitMemo,
+    /// Scratch space for [`DdzlibBot::options`].
+    options: Vec<Move>,
 }
 
 /// Slots of a robot's split memo (a power of two): a game's robot meets a few dozen hands.
@@ -119,6 +121,7 @@ impl DdzlibBot {
                 size: hands.max(MEMO_SLOTS).next_power_of_two(),
                 ..SplitMemo::default()
             },
+            options: Vec::new(),
         }
     }
 }
@@ -257,55 +260,10 @@ impl DdzlibBot {
         buf: &mut Vec<Move>,
         draw: Option<(f64, f64)>,
     ) -> Move {
-        let last = turn.last.map(|(_, m)| m);
-        let rules = turn.rules;
-        let mut generated = false;
-        let mut generate = |buf: &mut Vec<Move>| {
-            if !generated {
-                legal_moves_into(turn.hand, last.as_ref(), rules, buf);
-                generated = true;
-            }
+        let Some((temperature, unit)) = draw else {
+            return self.options(turn, buf, 1)[0];
         };
-        // The whole hand at once (it wins): `choose` takes the first such legal play in the
-        // generated order, so the moves are generated only when there are several.
-        let memo = self.memo.get(turn.hand, rules);
-        let whole = memo.whole.get_or_insert_with(|| classify(turn.hand, rules));
-        let mut legal_whole = whole
-            .iter()
-            .filter(|m| is_legal(turn.hand, last.as_ref(), m, rules));
-        if let Some(&first) = legal_whole.next() {
-            if legal_whole.next().is_none() {
-                return first;
-            }
-            generate(buf);
-            return self.choose(turn, buf);
-        }
-        let mut options: Vec<Move> = Vec::new();
-        for want in self.ladder(turn) {
-            let found = if is_legal(turn.hand, last.as_ref(), &want, rules) {
-                Some(want)
-            } else if want.is_pass() {
-                None
-            } else {
-                generate(buf);
-                find_allowed(buf, &want)
-            };
-            let Some(m) = found else { continue };
-            if draw.is_none() {
-                return m;
-            }
-            if !options.contains(&m) {
-                options.push(m);
-            }
-        }
-        let Some((temperature, unit)) = draw.filter(|_| !options.is_empty()) else {
-            // Following, the fallback is the pass, which is always allowed then.
-            if turn.last.is_some() {
-                return Move::PASS;
-            }
-            generate(buf);
-            return fallback(true, buf);
-        };
+        let options = self.options(turn, buf, usize::MAX);
         // Inverse of the truncated geometric distribution's CDF.
         let ratio = (-1.0 / temperature).exp();
         let total: f64 = (0..options.len()).map(|k| ratio.powi(k as i32)).sum();
@@ -317,6 +275,70 @@ impl DdzlibBot {
             }
         }
         options[options.len() - 1]
+    }
+
+    /// The robot's first `most` choices (at least 1) with every legal move allowed, best
+    /// first, each once: the distinct allowed entries of its ladder, or, when a play needs no
+    /// thought or no entry is allowed, that one play ([`Self::choose`]'s). The legal moves
+    /// are generated into `buf` only when needed (see [`Self::choose_legal`]). Never empty.
+    pub fn options(&mut self, turn: &TurnView, buf: &mut Vec<Move>, most: usize) -> &[Move] {
+        let last = turn.last.map(|(_, m)| m);
+        let rules = turn.rules;
+        let mut generated = false;
+        let mut generate = |buf: &mut Vec<Move>| {
+            if !generated {
+                legal_moves_into(turn.hand, last.as_ref(), rules, buf);
+                generated = true;
+            }
+        };
+        let mut options = std::mem::take(&mut self.options);
+        options.clear();
+        // The whole hand at once (it wins): `choose` takes the first such legal play in the
+        // generated order, so the moves are generated only when there are several.
+        let memo = self.memo.get(turn.hand, rules);
+        let whole = memo.whole.get_or_insert_with(|| classify(turn.hand, rules));
+        let mut legal_whole = whole
+            .iter()
+            .filter(|m| is_legal(turn.hand, last.as_ref(), m, rules));
+        if let Some(&first) = legal_whole.next() {
+            if legal_whole.next().is_none() {
+                options.push(first);
+            } else {
+                generate(buf);
+                options.push(self.choose(turn, buf));
+            }
+            self.options = options;
+            return &self.options;
+        }
+        for want in self.ladder(turn) {
+            let found = if is_legal(turn.hand, last.as_ref(), &want, rules) {
+                Some(want)
+            } else if want.is_pass() {
+                None
+            } else {
+                generate(buf);
+                find_allowed(buf, &want)
+            };
+            if let Some(m) = found
+                && !options.contains(&m)
+            {
+                options.push(m);
+                if options.len() >= most {
+                    break;
+                }
+            }
+        }
+        if options.is_empty() {
+            // Following, the fallback is the pass, which is always allowed then.
+            if turn.last.is_some() {
+                options.push(Move::PASS);
+            } else {
+                generate(buf);
+                options.push(fallback(true, buf));
+            }
+        }
+        self.options = options;
+        &self.options
     }
 }
 

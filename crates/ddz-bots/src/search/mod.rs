@@ -79,6 +79,11 @@ pub struct SearchConfig {
     /// `ddzlib` ladder, falling by `e^(−1/T)` a place ([`DdzlibBot::choose_softly`]); 0
     /// (`ptemp=0`) plays the ladder's first choice, deterministic playouts.
     pub playout_temperature: f64,
+    /// Replies searched below the move (`reply=3`): on each sample the next seat's first
+    /// choices by its `ddzlib` ladder are each played out, and the candidate is worth the worst
+    /// of them for the robot when that seat is an opponent (the best when the teammate); 0 or 1
+    /// plays the ladder's first choice alone.
+    pub replies: usize,
     /// How the robot bids: by its estimated chance as landlord (`bid=search`,
     /// [`bidding::landlord_chance`]) or as the `ddzlib` robot does (`bid=ddzlib`).
     pub bid_by_search: bool,
@@ -127,6 +132,7 @@ impl Default for SearchConfig {
             ess: 0.5,
             objective: Objective::Score,
             playout_temperature: 0.0,
+            replies: 0,
             bid_by_search: true,
             bid_threshold: 0.5,
         }
@@ -214,6 +220,12 @@ impl SearchConfig {
                             value: value.to_string(),
                             expected: "a temperature from 0 to 100",
                         })?
+                }
+                "reply" => {
+                    config.replies = match value.trim() {
+                        "0" => 0,
+                        v => number(v)?.min(16) as usize,
+                    }
                 }
                 "bid" => {
                     config.bid_by_search = match value.trim() {
@@ -474,25 +486,57 @@ fn deal(p: &Decision, seed: u64) -> Option<BySeat<Cards>> {
 }
 
 /// Plays a position to the end with every seat played by `ddzlib`, starting with `first`
-/// played by `p.me`; returns its worth for `p.me` by `objective` at the bomb stake (capped; no
-/// base, no spring). Moves go through [`PlayState::apply_legal`]: each is taken from the seat's own
-/// legal list, and no view is built.
+/// played by `p.me`; returns its worth for `p.me` by `config.objective` at the bomb stake
+/// (capped; no base, no spring) and the playouts it took. With `config.replies` above 1, the
+/// next seat's first choices are each played out (with the same draws) and the worst for
+/// `p.me` counts when that seat is an opponent, the best when it is the teammate. Moves go
+/// through [`PlayState::apply_legal`]: each is one the seat may make, and no view is built.
 fn playout(
     p: &Decision,
     hands: BySeat<Cards>,
     first: Move,
-    objective: Objective,
+    config: &SearchConfig,
     bots: &mut [DdzlibBot; 3],
     buf: &mut Vec<Move>,
     soft: Option<&mut SoftDraws>,
-) -> i64 {
+) -> (i64, u64) {
     let rules = &p.rules;
-    let cap = rules.multiplier_cap.unwrap_or(u32::MAX);
     let mut state = PlayState::with_trick(hands, Trick::at(p.me, p.last));
     state.apply_legal(first, rules);
-    let out = bidding::finish(&mut state, rules, p.landlord, bots, buf, soft);
-    let stake = state.bomb_multiplier().min(cap);
-    objective.worth(p.me, p.landlord, out == p.landlord, stake)
+    let to_end = |mut state: PlayState,
+                  bots: &mut [DdzlibBot; 3],
+                  buf: &mut Vec<Move>,
+                  soft: Option<&mut SoftDraws>| {
+        let out = bidding::finish(&mut state, rules, p.landlord, bots, buf, soft);
+        let stake = state
+            .bomb_multiplier()
+            .min(rules.multiplier_cap.unwrap_or(u32::MAX));
+        config.objective.worth(p.me, p.landlord, out == p.landlord, stake)
+    };
+    if config.replies > 1 && state.first_out().is_none() {
+        let seat = state.turn();
+        let turn = state.turn_view(rules, p.landlord);
+        let replies: Vec<Move> = bots[seat.index()]
+            .options(&turn, buf, config.replies)
+            .to_vec();
+        if replies.len() > 1 {
+            let friend = (seat == p.landlord) == (p.me == p.landlord);
+            let mut worst_or_best: Option<i64> = None;
+            for &reply in &replies {
+                let mut branch = state;
+                branch.apply_legal(reply, rules);
+                let mut draws = soft.as_deref().cloned();
+                let worth = to_end(branch, bots, buf, draws.as_mut());
+                worst_or_best = Some(match worst_or_best {
+                    None => worth,
+                    Some(w) if friend => w.max(worth),
+                    Some(w) => w.min(worth),
+                });
+            }
+            return (worst_or_best.unwrap_or(0), replies.len() as u64);
+        }
+    }
+    (to_end(state, bots, buf, soft), 1)
 }
 
 /// The playout robots of one thread (one `ddzlib` robot a seat), the opponent model of the
@@ -713,21 +757,15 @@ fn run_batch(
                             .worth(p.me, p.landlord, won == (p.me == p.landlord), 1)
                     }
                     None => {
-                        work += 1;
                         // The same draws for every candidate on a sample: common random
                         // numbers, so that candidates differ by their move, not by luck.
                         let mut draws = (config.playout_temperature > 0.0).then(|| {
                             SoftDraws::new(config.playout_temperature, derive_seed(sample_seed, 1))
                         });
-                        playout(
-                            p,
-                            hands,
-                            candidates[c],
-                            config.objective,
-                            bots,
-                            buf,
-                            draws.as_mut(),
-                        )
+                        let (worth, playouts) =
+                            playout(p, hands, candidates[c], &config, bots, buf, draws.as_mut());
+                        work += playouts;
+                        worth
                     }
                 });
             }
@@ -835,6 +873,7 @@ mod tests {
                 let p = Decision::of(&view, view.landlord.unwrap());
                 let allowed = game.legal_moves();
                 let mut buf = Vec::new();
+                let config = SearchConfig::default();
                 for sample in 0..3 {
                     let Some(hands) = deal(&p, derive_seed(seed, sample)) else {
                         continue;
@@ -843,7 +882,7 @@ mod tests {
                         let mut a = [DdzlibBot::new(), DdzlibBot::new(), DdzlibBot::new()];
                         let mut b = [DdzlibBot::new(), DdzlibBot::new(), DdzlibBot::new()];
                         assert_eq!(
-                            playout(&p, hands, first, Objective::Score, &mut a, &mut buf, None),
+                            playout(&p, hands, first, &config, &mut a, &mut buf, None).0,
                             former_playout(&p, hands, first, &mut b),
                             "{profile} seed {seed} first {first}"
                         );
