@@ -13,7 +13,8 @@
 //! - `web_http.txt`: the HTTP side: `POST /v1/rooms` created and refused, the JSON errors of
 //!   every route, `/v1/health` and `/v1/replay`.
 //!
-//! Random room ids and seat tokens are written as `ROOM` and `TOKEN0`..`TOKEN2`, a turn
+//! Every message is also read back into its type of `ddz_server::wire` and written again, to
+//! the same text. Random room ids and seat tokens are written as `ROOM` and `TOKEN0`..`TOKEN2`, a turn
 //! clock's milliseconds as `"ms":MS`. `DDZ_RECORD_FIXTURE=1 cargo test -p ddz-server --test
 //! wire` writes the transcripts afresh instead of comparing them: only for an intended change
 //! of the protocol.
@@ -33,15 +34,26 @@ use ddz_core::{Bidding, Card, Rules, move_notation};
 use ddz_game::{BySeat, Game, GameRecord, Phase, Seat};
 use ddz_server::app;
 use ddz_server::room::{Action, Audience, Request, Room, RoomSettings};
+use ddz_server::wire::{
+    ErrorBody, Health, NumberedEvent, ReplayFailure, ReplayReply, RoomCreated, ServerMessage, State,
+};
 use futures_util::StreamExt;
 use http_body_util::BodyExt;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use tokio_tungstenite::connect_async_with_config;
 use tokio_tungstenite::tungstenite::Message;
 use tower::ServiceExt;
+
+/// `text` read as a `T` and written again is `text`: the types of `ddz_server::wire` hold
+/// every message whole.
+fn round_trip<T: Serialize + DeserializeOwned>(text: &str) {
+    let value: T = serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    assert_eq!(serde_json::to_string(&value).unwrap(), text);
+}
 
 /// Labelled lines of message text.
 #[derive(Default)]
@@ -109,7 +121,7 @@ fn audience_name(a: Audience) -> String {
 
 /// Reads a client message as the room's task does (a frame's JSON object).
 fn read(room: &Room, audience: Audience, msg: &Value) -> Result<Request, String> {
-    room.read_request(audience, msg.as_object().unwrap())
+    room.read_request(audience, &serde_json::from_value(msg.clone()).unwrap())
 }
 
 /// A request read, in words.
@@ -133,7 +145,10 @@ fn describe(room: &Room, request: &Request) -> String {
 /// Applies an action; the events, or the refusal.
 fn act(t: &mut Transcript, room: &mut Room, label: &str, seat: Seat, action: Action, auto: bool) {
     match room.act(seat, action, auto) {
-        Ok(events) => t.json(format!("events ({label}, seat {seat})"), &events),
+        Ok(events) => {
+            round_trip::<Vec<NumberedEvent>>(&serde_json::to_string(&events).unwrap());
+            t.json(format!("events ({label}, seat {seat})"), &events);
+        }
         Err(e) => t.line(format!("refused ({label}, seat {seat})"), e),
     }
 }
@@ -141,7 +156,9 @@ fn act(t: &mut Transcript, room: &mut Room, label: &str, seat: Seat, action: Act
 /// The states of every audience.
 fn states(t: &mut Transcript, room: &Room) {
     for a in AUDIENCES {
-        t.json(format!("state for {}", audience_name(a)), &room.state(a));
+        let state = room.state(a);
+        round_trip::<State>(&serde_json::to_string(&state).unwrap());
+        t.json(format!("state for {}", audience_name(a)), &state);
     }
 }
 
@@ -583,7 +600,10 @@ async fn next_text(c: &mut Client) -> Option<String> {
             .await
             .expect("a message within 10 s");
         match frame {
-            Some(Ok(Message::Text(t))) => return Some(t.as_str().to_string()),
+            Some(Ok(Message::Text(t))) => {
+                round_trip::<ServerMessage>(t.as_str());
+                return Some(t.as_str().to_string());
+            }
             Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
             Some(Ok(_)) => {}
         }
@@ -618,6 +638,7 @@ async fn call_text(app: &Router, method: &str, uri: &str, body: impl Into<Body>)
 async fn create(t: &mut Transcript, app: &Router, body: Value) -> (Value, Normalise) {
     let (status, text) = call_text(app, "POST", "/v1/rooms", body.to_string()).await;
     assert_eq!(status, 201, "{text}");
+    round_trip::<RoomCreated>(&text);
     let room: Value = serde_json::from_str(&text).unwrap();
     let norm = Normalise::of(&room);
     t.line(
@@ -917,11 +938,9 @@ async fn http_messages_are_byte_for_byte_the_recorded_ones() {
     let record = |t: &mut Transcript, label: String, (status, text): (u16, String)| {
         t.line(format!("{label}: {status}"), norm.apply(&text));
     };
-    record(
-        &mut t,
-        "GET /v1/health".into(),
-        call_text(&app, "GET", "/v1/health", "").await,
-    );
+    let health = call_text(&app, "GET", "/v1/health", "").await;
+    round_trip::<Health>(&health.1);
+    record(&mut t, "GET /v1/health".into(), health);
     record(
         &mut t,
         "POST /v1/rooms".into(),
@@ -983,6 +1002,9 @@ async fn http_messages_are_byte_for_byte_the_recorded_ones() {
         } else {
             body.replace('\n', "\\n")
         };
+        if status == 400 {
+            round_trip::<ErrorBody>(&text);
+        }
         let text = match serde_json::from_str::<Value>(&text) {
             Ok(room) if status == 201 => Normalise::of(&room).apply(&text),
             _ => text,
@@ -1009,10 +1031,12 @@ async fn http_messages_are_byte_for_byte_the_recorded_ones() {
     t.line(format!("POST /v1/replay (not UTF-8): {status}"), text);
     let record = finished_record();
     let (status, text) = call_text(&app, "POST", "/v1/replay", record.to_json()).await;
+    round_trip::<ReplayReply>(&text);
     t.line(format!("POST /v1/replay (a record): {status}"), text);
     let mut bad = record.clone();
     bad.plays[3].1 = "BR".into();
     let (status, text) = call_text(&app, "POST", "/v1/replay", bad.to_json()).await;
+    round_trip::<ReplayFailure>(&text);
     t.line(format!("POST /v1/replay (a bad play): {status}"), text);
     let mut value: Value = serde_json::from_str(&record.to_json()).unwrap();
     value["deal"]["kitty"] = json!("ZZZ");
