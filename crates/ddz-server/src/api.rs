@@ -90,7 +90,7 @@ pub fn robot_answer(
     };
     let incoming = match protocol::parse_request(line, rules) {
         Ok(incoming) => incoming,
-        Err(r) => return (400, error_reply(&r.id, &r.error.0)),
+        Err(r) => return (400, error_reply(&r.id, &r.error.to_string())),
     };
     let kind = match &incoming.request {
         Request::Act(_) => "act",
