@@ -30,8 +30,10 @@
 use core::fmt;
 use std::io::{self, BufRead, Write};
 
-use ddz_core::{Bidding, CardSet, Cards, Move, Rules, classify, default_reading, legal_moves};
-use ddz_game::{Bid, BySeat, PublicPlay, Seat, SeatView};
+use ddz_core::{
+    Bidding, CardSet, Cards, Move, ParseCardsError, Rules, classify, default_reading, legal_moves,
+};
+use ddz_game::{ActionError, Bid, BySeat, PublicPlay, Seat, SeatView};
 use serde_json::{Map, Value, json};
 
 use ddz_bots::Bot;
@@ -40,21 +42,310 @@ use ddz_bots::Bot;
 /// then come one a line, each the bare request object.
 pub const KEEP_RUNNING: &str = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<";
 
-/// What is wrong with Botzone's input: a message that names the field.
+/// What is wrong with Botzone's input (where and what), or with a robot's answer to it.
+/// Displayed as the place, then what (`requests[2].history[0]: seat 1 cannot hold the cards
+/// [3] (in another hand or played)`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BotzoneError(pub String);
+#[non_exhaustive]
+pub enum BotzoneError {
+    /// No input line at all.
+    NoInput,
+    /// The input line is not JSON (the parser's message).
+    NotJson(String),
+    /// A later request line (keep-running mode) is not JSON (the parser's message).
+    RequestNotJson(String),
+    /// The input is JSON but not an object.
+    NotObject,
+    /// The input has no `requests`.
+    NoRequests,
+    /// Something is wrong at a place of the input.
+    Invalid {
+        /// Where.
+        place: Place,
+        /// What is wrong.
+        problem: Box<Problem>,
+    },
+    /// The robot chose a bid it was not allowed.
+    RobotBid(Bid),
+    /// The robot chose a move it was not allowed.
+    RobotPlay(Move),
+    /// The robot chose a move whose cards are not in the hand.
+    RobotPlayNotInHand(Move),
+}
 
 impl fmt::Display for BotzoneError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            BotzoneError::NoInput => f.write_str("no input: expected one JSON line"),
+            BotzoneError::NotJson(e) => write!(f, "input is not JSON: {e}"),
+            BotzoneError::RequestNotJson(e) => write!(f, "request is not JSON: {e}"),
+            BotzoneError::NotObject => f.write_str("input is not a JSON object"),
+            BotzoneError::NoRequests => f.write_str("missing \"requests\""),
+            BotzoneError::Invalid { place, problem } => write!(f, "{place}: {problem}"),
+            BotzoneError::RobotBid(b) => {
+                write!(f, "the robot chose bid {b}, which is not allowed")
+            }
+            BotzoneError::RobotPlay(m) => write!(f, "the robot chose {m}, which is not allowed"),
+            BotzoneError::RobotPlayNotInHand(m) => {
+                write!(f, "the robot's play {m} is not in the hand")
+            }
+        }
     }
 }
 
 impl std::error::Error for BotzoneError {}
 
-/// An error from a message.
-fn err<T>(message: impl Into<String>) -> Result<T, BotzoneError> {
-    Err(BotzoneError(message.into()))
+/// Where in Botzone's input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// The `requests` field, written `"requests"`.
+    Requests,
+    /// The `responses` field, written `"responses"`.
+    Responses,
+    /// A request, written `requests[2]`.
+    Request(usize),
+    /// A field of a request, written `requests[0].own`.
+    RequestField(usize, &'static str),
+    /// An entry of a request's field, written `requests[2].history[1]` (for `bid`, the index
+    /// is the seat).
+    RequestEntry(usize, &'static str, usize),
+    /// One of this bot's earlier responses, written `responses[1]`.
+    Response(usize),
+}
+
+impl fmt::Display for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::Requests => f.write_str("\"requests\""),
+            Place::Responses => f.write_str("\"responses\""),
+            Place::Request(i) => write!(f, "requests[{i}]"),
+            Place::RequestField(i, key) => write!(f, "requests[{i}].{key}"),
+            Place::RequestEntry(i, key, k) => write!(f, "requests[{i}].{key}[{k}]"),
+            Place::Response(i) => write!(f, "responses[{i}]"),
+        }
+    }
+}
+
+/// What is wrong at a place of Botzone's input. A value sent is kept as its JSON text, to be
+/// quoted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Problem {
+    /// An empty array.
+    Empty,
+    /// Not an array (the value sent, as JSON).
+    NotArray(String),
+    /// Not one response fewer than the requests.
+    ResponseCount {
+        /// The responses.
+        responses: usize,
+        /// The requests.
+        requests: usize,
+    },
+    /// A request that is not an object (the value sent, as JSON).
+    NotObject(String),
+    /// A field that is not there.
+    Missing(&'static str),
+    /// Neither `publiccard` nor `public` is there.
+    MissingPublic,
+    /// No `landlord` in the first play request after bidding.
+    MissingLandlord,
+    /// Not an array of card ids (the value sent, as JSON).
+    NotIdArray(String),
+    /// Card ids that do not read.
+    Ids(ParseCardsError),
+    /// Not a whole number in the range.
+    NotNumber {
+        /// The value sent, as JSON.
+        sent: String,
+        /// The lowest allowed.
+        low: u8,
+        /// The highest allowed.
+        high: u8,
+    },
+    /// A number that is not a seat.
+    NotSeat(u8),
+    /// A play after a seat has emptied its hand.
+    GameOver {
+        /// The seat with no cards left.
+        seat: Seat,
+    },
+    /// A pass by the seat leading a trick.
+    PassWhenLeading {
+        /// The seat.
+        seat: Seat,
+    },
+    /// Cards the seat cannot hold: in another hand or played.
+    CannotHold {
+        /// The seat.
+        seat: Seat,
+        /// The cards.
+        cards: CardSet,
+    },
+    /// A play of more cards than the seat has left.
+    TooManyCards {
+        /// The seat.
+        seat: Seat,
+        /// The cards played.
+        played: u32,
+        /// The cards it had left.
+        left: u32,
+    },
+    /// Cards that are no combination (leading).
+    NotCombination(CardSet),
+    /// Cards with no reading that beats the play to beat.
+    DoesNotBeat {
+        /// The cards played.
+        cards: CardSet,
+        /// The play to beat.
+        beat: Cards,
+    },
+    /// A play the trick refuses.
+    Refused(ActionError),
+    /// Not an array of bids (the value sent, as JSON).
+    NotBidArray(String),
+    /// More than 2 earlier bids.
+    TooManyBids(usize),
+    /// A bid after a bid of 3.
+    BiddingEnded,
+    /// A bid not above the highest before it.
+    BidNotAbove {
+        /// The bid.
+        bid: Bid,
+        /// The highest bid before it.
+        high: Bid,
+    },
+    /// A bidding seat without 17 cards.
+    BiddingHand(u32),
+    /// `history` is not 2 arrays (the value sent, as JSON).
+    NotHistory(String),
+    /// A bidding request after the first request.
+    LateBidding,
+    /// Cards of a seat that has not played yet this game.
+    NotYetPlayed {
+        /// The seat.
+        seat: Seat,
+        /// The landlord, who leads.
+        landlord: Seat,
+    },
+    /// No play request among the requests.
+    NoPlayRequest,
+    /// Public cards other than 3.
+    PublicCount(u32),
+    /// `pos` is not the seat this bot bid as.
+    PosMismatch {
+        /// The seat `pos` gives.
+        pos: Seat,
+        /// The seat this bot bid as.
+        bid_as: Seat,
+    },
+    /// A farmer holding a public card.
+    FarmerHoldsPublic {
+        /// The farmer's seat.
+        seat: Seat,
+    },
+    /// A hand of the wrong size.
+    HandSize {
+        /// The seat.
+        seat: Seat,
+        /// The cards it holds (the public cards included for the landlord).
+        held: u32,
+        /// The cards it was dealt.
+        dealt: u32,
+    },
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Problem::Empty => f.write_str("empty"),
+            Problem::NotArray(sent) => write!(f, "expected an array, not {sent}"),
+            Problem::ResponseCount {
+                responses,
+                requests,
+            } => write!(
+                f,
+                "{responses} responses for {requests} requests (expected one fewer)"
+            ),
+            Problem::NotObject(sent) => write!(f, "expected an object, not {sent}"),
+            Problem::Missing(key) => write!(f, "missing \"{key}\""),
+            Problem::MissingPublic => f.write_str("missing \"publiccard\" (or \"public\")"),
+            Problem::MissingLandlord => {
+                f.write_str("missing \"landlord\" (FightTheLandlord2's first play after bidding)")
+            }
+            Problem::NotIdArray(sent) => write!(f, "expected an array of card ids, not {sent}"),
+            Problem::Ids(e) => e.fmt(f),
+            Problem::NotNumber { sent, low, high } => {
+                write!(f, "{sent} is not a whole number {low}-{high}")
+            }
+            Problem::NotSeat(i) => write!(f, "{i} is not a seat"),
+            Problem::GameOver { seat } => write!(
+                f,
+                "the game is already over (seat {seat} has no cards left)"
+            ),
+            Problem::PassWhenLeading { seat } => {
+                write!(f, "seat {seat} passes while leading a trick")
+            }
+            Problem::CannotHold { seat, cards } => write!(
+                f,
+                "seat {seat} cannot hold the cards {} (in another hand or played)",
+                id_array(*cards)
+            ),
+            Problem::TooManyCards { seat, played, left } => {
+                write!(f, "seat {seat} plays {played} cards but has {left} left")
+            }
+            Problem::NotCombination(cards) => write!(
+                f,
+                "{} ({}) is not a combination",
+                id_array(*cards),
+                cards.to_cards()
+            ),
+            Problem::DoesNotBeat { cards, beat } => write!(
+                f,
+                "{} ({}) does not beat {beat}",
+                id_array(*cards),
+                cards.to_cards()
+            ),
+            Problem::Refused(e) => e.fmt(f),
+            Problem::NotBidArray(sent) => write!(f, "expected an array of bids, not {sent}"),
+            Problem::TooManyBids(n) => {
+                write!(f, "{n} earlier bids; at most 2 come before a seat's bid")
+            }
+            Problem::BiddingEnded => f.write_str("the bidding ended with a bid of 3"),
+            Problem::BidNotAbove { bid, high } => {
+                write!(f, "bid {bid} is not above the bid {high}")
+            }
+            Problem::BiddingHand(n) => write!(f, "{n} cards; a bidding seat holds 17"),
+            Problem::NotHistory(sent) => {
+                write!(f, "expected 2 arrays of card ids, not {sent}")
+            }
+            Problem::LateBidding => f.write_str("a bidding request after the first request"),
+            Problem::NotYetPlayed { seat, landlord } => write!(
+                f,
+                "seat {seat} has not played yet (the landlord, seat {landlord}, leads)"
+            ),
+            Problem::NoPlayRequest => f.write_str("no play request"),
+            Problem::PublicCount(n) => write!(f, "{n} cards, not 3"),
+            Problem::PosMismatch { pos, bid_as } => {
+                write!(f, "{pos}, but this bot bid as seat {bid_as}")
+            }
+            Problem::FarmerHoldsPublic { seat } => {
+                write!(f, "a farmer (seat {seat}) holds a public card")
+            }
+            Problem::HandSize { seat, held, dealt } => write!(
+                f,
+                "seat {seat} holds {held} cards (with the public cards if landlord), not {dealt}"
+            ),
+        }
+    }
+}
+
+/// The error of something wrong at `place`.
+fn invalid<T>(place: Place, problem: Problem) -> Result<T, BotzoneError> {
+    Err(BotzoneError::Invalid {
+        place,
+        problem: Box::new(problem),
+    })
 }
 
 /// What the bot must do on the current request.
@@ -84,30 +375,30 @@ pub enum Turn {
 /// ignored; a missing or null `responses` is empty).
 pub fn parse_input(line: &str) -> Result<(Vec<Value>, Vec<Value>), BotzoneError> {
     let value: Value =
-        serde_json::from_str(line).map_err(|e| BotzoneError(format!("input is not JSON: {e}")))?;
+        serde_json::from_str(line).map_err(|e| BotzoneError::NotJson(e.to_string()))?;
     let Value::Object(mut obj) = value else {
-        return err("input is not a JSON object");
+        return Err(BotzoneError::NotObject);
     };
     let requests = match obj.remove("requests") {
         Some(Value::Array(a)) if !a.is_empty() => a,
-        Some(Value::Array(_)) => return err("\"requests\": empty"),
-        Some(other) => return err(format!("\"requests\": expected an array, not {other}")),
-        None => return err("missing \"requests\""),
+        Some(Value::Array(_)) => return invalid(Place::Requests, Problem::Empty),
+        Some(other) => return invalid(Place::Requests, Problem::NotArray(other.to_string())),
+        None => return Err(BotzoneError::NoRequests),
     };
     let responses = match obj.remove("responses") {
         None | Some(Value::Null) => Vec::new(),
         Some(Value::Array(a)) => a,
-        Some(other) => return err(format!("\"responses\": expected an array, not {other}")),
+        Some(other) => return invalid(Place::Responses, Problem::NotArray(other.to_string())),
     };
     Ok((requests, responses))
 }
 
-/// Physical cards from a JSON array of ids; `what` names the field in errors.
-fn ids(v: &Value, what: &str) -> Result<CardSet, BotzoneError> {
+/// Physical cards from a JSON array of ids at `place`.
+fn ids(v: &Value, place: Place) -> Result<CardSet, BotzoneError> {
     if !v.is_array() {
-        return err(format!("{what}: expected an array of card ids, not {v}"));
+        return invalid(place, Problem::NotIdArray(v.to_string()));
     }
-    ddz_core::parse_botzone_ids(&v.to_string()).map_err(|e| BotzoneError(format!("{what}: {e}")))
+    ddz_core::parse_botzone_ids(&v.to_string()).or_else(|e| invalid(place, Problem::Ids(e)))
 }
 
 /// The ids of a set, ascending, as a JSON array.
@@ -115,27 +406,33 @@ fn id_array(set: CardSet) -> Value {
     set.iter().map(|c| c.id()).collect()
 }
 
-/// A whole number within `range` from a JSON value; `what` names the field in errors.
-fn number(v: &Value, what: &str, range: core::ops::RangeInclusive<u8>) -> Result<u8, BotzoneError> {
-    v.as_u64()
+/// A whole number within `low..=high` from a JSON value at `place`.
+fn number(v: &Value, place: Place, low: u8, high: u8) -> Result<u8, BotzoneError> {
+    match v
+        .as_u64()
         .and_then(|n| u8::try_from(n).ok())
-        .filter(|n| range.contains(n))
-        .ok_or_else(|| {
-            BotzoneError(format!(
-                "{what}: {v} is not a whole number {}-{}",
-                range.start(),
-                range.end()
-            ))
-        })
+        .filter(|n| (low..=high).contains(n))
+    {
+        Some(n) => Ok(n),
+        None => invalid(
+            place,
+            Problem::NotNumber {
+                sent: v.to_string(),
+                low,
+                high,
+            },
+        ),
+    }
 }
 
-/// A seat (0, 1 or 2) from field `key` of a request.
-fn seat_field(obj: &Map<String, Value>, key: &str, what: &str) -> Result<Seat, BotzoneError> {
-    let v = obj
-        .get(key)
-        .ok_or_else(|| BotzoneError(format!("{what}: missing \"{key}\"")))?;
-    let i = number(v, &format!("{what}.{key}"), 0..=2)?;
-    Seat::new(i).ok_or_else(|| BotzoneError(format!("{what}.{key}: {i} is not a seat")))
+/// A seat (0, 1 or 2) from field `key` of request `i`.
+fn seat_field(obj: &Map<String, Value>, key: &'static str, i: usize) -> Result<Seat, BotzoneError> {
+    let Some(v) = obj.get(key) else {
+        return invalid(Place::Request(i), Problem::Missing(key));
+    };
+    let place = Place::RequestField(i, key);
+    let n = number(v, place, 0, 2)?;
+    Seat::new(n).map_or_else(|| invalid(place, Problem::NotSeat(n)), Ok)
 }
 
 /// The play `cards` make against `beat`: the reading that beats it, or the default reading
@@ -166,20 +463,17 @@ struct Rebuilt {
 }
 
 impl Rebuilt {
-    /// Applies one play (`[]` a pass) by `seat`; `what` names the field in errors.
-    fn apply(&mut self, seat: Seat, set: CardSet, what: &str) -> Result<(), BotzoneError> {
+    /// Applies one play (`[]` a pass) by `seat`, given at `place`.
+    fn apply(&mut self, seat: Seat, set: CardSet, place: Place) -> Result<(), BotzoneError> {
         if let Some((s, _)) = self.cards_left.iter().find(|(_, n)| **n == 0) {
-            return err(format!(
-                "{what}: the game is already over (seat {s} has no cards left)"
-            ));
+            return invalid(place, Problem::GameOver { seat: s });
         }
         if set.is_empty() {
             if self.play.trick.leading() {
-                return err(format!("{what}: seat {seat} passes while leading a trick"));
+                return invalid(place, Problem::PassWhenLeading { seat });
             }
-            return self.push(seat, Move::PASS, what);
+            return self.push(seat, Move::PASS, place);
         }
-        let shown = format!("{}", id_array(set));
         let owner_ok = if seat == self.me {
             self.hand.bits() & set.bits() == set.bits()
         } else {
@@ -190,46 +484,47 @@ impl Rebuilt {
             foreign & set.bits() == 0
         };
         if !owner_ok {
-            return err(format!(
-                "{what}: seat {seat} cannot hold the cards {shown} (in another hand or played)"
-            ));
+            return invalid(place, Problem::CannotHold { seat, cards: set });
         }
         let cards = set.to_cards();
         if cards.len() > self.cards_left[seat] {
-            return err(format!(
-                "{what}: seat {seat} plays {} cards but has {} left",
-                cards.len(),
-                self.cards_left[seat]
-            ));
+            let problem = Problem::TooManyCards {
+                seat,
+                played: cards.len(),
+                left: self.cards_left[seat],
+            };
+            return invalid(place, problem);
         }
         let beat = self.play.trick.to_beat().copied();
         let Some(m) = read_play(cards, beat.as_ref(), &self.rules) else {
-            return err(match beat {
-                None => format!("{what}: {shown} ({cards}) is not a combination"),
-                Some(b) => format!("{what}: {shown} ({cards}) does not beat {}", b.cards()),
-            });
+            let problem = match beat {
+                None => Problem::NotCombination(set),
+                Some(b) => Problem::DoesNotBeat {
+                    cards: set,
+                    beat: b.cards(),
+                },
+            };
+            return invalid(place, problem);
         };
         if seat == self.me {
             self.hand = CardSet::from_bits(self.hand.bits() & !set.bits()).unwrap_or_default();
         }
         self.gone = CardSet::from_bits(self.gone.bits() | set.bits()).unwrap_or_default();
         self.cards_left[seat] -= cards.len();
-        self.push(seat, m, what)
+        self.push(seat, m, place)
     }
 
     /// Adds `m` by `seat` to the plays, checked by the trick's rules.
-    fn push(&mut self, seat: Seat, m: Move, what: &str) -> Result<(), BotzoneError> {
+    fn push(&mut self, seat: Seat, m: Move, place: Place) -> Result<(), BotzoneError> {
         self.play
             .push(seat, m, &self.rules)
-            .map_err(|e| BotzoneError(format!("{what}: {e}")))
+            .or_else(|e| invalid(place, Problem::Refused(e)))
     }
 
-    /// The current turn: this bot's play.
-    fn turn(self, what: &str) -> Result<Turn, BotzoneError> {
+    /// The current turn (the last request's, at `place`): this bot's play.
+    fn turn(self, place: Place) -> Result<Turn, BotzoneError> {
         if let Some((s, _)) = self.cards_left.iter().find(|(_, n)| **n == 0) {
-            return err(format!(
-                "{what}: the game is already over (seat {s} has no cards left)"
-            ));
+            return invalid(place, Problem::GameOver { seat: s });
         }
         let hand = self.hand.to_cards();
         let allowed = legal_moves(hand, self.play.trick.to_beat(), &self.rules);
@@ -256,32 +551,30 @@ impl Rebuilt {
 fn object(i: usize, v: &Value) -> Result<&Map<String, Value>, BotzoneError> {
     match v {
         Value::Object(o) => Ok(o),
-        other => err(format!("requests[{i}]: expected an object, not {other}")),
+        other => invalid(Place::Request(i), Problem::NotObject(other.to_string())),
     }
 }
 
-/// The earlier bids of a FightTheLandlord2 bidding request, checked: seat 0 bids first, each
-/// bid 0 (pass) or above the highest before it, and nobody has bid 3.
-fn earlier_bids(v: &Value, what: &str) -> Result<Vec<(Seat, Bid)>, BotzoneError> {
+/// The earlier bids of a FightTheLandlord2 bidding request (`requests[0].bid`), checked:
+/// seat 0 bids first, each bid 0 (pass) or above the highest before it, and nobody has bid 3.
+fn earlier_bids(v: &Value) -> Result<Vec<(Seat, Bid)>, BotzoneError> {
+    let place = Place::RequestField(0, "bid");
     let Value::Array(items) = v else {
-        return err(format!("{what}: expected an array of bids, not {v}"));
+        return invalid(place, Problem::NotBidArray(v.to_string()));
     };
     if items.len() > 2 {
-        return err(format!(
-            "{what}: {} earlier bids; at most 2 come before a seat's bid",
-            items.len()
-        ));
+        return invalid(place, Problem::TooManyBids(items.len()));
     }
     let mut bids = Vec::with_capacity(items.len());
     let mut high = 0;
     for (seat, item) in Seat::ALL.into_iter().zip(items) {
-        let what = format!("{what}[{seat}]");
-        let b = number(item, &what, 0..=3)?;
+        let place = Place::RequestEntry(0, "bid", seat.index());
+        let b = number(item, place, 0, 3)?;
         if high == 3 {
-            return err(format!("{what}: the bidding ended with a bid of 3"));
+            return invalid(place, Problem::BiddingEnded);
         }
         if b != 0 && b <= high {
-            return err(format!("{what}: bid {b} is not above the bid {high}"));
+            return invalid(place, Problem::BidNotAbove { bid: b, high });
         }
         high = high.max(b);
         bids.push((seat, b));
@@ -301,33 +594,31 @@ fn bidding_rules() -> Rules {
 /// inconsistency is an error naming the field (`requests[2].history[0]`, `responses[1]`).
 pub fn read_turn(requests: &[Value], responses: &[Value]) -> Result<Turn, BotzoneError> {
     if requests.is_empty() {
-        return err("\"requests\": empty");
+        return invalid(Place::Requests, Problem::Empty);
     }
     if responses.len() + 1 != requests.len() {
-        return err(format!(
-            "\"responses\": {} responses for {} requests (expected one fewer)",
-            responses.len(),
-            requests.len()
-        ));
+        let problem = Problem::ResponseCount {
+            responses: responses.len(),
+            requests: requests.len(),
+        };
+        return invalid(Place::Responses, problem);
     }
     let first = object(0, &requests[0])?;
-    let own = ids(
-        first
-            .get("own")
-            .ok_or_else(|| BotzoneError("requests[0]: missing \"own\"".into()))?,
-        "requests[0].own",
-    )?;
+    let Some(own) = first.get("own") else {
+        return invalid(Place::Request(0), Problem::Missing("own"));
+    };
+    let own = ids(own, Place::RequestField(0, "own"))?;
 
     // FightTheLandlord2's bidding: only ever the first request.
     let mut bid: Option<(Seat, Vec<(Seat, Bid)>)> = None;
     if let Some(v) = first.get("bid").filter(|_| !first.contains_key("history")) {
         if own.len() != 17 {
-            return err(format!(
-                "requests[0].own: {} cards; a bidding seat holds 17",
-                own.len()
-            ));
+            return invalid(
+                Place::RequestField(0, "own"),
+                Problem::BiddingHand(own.len()),
+            );
         }
-        let mut bids = earlier_bids(v, "requests[0].bid")?;
+        let mut bids = earlier_bids(v)?;
         let me = Seat::ALL[bids.len()];
         let rules = bidding_rules();
         if requests.len() == 1 {
@@ -336,11 +627,9 @@ pub fn read_turn(requests: &[Value], responses: &[Value]) -> Result<Turn, Botzon
             return Ok(Turn::Bid { view, allowed });
         }
         let high = bids.iter().map(|b| b.1).max().unwrap_or(0);
-        let mine = number(&responses[0], "responses[0]", 0..=3)?;
+        let mine = number(&responses[0], Place::Response(0), 0, 3)?;
         if mine != 0 && mine <= high {
-            return err(format!(
-                "responses[0]: bid {mine} is not above the bid {high}"
-            ));
+            return invalid(Place::Response(0), Problem::BidNotAbove { bid: mine, high });
         }
         bids.push((me, mine));
         bid = Some((me, bids));
@@ -349,46 +638,39 @@ pub fn read_turn(requests: &[Value], responses: &[Value]) -> Result<Turn, Botzon
     let start = usize::from(bid.is_some());
     let mut table: Option<Rebuilt> = None;
     for (i, request) in requests.iter().enumerate().skip(start) {
-        let what = format!("requests[{i}]");
         let r = object(i, request)?;
         let history = match r.get("history") {
             Some(Value::Array(h)) if h.len() == 2 => h,
             Some(other) => {
-                return err(format!(
-                    "{what}.history: expected 2 arrays of card ids, not {other}"
-                ));
+                let problem = Problem::NotHistory(other.to_string());
+                return invalid(Place::RequestField(i, "history"), problem);
             }
             None if r.contains_key("bid") => {
-                return err(format!("{what}: a bidding request after the first request"));
+                return invalid(Place::Request(i), Problem::LateBidding);
             }
-            None => return err(format!("{what}: missing \"history\"")),
+            None => return invalid(Place::Request(i), Problem::Missing("history")),
         };
-        let entries = [
-            ids(&history[0], &format!("{what}.history[0]"))?,
-            ids(&history[1], &format!("{what}.history[1]"))?,
-        ];
+        let entry = |k: usize| Place::RequestEntry(i, "history", k);
+        let entries = [ids(&history[0], entry(0))?, ids(&history[1], entry(1))?];
         let t = match table.as_mut() {
             Some(t) => {
                 for (k, set) in entries.into_iter().enumerate() {
                     let seat = if k == 0 { t.me.next() } else { t.me.prev() };
-                    t.apply(seat, set, &format!("{what}.history[{k}]"))?;
+                    t.apply(seat, set, entry(k))?;
                 }
                 t
             }
             None => {
-                let t = table.insert(start_table(r, &what, own, entries, bid.take())?);
+                let t = table.insert(start_table(r, i, own, entries, bid.take())?);
                 let (me, landlord) = (t.me, t.landlord);
                 // Seats after the landlord and before this bot have played since the lead.
                 let ahead = |s: Seat| (s.index() + 3 - landlord.index()) % 3;
                 for (k, set) in entries.into_iter().enumerate() {
                     let seat = if k == 0 { me.next() } else { me.prev() };
-                    let field = format!("{what}.history[{k}]");
                     if ahead(seat) < ahead(me) {
-                        t.apply(seat, set, &field)?;
+                        t.apply(seat, set, entry(k))?;
                     } else if !set.is_empty() {
-                        return err(format!(
-                            "{field}: seat {seat} has not played yet (the landlord, seat {landlord}, leads)"
-                        ));
+                        return invalid(entry(k), Problem::NotYetPlayed { seat, landlord });
                     }
                 }
                 t
@@ -397,13 +679,13 @@ pub fn read_turn(requests: &[Value], responses: &[Value]) -> Result<Turn, Botzon
         if i + 1 == requests.len() {
             break;
         }
-        let mine = ids(&responses[i], &format!("responses[{i}]"))?;
+        let mine = ids(&responses[i], Place::Response(i))?;
         let me = t.me;
-        t.apply(me, mine, &format!("responses[{i}]"))?;
+        t.apply(me, mine, Place::Response(i))?;
     }
     match table {
-        Some(t) => t.turn(&format!("requests[{}]", requests.len() - 1)),
-        None => err("\"requests\": no play request"),
+        Some(t) => t.turn(Place::Request(requests.len() - 1)),
+        None => invalid(Place::Requests, Problem::NoPlayRequest),
     }
 }
 
@@ -412,29 +694,33 @@ pub fn read_turn(requests: &[Value], responses: &[Value]) -> Result<Turn, Botzon
 /// seat 0 the landlord and the seat follows from which `history` entries are empty.
 fn start_table(
     r: &Map<String, Value>,
-    what: &str,
+    i: usize,
     own: CardSet,
     entries: [CardSet; 2],
     bid: Option<(Seat, Vec<(Seat, Bid)>)>,
 ) -> Result<Rebuilt, BotzoneError> {
-    let public_value = r
-        .get("publiccard")
-        .or_else(|| r.get("public"))
-        .ok_or_else(|| BotzoneError(format!("{what}: missing \"publiccard\" (or \"public\")")))?;
-    let public = ids(public_value, &format!("{what}.publiccard"))?;
+    let Some(public_value) = r.get("publiccard").or_else(|| r.get("public")) else {
+        return invalid(Place::Request(i), Problem::MissingPublic);
+    };
+    let public = ids(public_value, Place::RequestField(i, "publiccard"))?;
     if public.len() != 3 {
-        return err(format!("{what}.publiccard: {} cards, not 3", public.len()));
+        let problem = Problem::PublicCount(public.len());
+        return invalid(Place::RequestField(i, "publiccard"), problem);
     }
     let (rules, landlord, me, base, bids) = if r.contains_key("landlord") {
-        let landlord = seat_field(r, "landlord", what)?;
-        let me = seat_field(r, "pos", what)?;
-        let final_bid = r
-            .get("finalbid")
-            .ok_or_else(|| BotzoneError(format!("{what}: missing \"finalbid\"")))?;
-        let base = number(final_bid, &format!("{what}.finalbid"), 1..=3)?;
+        let landlord = seat_field(r, "landlord", i)?;
+        let me = seat_field(r, "pos", i)?;
+        let Some(final_bid) = r.get("finalbid") else {
+            return invalid(Place::Request(i), Problem::Missing("finalbid"));
+        };
+        let base = number(final_bid, Place::RequestField(i, "finalbid"), 1, 3)?;
         let bids = match bid {
             Some((seat, _)) if seat != me => {
-                return err(format!("{what}.pos: {me}, but this bot bid as seat {seat}"));
+                let problem = Problem::PosMismatch {
+                    pos: me,
+                    bid_as: seat,
+                };
+                return invalid(Place::RequestField(i, "pos"), problem);
             }
             Some((_, bids)) => bids,
             None => Vec::new(),
@@ -442,9 +728,7 @@ fn start_table(
         (bidding_rules(), landlord, me, u32::from(base), bids)
     } else {
         if bid.is_some() {
-            return err(format!(
-                "{what}: missing \"landlord\" (FightTheLandlord2's first play after bidding)"
-            ));
+            return invalid(Place::Request(i), Problem::MissingLandlord);
         }
         let me = match (entries[0].is_empty(), entries[1].is_empty()) {
             (true, true) => Seat::ALL[0],
@@ -457,18 +741,19 @@ fn start_table(
         CardSet::from_bits(own.bits() | public.bits()).unwrap_or_default()
     } else {
         if own.bits() & public.bits() != 0 {
-            return err(format!(
-                "requests[0].own: a farmer (seat {me}) holds a public card"
-            ));
+            let problem = Problem::FarmerHoldsPublic { seat: me };
+            return invalid(Place::RequestField(0, "own"), problem);
         }
         own
     };
     let dealt = if me == landlord { 20 } else { 17 };
     if hand.len() != dealt {
-        return err(format!(
-            "requests[0].own: seat {me} holds {} cards (with the public cards if landlord), not {dealt}",
-            hand.len()
-        ));
+        let problem = Problem::HandSize {
+            seat: me,
+            held: hand.len(),
+            dealt,
+        };
+        return invalid(Place::RequestField(0, "own"), problem);
     }
     let mut cards_left = BySeat([17; 3]);
     cards_left[landlord] = 20;
@@ -496,7 +781,7 @@ pub fn choose(bot: &mut dyn Bot, turn: &Turn) -> Result<Value, BotzoneError> {
         Turn::Bid { view, allowed } => {
             let b = bot.bid(view, allowed);
             if !allowed.contains(&b) {
-                return err(format!("the robot chose bid {b}, which is not allowed"));
+                return Err(BotzoneError::RobotBid(b));
             }
             Ok(json!(b))
         }
@@ -507,11 +792,11 @@ pub fn choose(bot: &mut dyn Bot, turn: &Turn) -> Result<Value, BotzoneError> {
         } => {
             let m = bot.play(view, allowed);
             if !allowed.contains(&m) {
-                return err(format!("the robot chose {m}, which is not allowed"));
+                return Err(BotzoneError::RobotPlay(m));
             }
             let set = hand
                 .take(m.cards())
-                .ok_or_else(|| BotzoneError(format!("the robot's play {m} is not in the hand")))?;
+                .ok_or(BotzoneError::RobotPlayNotInHand(m))?;
             Ok(id_array(set))
         }
     }
@@ -538,8 +823,8 @@ impl Session {
     /// request object). A line holding a full input (`requests` and `responses`) replaces the
     /// session instead.
     pub fn push_request(&mut self, line: &str) -> Result<(), BotzoneError> {
-        let value: Value = serde_json::from_str(line)
-            .map_err(|e| BotzoneError(format!("request is not JSON: {e}")))?;
+        let value: Value =
+            serde_json::from_str(line).map_err(|e| BotzoneError::RequestNotJson(e.to_string()))?;
         if value.get("requests").is_some() {
             *self = Session::from_input(line)?;
         } else {
@@ -579,7 +864,7 @@ pub fn serve(
         line.clear();
         if input.read_line(&mut line)? == 0 {
             if session.is_none() {
-                let e = BotzoneError("no input: expected one JSON line".into());
+                let e = BotzoneError::NoInput;
                 writeln!(output, "{}", json!({ "debug": format!("error: {e}") }))?;
                 output.flush()?;
                 return Ok(Err(e));

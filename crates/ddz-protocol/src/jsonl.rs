@@ -32,7 +32,8 @@ use std::io::{self, BufRead, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use ddz_core::{
-    Bidding, Cards, Move, Rank, Rules, is_legal, legal_moves, move_notation, parse_move,
+    Bidding, Cards, LaiziError, Move, MoveError, ParseCardsError, Rank, Rules, UnknownProfile,
+    is_legal, legal_moves, move_notation, parse_move,
 };
 use ddz_game::{ActionError, Bid, BySeat, GameResult, PublicPlay, Role, Seat, SeatView, Side};
 use serde_json::{Map, Value, json};
@@ -46,21 +47,434 @@ pub const PROTOCOL: &str = "ddz-jsonl/1";
 /// are answered with an error without being parsed.
 pub const MAX_LINE: usize = 1 << 20;
 
-/// What is wrong with a request: a message that names the field.
+/// What is wrong with a request: the field and what is wrong with it. Displayed as the
+/// field, then what (`"history"[3]: seat 1 plays out of turn (seat 2 was to play)`); a value
+/// sent is quoted as the JSON it was (`"bid": "2"`, `"seat": 7`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ProtocolError(pub String);
+#[non_exhaustive]
+pub enum ProtocolError {
+    /// The line is not JSON (the parser's message).
+    NotJson(String),
+    /// The line is JSON but not an object.
+    NotObject,
+    /// A field that must be there is not (`missing "hand"`, `"last": missing "seat"`).
+    Missing(Field),
+    /// A `type` other than `hello`, `act`, `bid` and `result`.
+    UnknownType(String),
+    /// A field that is there is wrong.
+    Invalid {
+        /// Where.
+        field: Field,
+        /// What is wrong.
+        problem: Box<Problem>,
+    },
+}
 
 impl fmt::Display for ProtocolError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            ProtocolError::NotJson(e) => write!(f, "not JSON: {e}"),
+            ProtocolError::NotObject => f.write_str("not a JSON object"),
+            ProtocolError::Missing(Field::Last(key)) => write!(f, "\"last\": missing \"{key}\""),
+            ProtocolError::Missing(Field::Key(key) | Field::Entry(key, _)) => {
+                write!(f, "missing \"{key}\"")
+            }
+            ProtocolError::UnknownType(kind) => write!(
+                f,
+                "unknown type \"{kind}\" (types: hello, act, bid, result)"
+            ),
+            ProtocolError::Invalid { field, problem } => write!(f, "{field}: {problem}"),
+        }
     }
 }
 
 impl std::error::Error for ProtocolError {}
 
-/// An error from a message.
-fn err<T>(message: impl Into<String>) -> Result<T, ProtocolError> {
-    Err(ProtocolError(message.into()))
+/// Where in a request: a field, an entry of an array field, or a field of `last`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// A field of the request, written `"hand"`.
+    Key(&'static str),
+    /// An entry of an array field, written `"history"[3]` (for `played`, the index is the
+    /// seat).
+    Entry(&'static str, usize),
+    /// A field of `last`, written `"last.seat"`.
+    Last(&'static str),
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Field::Key(key) => write!(f, "\"{key}\""),
+            Field::Entry(key, i) => write!(f, "\"{key}\"[{i}]"),
+            Field::Last(key) => write!(f, "\"last.{key}\""),
+        }
+    }
+}
+
+/// What is wrong with a field of a request. A value sent is kept as its JSON text, to be
+/// quoted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Problem {
+    /// `protocol` is not [`PROTOCOL`] (the value sent, as JSON).
+    WrongProtocol(String),
+    /// Not a string (the value sent, as JSON).
+    NotString(String),
+    /// Not a seat 0, 1 or 2 (the value sent, as JSON).
+    NotSeat(String),
+    /// Not cards written as a string (the value sent, as JSON).
+    NotCardString(String),
+    /// Cards that do not read.
+    Cards(ParseCardsError),
+    /// Not an array (the value sent, as JSON).
+    NotArray(String),
+    /// `base` or `multiplier` is not a positive integer (the value sent, as JSON).
+    NotPositive(String),
+    /// `rules` names no profile.
+    UnknownProfile(UnknownProfile),
+    /// `rules` is not a profile name (the value sent, as JSON).
+    NotProfileName(String),
+    /// `laizi` is not an array of ranks (the value sent, as JSON).
+    NotRankArray(String),
+    /// An entry of `laizi` is not one rank (the value sent, as JSON).
+    NotOneRank(String),
+    /// Wild ranks the rules do not take.
+    Laizi(LaiziError),
+    /// `role` is none of the three roles.
+    UnknownRole(String),
+    /// `role` is not the role of `seat` with the landlord in `landlord`.
+    WrongRole {
+        /// The seat.
+        seat: Seat,
+        /// The landlord's seat.
+        landlord: Seat,
+        /// The role given.
+        given: Role,
+    },
+    /// A `history` entry that is not `[seat, move]` (the value sent, as JSON).
+    NotSeatMove(String),
+    /// A play by a seat whose turn it was not.
+    PlaysOutOfTurn {
+        /// The seat that played.
+        seat: Seat,
+        /// The seat that was to play.
+        turn: Seat,
+    },
+    /// A move that does not read (against the play it follows).
+    BadMove {
+        /// The move as sent.
+        text: String,
+        /// Why.
+        error: MoveError,
+    },
+    /// A play that makes more cards played than a deck holds.
+    MoreThanDeck {
+        /// The move as sent.
+        text: String,
+    },
+    /// A pass by the seat leading a trick.
+    PassWhenLeading {
+        /// The seat.
+        seat: Seat,
+    },
+    /// A play the trick refuses.
+    Refused {
+        /// The move as sent.
+        text: String,
+        /// Why.
+        error: ActionError,
+    },
+    /// An empty hand: the game is over.
+    EmptyHand,
+    /// Not a card count 1-20 (the value sent, as JSON).
+    NotCardCount(String),
+    /// Not 3 counts.
+    NotThreeCounts {
+        /// How many were given.
+        given: usize,
+    },
+    /// The seat's count of cards left is not the size of its hand.
+    CountIsNotHand {
+        /// The seat.
+        seat: Seat,
+        /// Its count.
+        left: u32,
+        /// The cards in `hand`.
+        held: u32,
+    },
+    /// After the history another seat is to play.
+    NotToPlay {
+        /// The seat to play.
+        turn: Seat,
+        /// The request's seat.
+        seat: Seat,
+    },
+    /// A seat has more cards left and played than it was dealt.
+    MoreThanDealt {
+        /// The seat.
+        seat: Seat,
+        /// Its count of cards left.
+        left: u32,
+        /// The cards it played.
+        played: u32,
+        /// The cards it was dealt.
+        dealt: u32,
+    },
+    /// The hand and the cards played hold more cards than a deck.
+    HandAndPlayed {
+        /// The hand.
+        hand: Cards,
+        /// Every card played.
+        played: Cards,
+    },
+    /// `played` is not 3 card strings (the value sent, as JSON).
+    NotThreeCardStrings(String),
+    /// A seat's `played` is not what it played in `history`.
+    NotPlayed {
+        /// The cards given.
+        given: Cards,
+        /// The seat.
+        seat: Seat,
+        /// What it played in `history`.
+        played: Cards,
+    },
+    /// More than the 3 kitty cards.
+    KittyTooBig(Cards),
+    /// Kitty cards not in the landlord's hand.
+    KittyNotInHand(Cards),
+    /// `last.seat` is the seat to act.
+    LastIsOwn(Seat),
+    /// Not a move written as a string (the value sent, as JSON).
+    NotMove(String),
+    /// A pass as the play to beat.
+    PassToBeat,
+    /// `last` is neither `{"seat", "cards"}` nor null (the value sent, as JSON).
+    NotLast(String),
+    /// `last` is not the play to beat that `history` leaves (each a seat and a move in
+    /// notation; none when the robot leads).
+    LastMismatch {
+        /// The play given.
+        given: Option<(Seat, String)>,
+        /// The play to beat after `history`.
+        derived: Option<(Seat, String)>,
+    },
+    /// `legal_moves` is empty.
+    NoLegalMoves,
+    /// An entry of `legal_moves` that the seat may not play.
+    NotAllowed {
+        /// The move as sent.
+        text: String,
+        /// Why.
+        why: Disallowed,
+    },
+    /// `form` is neither `points` nor `call_rob` (the value sent, as JSON).
+    UnknownForm(String),
+    /// A bidding hand of other than 1 to 20 cards.
+    BidHandSize(u32),
+    /// A `bids` entry that is not `[seat, bid]` (the value sent, as JSON).
+    NotSeatBid(String),
+    /// A bid out of the form's range.
+    BidRange {
+        /// The value sent.
+        sent: String,
+        /// The highest bid of the form.
+        top: Bid,
+    },
+    /// A bid by a seat whose turn it was not.
+    BidsOutOfTurn {
+        /// The seat that bid.
+        seat: Seat,
+        /// The seat that was to bid.
+        turn: Seat,
+    },
+    /// A points bid not above the highest before it.
+    BidNotAbove {
+        /// The bid.
+        bid: Bid,
+        /// The highest bid before it.
+        high: Bid,
+    },
+    /// Bids after the bidding ended.
+    BiddingOver,
+    /// The request's seat is not the one to bid after the last bid.
+    CannotBidAfter {
+        /// The request's seat.
+        seat: Seat,
+        /// The seat that bid last.
+        last: Seat,
+    },
+    /// `winner` is neither `landlord` nor `farmers` (the value sent, as JSON).
+    UnknownWinner(String),
+    /// `scores` is not 3 integers (the value sent, as JSON).
+    NotScores(String),
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Problem::WrongProtocol(sent) => write!(f, "{sent} is not \"{PROTOCOL}\""),
+            Problem::NotString(sent) => write!(f, "expected a string, not {sent}"),
+            Problem::NotSeat(sent) => write!(f, "{sent} is not a seat (0, 1 or 2)"),
+            Problem::NotCardString(sent) => {
+                write!(f, "expected cards as a string, not {sent}")
+            }
+            Problem::Cards(e) => e.fmt(f),
+            Problem::NotArray(sent) => write!(f, "expected an array, not {sent}"),
+            Problem::NotPositive(sent) => write!(f, "{sent} is not a positive integer"),
+            Problem::UnknownProfile(e) => e.fmt(f),
+            Problem::NotProfileName(sent) => write!(f, "expected a profile name, not {sent}"),
+            Problem::NotRankArray(sent) => {
+                write!(f, "expected an array of ranks, not {sent}")
+            }
+            Problem::NotOneRank(sent) => write!(f, "{sent} is not one rank"),
+            Problem::Laizi(e) => e.fmt(f),
+            Problem::UnknownRole(role) => write!(
+                f,
+                "\"{role}\" is not landlord, landlord_down or landlord_up"
+            ),
+            Problem::WrongRole {
+                seat,
+                landlord,
+                given,
+            } => write!(
+                f,
+                "seat {seat} with the landlord in seat {landlord} is {}, not {}",
+                Role::of(*seat, *landlord).name(),
+                given.name()
+            ),
+            Problem::NotSeatMove(sent) => write!(f, "{sent} is not [seat, move]"),
+            Problem::PlaysOutOfTurn { seat, turn } => {
+                write!(f, "seat {seat} plays out of turn (seat {turn} was to play)")
+            }
+            Problem::BadMove { text, error } => write!(f, "\"{text}\": {error}"),
+            Problem::MoreThanDeck { text } => {
+                write!(f, "\"{text}\" makes more cards played than a deck holds")
+            }
+            Problem::PassWhenLeading { seat } => {
+                write!(f, "seat {seat} passes while leading a trick")
+            }
+            Problem::Refused { text, error } => write!(f, "\"{text}\": {error}"),
+            Problem::EmptyHand => f.write_str("no cards (the game is over)"),
+            Problem::NotCardCount(sent) => write!(f, "{sent} is not a card count 1-20"),
+            Problem::NotThreeCounts { given } => write!(f, "expected 3 counts, got {given}"),
+            Problem::CountIsNotHand { seat, left, held } => write!(
+                f,
+                "seat {seat} has {left} cards left, but \"hand\" holds {held}"
+            ),
+            Problem::NotToPlay { turn, seat } => write!(
+                f,
+                "after \"history\" seat {turn} is to play, not seat {seat}"
+            ),
+            Problem::MoreThanDealt {
+                seat,
+                left,
+                played,
+                dealt,
+            } => write!(
+                f,
+                "seat {seat} has {left} left and played {played}: more than the {dealt} it was dealt"
+            ),
+            Problem::HandAndPlayed { hand, played } => write!(
+                f,
+                "{hand} and the cards played ({played}) hold more cards than a deck"
+            ),
+            Problem::NotThreeCardStrings(sent) => {
+                write!(f, "expected 3 card strings, not {sent}")
+            }
+            Problem::NotPlayed {
+                given,
+                seat,
+                played,
+            } => write!(
+                f,
+                "\"{given}\" is not what seat {seat} played in \"history\" (\"{played}\")"
+            ),
+            Problem::KittyTooBig(cards) => {
+                write!(f, "{cards} is more than the 3 kitty cards")
+            }
+            Problem::KittyNotInHand(cards) => {
+                write!(f, "{cards} is not in the landlord's \"hand\"")
+            }
+            Problem::LastIsOwn(seat) => write!(
+                f,
+                "seat {seat} is the seat to act; the play to beat is another seat's"
+            ),
+            Problem::NotMove(sent) => write!(f, "expected a move, not {sent}"),
+            Problem::PassToBeat => f.write_str("a pass is never the play to beat (use null)"),
+            Problem::NotLast(sent) => {
+                write!(f, "expected {{\"seat\", \"cards\"}} or null, not {sent}")
+            }
+            Problem::LastMismatch { given, derived } => {
+                let shown = |play: &Option<(Seat, String)>| match play {
+                    Some((seat, text)) => format!("{text} by seat {seat}"),
+                    None => "null (the robot leads)".to_string(),
+                };
+                write!(
+                    f,
+                    "{} does not match \"history\", whose play to beat is {}",
+                    shown(given),
+                    shown(derived)
+                )
+            }
+            Problem::NoLegalMoves => f.write_str("empty (omit it to allow every legal play)"),
+            Problem::NotAllowed { text, why } => write!(f, "\"{text}\": {why}"),
+            Problem::UnknownForm(sent) => {
+                write!(f, "{sent} is not \"points\" or \"call_rob\"")
+            }
+            Problem::BidHandSize(n) => write!(f, "{n} cards; a hand bids with 1 to 20"),
+            Problem::NotSeatBid(sent) => write!(f, "{sent} is not [seat, bid]"),
+            Problem::BidRange { sent, top } => write!(f, "bid {sent} is not 0 to {top}"),
+            Problem::BidsOutOfTurn { seat, turn } => {
+                write!(f, "seat {seat} bids out of turn (seat {turn} was to bid)")
+            }
+            Problem::BidNotAbove { bid, high } => {
+                write!(f, "bid {bid} is not above the bid {high}")
+            }
+            Problem::BiddingOver => f.write_str("the bidding is already over"),
+            Problem::CannotBidAfter { seat, last } => {
+                write!(f, "seat {seat} cannot bid right after seat {last}")
+            }
+            Problem::UnknownWinner(sent) => {
+                write!(f, "{sent} is not \"landlord\" or \"farmers\"")
+            }
+            Problem::NotScores(sent) => write!(f, "{sent} is not 3 integers"),
+        }
+    }
+}
+
+/// Why an entry of `legal_moves` may not be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Disallowed {
+    /// A pass, by the seat leading.
+    PassWhenLeading,
+    /// Cards not in the hand.
+    NotInHand(Cards),
+    /// Not a legal play here.
+    NotLegal,
+}
+
+impl fmt::Display for Disallowed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Disallowed::PassWhenLeading => f.write_str("a pass is not allowed when leading"),
+            Disallowed::NotInHand(cards) => write!(f, "{cards} is not in \"hand\""),
+            Disallowed::NotLegal => f.write_str("not a legal play here"),
+        }
+    }
+}
+
+/// The error of a field that is there but wrong.
+fn invalid<T>(field: Field, problem: Problem) -> Result<T, ProtocolError> {
+    Err(ProtocolError::Invalid {
+        field,
+        problem: Box::new(problem),
+    })
+}
+
+/// The error of a top-level field that is there but wrong.
+fn invalid_key<T>(key: &'static str, problem: Problem) -> Result<T, ProtocolError> {
+    invalid(Field::Key(key), problem)
 }
 
 /// A checked `act` request: the seat's view and the moves it may choose from.
@@ -124,12 +538,12 @@ pub struct Rejection {
 pub fn parse_request(line: &str, default_rules: &Rules) -> Result<Incoming, Rejection> {
     let value: Value = serde_json::from_str(line).map_err(|e| Rejection {
         id: Value::Null,
-        error: ProtocolError(format!("not JSON: {e}")),
+        error: ProtocolError::NotJson(e.to_string()),
     })?;
     let Value::Object(obj) = value else {
         return Err(Rejection {
             id: Value::Null,
-            error: ProtocolError("not a JSON object".into()),
+            error: ProtocolError::NotObject,
         });
     };
     let id = obj.get("id").cloned().unwrap_or(Value::Null);
@@ -142,10 +556,13 @@ pub fn parse_request(line: &str, default_rules: &Rules) -> Result<Incoming, Reje
 fn parse_object(obj: &Map<String, Value>, default_rules: &Rules) -> Result<Request, ProtocolError> {
     match get(obj, "protocol")? {
         Value::String(p) if p == PROTOCOL => {}
-        other => return err(format!("\"protocol\": {other} is not \"{PROTOCOL}\"")),
+        other => {
+            let sent = other.to_string();
+            return invalid_key("protocol", Problem::WrongProtocol(sent));
+        }
     }
     if !obj.contains_key("id") {
-        return err("missing \"id\"");
+        return Err(ProtocolError::Missing(Field::Key("id")));
     }
     let kind = string(obj, "type")?;
     match kind {
@@ -153,68 +570,72 @@ fn parse_object(obj: &Map<String, Value>, default_rules: &Rules) -> Result<Reque
         "act" => parse_act(obj, default_rules).map(|a| Request::Act(Box::new(a))),
         "bid" => parse_bid(obj, default_rules).map(|b| Request::Bid(Box::new(b))),
         "result" => parse_result(obj),
-        other => err(format!(
-            "unknown type \"{other}\" (types: hello, act, bid, result)"
-        )),
+        other => Err(ProtocolError::UnknownType(other.to_string())),
     }
 }
 
 // --- Field readers -------------------------------------------------------------------------
 
-fn get<'a>(obj: &'a Map<String, Value>, key: &str) -> Result<&'a Value, ProtocolError> {
-    obj.get(key)
-        .ok_or_else(|| ProtocolError(format!("missing \"{key}\"")))
+fn get<'a>(obj: &'a Map<String, Value>, key: &'static str) -> Result<&'a Value, ProtocolError> {
+    obj.get(key).ok_or(ProtocolError::Missing(Field::Key(key)))
 }
 
-fn string<'a>(obj: &'a Map<String, Value>, key: &str) -> Result<&'a str, ProtocolError> {
+fn string<'a>(obj: &'a Map<String, Value>, key: &'static str) -> Result<&'a str, ProtocolError> {
     match get(obj, key)? {
         Value::String(s) => Ok(s),
-        other => err(format!("\"{key}\": expected a string, not {other}")),
+        other => invalid_key(key, Problem::NotString(other.to_string())),
     }
 }
 
-/// A seat from a JSON value; `what` names the field in errors.
-fn seat_value(v: &Value, what: &str) -> Result<Seat, ProtocolError> {
-    v.as_u64()
+/// A seat from a JSON value in `field`.
+fn seat_value(v: &Value, field: Field) -> Result<Seat, ProtocolError> {
+    match v
+        .as_u64()
         .and_then(|i| u8::try_from(i).ok())
         .and_then(Seat::new)
-        .ok_or_else(|| ProtocolError(format!("{what}: {v} is not a seat (0, 1 or 2)")))
+    {
+        Some(seat) => Ok(seat),
+        None => invalid(field, Problem::NotSeat(v.to_string())),
+    }
 }
 
-fn seat(obj: &Map<String, Value>, key: &str) -> Result<Seat, ProtocolError> {
-    seat_value(get(obj, key)?, &format!("\"{key}\""))
+fn seat(obj: &Map<String, Value>, key: &'static str) -> Result<Seat, ProtocolError> {
+    seat_value(get(obj, key)?, Field::Key(key))
 }
 
-/// Cards from a JSON string in canonical notation; `what` names the field in errors.
-fn cards_value(v: &Value, what: &str) -> Result<Cards, ProtocolError> {
+/// Cards from a JSON string in canonical notation in `field`.
+fn cards_value(v: &Value, field: Field) -> Result<Cards, ProtocolError> {
     match v {
         Value::String(s) => s
             .parse::<Cards>()
-            .map_err(|e| ProtocolError(format!("{what}: {e}"))),
-        other => err(format!("{what}: expected cards as a string, not {other}")),
+            .or_else(|e| invalid(field, Problem::Cards(e))),
+        other => invalid(field, Problem::NotCardString(other.to_string())),
     }
 }
 
-fn cards(obj: &Map<String, Value>, key: &str) -> Result<Cards, ProtocolError> {
-    cards_value(get(obj, key)?, &format!("\"{key}\""))
+fn cards(obj: &Map<String, Value>, key: &'static str) -> Result<Cards, ProtocolError> {
+    cards_value(get(obj, key)?, Field::Key(key))
 }
 
-fn array<'a>(obj: &'a Map<String, Value>, key: &str) -> Result<&'a [Value], ProtocolError> {
+fn array<'a>(obj: &'a Map<String, Value>, key: &'static str) -> Result<&'a [Value], ProtocolError> {
     match get(obj, key)? {
         Value::Array(a) => Ok(a),
-        other => err(format!("\"{key}\": expected an array, not {other}")),
+        other => invalid_key(key, Problem::NotArray(other.to_string())),
     }
 }
 
 /// An optional positive integer (the stake fields), 1 when absent.
-fn stake(obj: &Map<String, Value>, key: &str) -> Result<u32, ProtocolError> {
+fn stake(obj: &Map<String, Value>, key: &'static str) -> Result<u32, ProtocolError> {
     match obj.get(key) {
         None | Some(Value::Null) => Ok(1),
-        Some(v) => v
+        Some(v) => match v
             .as_u64()
             .and_then(|n| u32::try_from(n).ok())
             .filter(|&n| n >= 1)
-            .ok_or_else(|| ProtocolError(format!("\"{key}\": {v} is not a positive integer"))),
+        {
+            Some(n) => Ok(n),
+            None => invalid_key(key, Problem::NotPositive(v.to_string())),
+        },
     }
 }
 
@@ -222,34 +643,37 @@ fn stake(obj: &Map<String, Value>, key: &str) -> Result<u32, ProtocolError> {
 fn request_rules(obj: &Map<String, Value>, default_rules: &Rules) -> Result<Rules, ProtocolError> {
     let rules = match obj.get("rules") {
         None | Some(Value::Null) => default_rules.clone(),
-        Some(Value::String(name)) => {
-            Rules::from_profile_name(name).map_err(|e| ProtocolError(format!("\"rules\": {e}")))?
+        Some(Value::String(name)) => match Rules::from_profile_name(name) {
+            Ok(rules) => rules,
+            Err(e) => return invalid_key("rules", Problem::UnknownProfile(e)),
+        },
+        Some(other) => {
+            let sent = other.to_string();
+            return invalid_key("rules", Problem::NotProfileName(sent));
         }
-        Some(other) => return err(format!("\"rules\": expected a profile name, not {other}")),
     };
     let Some(laizi) = obj.get("laizi").filter(|v| !v.is_null()) else {
         return Ok(rules);
     };
     let Value::Array(items) = laizi else {
-        return err(format!(
-            "\"laizi\": expected an array of ranks, not {laizi}"
-        ));
+        let sent = laizi.to_string();
+        return invalid_key("laizi", Problem::NotRankArray(sent));
     };
     let ranks = items
         .iter()
         .enumerate()
         .map(|(i, v)| {
-            let what = format!("\"laizi\"[{i}]");
-            let c = cards_value(v, &what)?;
+            let field = Field::Entry("laizi", i);
+            let c = cards_value(v, field)?;
             match (c.len(), c.lowest()) {
                 (1, Some(r)) => Ok(r),
-                _ => err(format!("{what}: {v} is not one rank")),
+                _ => invalid(field, Problem::NotOneRank(v.to_string())),
             }
         })
         .collect::<Result<Vec<Rank>, _>>()?;
     rules
         .with_laizi(&ranks)
-        .map_err(|e| ProtocolError(format!("\"laizi\": {e}")))
+        .or_else(|e| invalid_key("laizi", Problem::Laizi(e)))
 }
 
 fn role_of(obj: &Map<String, Value>) -> Result<Role, ProtocolError> {
@@ -257,9 +681,7 @@ fn role_of(obj: &Map<String, Value>) -> Result<Role, ProtocolError> {
         "landlord" => Ok(Role::Landlord),
         "landlord_down" => Ok(Role::LandlordDown),
         "landlord_up" => Ok(Role::LandlordUp),
-        other => err(format!(
-            "\"role\": \"{other}\" is not landlord, landlord_down or landlord_up"
-        )),
+        other => invalid_key("role", Problem::UnknownRole(other.to_string())),
     }
 }
 
@@ -285,34 +707,41 @@ fn replay_history(
     };
     let mut all = Cards::EMPTY;
     for (i, entry) in entries.iter().enumerate() {
-        let what = format!("\"history\"[{i}]");
+        let field = Field::Entry("history", i);
         let (s, text) = match entry.as_array().map(Vec::as_slice) {
-            Some([s, Value::String(t)]) => (seat_value(s, &what)?, t),
-            _ => return err(format!("{what}: {entry} is not [seat, move]")),
+            Some([s, Value::String(t)]) => (seat_value(s, field)?, t),
+            _ => {
+                return invalid(field, Problem::NotSeatMove(entry.to_string()));
+            }
         };
         let turn = r.public.trick.turn();
         if s != turn {
-            return err(format!(
-                "{what}: seat {s} plays out of turn (seat {turn} was to play)"
-            ));
+            return invalid(field, Problem::PlaysOutOfTurn { seat: s, turn });
         }
         let beat = r.public.trick.to_beat().copied();
-        let m = parse_move(text, rules, beat.as_ref())
-            .map_err(|e| ProtocolError(format!("{what}: \"{text}\": {e}")))?;
+        let m = match parse_move(text, rules, beat.as_ref()) {
+            Ok(m) => m,
+            Err(error) => {
+                let text = text.clone();
+                return invalid(field, Problem::BadMove { text, error });
+            }
+        };
         if !m.is_pass() {
             all = all.union(m.cards());
             if !all.is_valid_deck_subset() {
-                return err(format!(
-                    "{what}: \"{text}\" makes more cards played than a deck holds"
-                ));
+                return invalid(field, Problem::MoreThanDeck { text: text.clone() });
             }
         }
-        r.public.push(s, m, rules).map_err(|e| match e {
-            ActionError::PassWhenLeading => {
-                ProtocolError(format!("{what}: seat {s} passes while leading a trick"))
-            }
-            other => ProtocolError(format!("{what}: \"{text}\": {other}")),
-        })?;
+        if let Err(e) = r.public.push(s, m, rules) {
+            let problem = match e {
+                ActionError::PassWhenLeading => Problem::PassWhenLeading { seat: s },
+                error => Problem::Refused {
+                    text: text.clone(),
+                    error,
+                },
+            };
+            return invalid(field, problem);
+        }
         if !m.is_pass() {
             r.context = beat;
         }
@@ -324,163 +753,164 @@ fn parse_act(obj: &Map<String, Value>, default_rules: &Rules) -> Result<ActReque
     let rules = request_rules(obj, default_rules)?;
     let me = seat(obj, "seat")?;
     let landlord = seat(obj, "landlord_seat")?;
-    let role = role_of(obj)?;
-    let expected = Role::of(me, landlord);
-    if role != expected {
-        return err(format!(
-            "\"role\": seat {me} with the landlord in seat {landlord} is {}, not {}",
-            expected.name(),
-            role.name()
-        ));
+    let given = role_of(obj)?;
+    if given != Role::of(me, landlord) {
+        let problem = Problem::WrongRole {
+            seat: me,
+            landlord,
+            given,
+        };
+        return invalid_key("role", problem);
     }
     let hand = cards(obj, "hand")?;
     if hand.is_empty() {
-        return err("\"hand\": no cards (the game is over)");
+        return invalid_key("hand", Problem::EmptyHand);
     }
     let cards_left = match array(obj, "cards_left")? {
         [a, b, c] => {
-            let count = |v: &Value| {
-                v.as_u64()
-                    .and_then(|n| u32::try_from(n).ok())
-                    .filter(|n| (1..=20).contains(n))
-                    .ok_or_else(|| {
-                        ProtocolError(format!("\"cards_left\": {v} is not a card count 1-20"))
-                    })
+            let count = |v: &Value| match v
+                .as_u64()
+                .and_then(|n| u32::try_from(n).ok())
+                .filter(|n| (1..=20).contains(n))
+            {
+                Some(n) => Ok(n),
+                None => invalid_key("cards_left", Problem::NotCardCount(v.to_string())),
             };
             BySeat([count(a)?, count(b)?, count(c)?])
         }
         other => {
-            return err(format!(
-                "\"cards_left\": expected 3 counts, got {}",
-                other.len()
-            ));
+            let given = other.len();
+            return invalid_key("cards_left", Problem::NotThreeCounts { given });
         }
     };
     if cards_left[me] != hand.len() {
-        return err(format!(
-            "\"cards_left\": seat {me} has {} cards left, but \"hand\" holds {}",
-            cards_left[me],
-            hand.len()
-        ));
+        let problem = Problem::CountIsNotHand {
+            seat: me,
+            left: cards_left[me],
+            held: hand.len(),
+        };
+        return invalid_key("cards_left", problem);
     }
 
     let replayed = replay_history(array(obj, "history")?, &rules, landlord)?;
     let played = replayed.public.played;
-    if replayed.public.trick.turn() != me {
-        return err(format!(
-            "\"seat\": after \"history\" seat {} is to play, not seat {me}",
-            replayed.public.trick.turn()
-        ));
+    let turn = replayed.public.trick.turn();
+    if turn != me {
+        return invalid_key("seat", Problem::NotToPlay { turn, seat: me });
     }
     for (s, &left) in cards_left.iter() {
         let dealt = if s == landlord { 20 } else { 17 };
         let played = played[s].len();
         if left + played > dealt {
-            return err(format!(
-                "\"cards_left\": seat {s} has {left} left and played {played}: more than the {dealt} it was dealt"
-            ));
+            let problem = Problem::MoreThanDealt {
+                seat: s,
+                left,
+                played,
+                dealt,
+            };
+            return invalid_key("cards_left", problem);
         }
     }
     let total = played
         .iter()
         .fold(Cards::EMPTY, |acc, (_, c)| acc.union(*c));
     if !hand.union(total).is_valid_deck_subset() {
-        return err(format!(
-            "\"hand\": {hand} and the cards played ({total}) hold more cards than a deck"
-        ));
+        let problem = Problem::HandAndPlayed {
+            hand,
+            played: total,
+        };
+        return invalid_key("hand", problem);
     }
     if let Some(v) = obj.get("played").filter(|v| !v.is_null()) {
         let Some(items) = v.as_array().filter(|a| a.len() == 3) else {
-            return err(format!("\"played\": expected 3 card strings, not {v}"));
+            return invalid_key("played", Problem::NotThreeCardStrings(v.to_string()));
         };
         for (s, item) in Seat::ALL.into_iter().zip(items) {
-            let what = format!("\"played\"[{s}]");
-            let c = cards_value(item, &what)?;
-            if c != played[s] {
-                return err(format!(
-                    "{what}: \"{c}\" is not what seat {s} played in \"history\" (\"{}\")",
-                    played[s]
-                ));
+            let field = Field::Entry("played", s.index());
+            let given = cards_value(item, field)?;
+            if given != played[s] {
+                let problem = Problem::NotPlayed {
+                    given,
+                    seat: s,
+                    played: played[s],
+                };
+                return invalid(field, problem);
             }
         }
     }
     if let Some(v) = obj.get("bottom_cards_unplayed").filter(|v| !v.is_null()) {
-        let bottom = cards_value(v, "\"bottom_cards_unplayed\"")?;
+        let bottom = cards_value(v, Field::Key("bottom_cards_unplayed"))?;
         if bottom.len() > 3 {
-            return err(format!(
-                "\"bottom_cards_unplayed\": {bottom} is more than the 3 kitty cards"
-            ));
+            return invalid_key("bottom_cards_unplayed", Problem::KittyTooBig(bottom));
         }
         if me == landlord && !hand.contains(bottom) {
-            return err(format!(
-                "\"bottom_cards_unplayed\": {bottom} is not in the landlord's \"hand\""
-            ));
+            return invalid_key("bottom_cards_unplayed", Problem::KittyNotInHand(bottom));
         }
     }
 
     let last = match get(obj, "last")? {
         Value::Null => None,
         Value::Object(l) => {
-            let s = seat_value(get(l, "seat").map_err(in_last)?, "\"last.seat\"")?;
+            let in_last = |key| l.get(key).ok_or(ProtocolError::Missing(Field::Last(key)));
+            let s = seat_value(in_last("seat")?, Field::Last("seat"))?;
             if s == me {
-                return err(format!(
-                    "\"last.seat\": seat {s} is the seat to act; the play to beat is another seat's"
-                ));
+                return invalid(Field::Last("seat"), Problem::LastIsOwn(s));
             }
-            let text = match get(l, "cards").map_err(in_last)? {
+            let text = match in_last("cards")? {
                 Value::String(t) => t,
-                other => return err(format!("\"last.cards\": expected a move, not {other}")),
+                other => {
+                    let sent = other.to_string();
+                    return invalid(Field::Last("cards"), Problem::NotMove(sent));
+                }
             };
             let context = replayed.context;
-            let m = parse_move(text, &rules, context.as_ref())
-                .map_err(|e| ProtocolError(format!("\"last.cards\": \"{text}\": {e}")))?;
+            let m = match parse_move(text, &rules, context.as_ref()) {
+                Ok(m) => m,
+                Err(error) => {
+                    let text = text.clone();
+                    return invalid(Field::Last("cards"), Problem::BadMove { text, error });
+                }
+            };
             if m.is_pass() {
-                return err("\"last.cards\": a pass is never the play to beat (use null)");
+                return invalid(Field::Last("cards"), Problem::PassToBeat);
             }
             Some((s, m))
         }
         other => {
-            return err(format!(
-                "\"last\": expected {{\"seat\", \"cards\"}} or null, not {other}"
-            ));
+            return invalid_key("last", Problem::NotLast(other.to_string()));
         }
     };
     let derived = replayed.public.trick.last();
     if last != derived {
-        let shown = |l: Option<(Seat, Move)>| match l {
-            Some((s, m)) => format!("{} by seat {s}", move_notation(&m, &rules)),
-            None => "null (the robot leads)".to_string(),
+        let written =
+            |play: Option<(Seat, Move)>| play.map(|(s, m)| (s, move_notation(&m, &rules)));
+        let problem = Problem::LastMismatch {
+            given: written(last),
+            derived: written(derived),
         };
-        return err(format!(
-            "\"last\": {} does not match \"history\", whose play to beat is {}",
-            shown(last),
-            shown(derived)
-        ));
+        return invalid_key("last", problem);
     }
 
     let beat = last.map(|(_, m)| m);
     let allowed = match obj.get("legal_moves").filter(|v| !v.is_null()) {
         None => legal_moves(hand, beat.as_ref(), &rules),
         Some(Value::Array(items)) if items.is_empty() => {
-            return err("\"legal_moves\": empty (omit it to allow every legal play)");
+            return invalid_key("legal_moves", Problem::NoLegalMoves);
         }
         Some(Value::Array(items)) => items
             .iter()
             .enumerate()
             .map(|(i, v)| allowed_move(i, v, hand, beat.as_ref(), &rules))
             .collect::<Result<Vec<Move>, _>>()?,
-        Some(other) => return err(format!("\"legal_moves\": expected an array, not {other}")),
+        Some(other) => {
+            return invalid_key("legal_moves", Problem::NotArray(other.to_string()));
+        }
     };
 
     let mut view = SeatView::playing(&rules, me, landlord, hand, cards_left, replayed.public);
     view.base = stake(obj, "base")?;
     view.multiplier = stake(obj, "multiplier")?;
     Ok(ActRequest { view, allowed })
-}
-
-/// Prefixes an error met inside `last` with the field's name.
-fn in_last(e: ProtocolError) -> ProtocolError {
-    ProtocolError(format!("\"last\": {e}"))
 }
 
 /// One entry of `legal_moves`, read against the play to beat and checked legal for the hand.
@@ -491,23 +921,29 @@ fn allowed_move(
     beat: Option<&Move>,
     rules: &Rules,
 ) -> Result<Move, ProtocolError> {
-    let what = format!("\"legal_moves\"[{i}]");
+    let field = Field::Entry("legal_moves", i);
     let Value::String(text) = v else {
-        return err(format!("{what}: expected a move, not {v}"));
+        return invalid(field, Problem::NotMove(v.to_string()));
     };
-    let m = parse_move(text, rules, beat)
-        .map_err(|e| ProtocolError(format!("{what}: \"{text}\": {e}")))?;
+    let m = match parse_move(text, rules, beat) {
+        Ok(m) => m,
+        Err(error) => {
+            let text = text.clone();
+            return invalid(field, Problem::BadMove { text, error });
+        }
+    };
     if is_legal(hand, beat, &m, rules) {
         return Ok(m);
     }
     let why = if m.is_pass() {
-        "a pass is not allowed when leading".to_string()
+        Disallowed::PassWhenLeading
     } else if !hand.contains(m.cards()) {
-        format!("{} is not in \"hand\"", m.cards())
+        Disallowed::NotInHand(m.cards())
     } else {
-        "not a legal play here".to_string()
+        Disallowed::NotLegal
     };
-    err(format!("{what}: \"{text}\": {why}"))
+    let text = text.clone();
+    invalid(field, Problem::NotAllowed { text, why })
 }
 
 // --- bid -----------------------------------------------------------------------------------
@@ -522,30 +958,29 @@ fn parse_bid(obj: &Map<String, Value>, default_rules: &Rules) -> Result<BidReque
         Some(Value::String(f)) if f == "points" => Bidding::Points,
         Some(Value::String(f)) if f == "call_rob" => Bidding::CallRob,
         Some(other) => {
-            return err(format!(
-                "\"form\": {other} is not \"points\" or \"call_rob\""
-            ));
+            return invalid_key("form", Problem::UnknownForm(other.to_string()));
         }
     };
     let me = seat(obj, "seat")?;
     let hand = cards(obj, "hand")?;
     if hand.is_empty() || hand.len() > 20 {
-        return err(format!(
-            "\"hand\": {} cards; a hand bids with 1 to 20",
-            hand.len()
-        ));
+        return invalid_key("hand", Problem::BidHandSize(hand.len()));
     }
     let entries = match obj.get("bids") {
         None | Some(Value::Null) => &[][..],
         Some(Value::Array(a)) => a.as_slice(),
-        Some(other) => return err(format!("\"bids\": expected an array, not {other}")),
+        Some(other) => {
+            return invalid_key("bids", Problem::NotArray(other.to_string()));
+        }
     };
     let mut bids: Vec<(Seat, Bid)> = Vec::with_capacity(entries.len());
     for (i, entry) in entries.iter().enumerate() {
-        let what = format!("\"bids\"[{i}]");
+        let field = Field::Entry("bids", i);
         let (s, b) = match entry.as_array().map(Vec::as_slice) {
-            Some([s, b]) => (seat_value(s, &what)?, b),
-            _ => return err(format!("{what}: {entry} is not [seat, bid]")),
+            Some([s, b]) => (seat_value(s, field)?, b),
+            _ => {
+                return invalid(field, Problem::NotSeatBid(entry.to_string()));
+            }
         };
         let top = if rules.bidding == Bidding::Points {
             3
@@ -557,34 +992,39 @@ fn parse_bid(obj: &Map<String, Value>, default_rules: &Rules) -> Result<BidReque
             .and_then(|b| u8::try_from(b).ok())
             .filter(|&b| b <= top)
         else {
-            return err(format!("{what}: bid {b} is not 0 to {top}"));
+            return invalid(
+                field,
+                Problem::BidRange {
+                    sent: b.to_string(),
+                    top,
+                },
+            );
         };
         let high = bids.iter().map(|x| x.1).max().unwrap_or(0);
         if rules.bidding == Bidding::Points {
             if let Some(&(prev, _)) = bids.last()
                 && s != prev.next()
             {
-                return err(format!(
-                    "{what}: seat {s} bids out of turn (seat {} was to bid)",
-                    prev.next()
-                ));
+                let problem = Problem::BidsOutOfTurn {
+                    seat: s,
+                    turn: prev.next(),
+                };
+                return invalid(field, problem);
             }
             if b != 0 && b <= high {
-                return err(format!("{what}: bid {b} is not above the bid {high}"));
+                return invalid(field, Problem::BidNotAbove { bid: b, high });
             }
         }
         bids.push((s, b));
     }
-    if let Some(&(prev, _)) = bids.last() {
+    if let Some(&(last, _)) = bids.last() {
         let over =
             rules.bidding == Bidding::Points && (bids.len() >= 3 || bids.iter().any(|b| b.1 == 3));
         if over {
-            return err("\"bids\": the bidding is already over");
+            return invalid_key("bids", Problem::BiddingOver);
         }
-        if prev == me || (rules.bidding == Bidding::Points && prev.next() != me) {
-            return err(format!(
-                "\"seat\": seat {me} cannot bid right after seat {prev}"
-            ));
+        if last == me || (rules.bidding == Bidding::Points && last.next() != me) {
+            return invalid_key("seat", Problem::CannotBidAfter { seat: me, last });
         }
     }
     let view = SeatView::bidding(&rules, me, hand, bids);
@@ -600,9 +1040,7 @@ fn parse_result(obj: &Map<String, Value>) -> Result<Request, ProtocolError> {
         Some(Value::String(w)) if w == "landlord" => Some(Side::Landlord),
         Some(Value::String(w)) if w == "farmers" => Some(Side::Farmers),
         Some(other) => {
-            return err(format!(
-                "\"winner\": {other} is not \"landlord\" or \"farmers\""
-            ));
+            return invalid_key("winner", Problem::UnknownWinner(other.to_string()));
         }
     };
     let scores = match obj.get("scores") {
@@ -610,9 +1048,13 @@ fn parse_result(obj: &Map<String, Value>) -> Result<Request, ProtocolError> {
         Some(v) => match v.as_array().map(Vec::as_slice) {
             Some([a, b, c]) => match (a.as_i64(), b.as_i64(), c.as_i64()) {
                 (Some(a), Some(b), Some(c)) => Some([a, b, c]),
-                _ => return err(format!("\"scores\": {v} is not 3 integers")),
+                _ => {
+                    return invalid_key("scores", Problem::NotScores(v.to_string()));
+                }
             },
-            _ => return err(format!("\"scores\": {v} is not 3 integers")),
+            _ => {
+                return invalid_key("scores", Problem::NotScores(v.to_string()));
+            }
         },
     };
     Ok(Request::Result { winner, scores })
@@ -650,7 +1092,7 @@ pub fn error_reply(id: &Value, message: &str) -> Value {
 pub fn answer(bot: &mut dyn Bot, name: &str, default_rules: &Rules, line: &str) -> Value {
     match parse_request(line, default_rules) {
         Ok(incoming) => reply(bot, name, incoming),
-        Err(r) => error_reply(&r.id, &r.error.0),
+        Err(r) => error_reply(&r.id, &r.error.to_string()),
     }
 }
 

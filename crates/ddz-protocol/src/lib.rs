@@ -11,6 +11,11 @@
 //! - [`external`]: robots played by external programs speaking `ddz-jsonl/1`
 //!   ([`external::Externals::registry`] makes them robots that [`ddz_bots::BotSpec`] knows).
 //!
+//! Bad input is a typed error that says where and what: [`jsonl::ProtocolError`] (a field of
+//! the request and a [`jsonl::Problem`]) and [`botzone::BotzoneError`] (a place in the input
+//! and a [`botzone::Problem`]); their messages quote the value sent
+//! (`"history"[3]: seat 1 plays out of turn (seat 2 was to play)`).
+//!
 //! ```
 //! use ddz_core::Rules;
 //! use ddz_protocol::jsonl;

@@ -146,15 +146,12 @@ fn malformed_inputs_name_the_problem() {
         let e = Session::from_input(&data(name))
             .and_then(|s| s.turn())
             .expect_err(name);
-        assert!(e.0.contains(expected), "{name}: {e}");
+        assert!(e.to_string().contains(expected), "{name}: {e}");
     }
     let mut out = Vec::new();
     let mut bot = make_bot("greedy", 1).unwrap();
     let result = botzone::serve(bot.as_mut(), &b"[1, 2]\n"[..], &mut out, false).unwrap();
-    assert_eq!(
-        result,
-        Err(botzone::BotzoneError("input is not a JSON object".into()))
-    );
+    assert_eq!(result, Err(botzone::BotzoneError::NotObject));
     assert_eq!(
         String::from_utf8(out).unwrap(),
         "{\"debug\":\"error: input is not a JSON object\"}\n"

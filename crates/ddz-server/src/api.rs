@@ -10,11 +10,13 @@ use axum::http::{Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use ddz_bots::make_bot;
 use ddz_core::Rules;
-use ddz_game::{BySeat, GameRecord, Seat, Step};
+use ddz_game::{BySeat, GameRecord, Step};
 use ddz_protocol::jsonl::{self as protocol, Request, error_reply};
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::Value;
 
 use crate::AppState;
+use crate::wire::{self, ErrorBody, Health, ReplayFailure, ReplayReply, ReplayStep, StepKind};
 
 /// Which robot endpoint a request came to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,18 +37,21 @@ impl Endpoint {
 }
 
 /// A JSON answer with a status.
-pub(crate) fn json_response(status: StatusCode, body: &Value) -> Response {
+pub(crate) fn json_response(status: StatusCode, body: &impl Serialize) -> Response {
     (
         status,
         [(header::CONTENT_TYPE, "application/json")],
-        body.to_string(),
+        wire::to_json(body),
     )
         .into_response()
 }
 
 /// A JSON error `{"error": message}` with a status.
 pub(crate) fn json_error(status: StatusCode, message: impl Into<String>) -> Response {
-    json_response(status, &json!({"error": message.into()}))
+    let body = ErrorBody {
+        error: message.into(),
+    };
+    json_response(status, &body)
 }
 
 /// The body of a request, or the JSON error for a body that could not be read (413 when it
@@ -59,7 +64,7 @@ pub(crate) fn read_body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, Bo
         } else {
             format!("body not read: {}", e.body_text())
         };
-        Box::new(json_response(status, &json!({"id": null, "error": what})))
+        Box::new(json_response(status, &error_reply(&Value::Null, &what)))
     })
 }
 
@@ -85,7 +90,7 @@ pub fn robot_answer(
     };
     let incoming = match protocol::parse_request(line, rules) {
         Ok(incoming) => incoming,
-        Err(r) => return (400, error_reply(&r.id, &r.error.0)),
+        Err(r) => return (400, error_reply(&r.id, &r.error.to_string())),
     };
     let kind = match &incoming.request {
         Request::Act(_) => "act",
@@ -126,7 +131,7 @@ fn robot_query(
     let bad = |message: String| {
         Box::new(json_response(
             StatusCode::BAD_REQUEST,
-            &json!({"id": null, "error": message}),
+            &error_reply(&Value::Null, &message),
         ))
     };
     let Query(query) = query.map_err(|e| bad(format!("query: {}", e.body_text())))?;
@@ -229,22 +234,15 @@ pub(crate) async fn bid(
 
 /// `GET /v1/health`.
 pub(crate) async fn health(State(state): State<AppState>) -> Response {
-    json_response(
-        StatusCode::OK,
-        &json!({
-            "status": "ok",
-            "version": env!("CARGO_PKG_VERSION"),
-            "protocols": [protocol::PROTOCOL, crate::WEB_PROTOCOL],
-            "rules": state.config.rules.profile.name(),
-            "robots": state.config.robots,
-            "rooms": state.rooms.len(),
-        }),
-    )
-}
-
-/// Ranks of each seat as strings.
-fn hands_value(hands: BySeat<ddz_core::Cards>) -> Value {
-    json!(hands.0.map(|c| c.to_string()))
+    let health = Health {
+        status: "ok".into(),
+        version: env!("CARGO_PKG_VERSION").into(),
+        protocols: vec![protocol::PROTOCOL.into(), crate::WEB_PROTOCOL.into()],
+        rules: state.config.rules.profile,
+        robots: state.config.robots.clone(),
+        rooms: state.rooms.len(),
+    };
+    json_response(StatusCode::OK, &health)
 }
 
 /// `POST /v1/replay`: a game record (`ddz-record/1`) checked and returned step by step.
@@ -264,43 +262,55 @@ pub(crate) async fn replay(body: Result<Bytes, BytesRejection>) -> Response {
         Ok(deal) => deal,
         Err(e) => return json_error(StatusCode::BAD_REQUEST, format!("deal: {e}")),
     };
-    let mut steps = vec![json!({
-        "kind": "deal", "text": "deal", "seat": null,
-        "hands": hands_value(BySeat::from_fn(|s| deal.hands[s].to_cards())),
-        "landlord": null, "move": null, "bid": null,
-    })];
+    let mut steps = vec![ReplayStep {
+        kind: StepKind::Deal,
+        text: "deal".into(),
+        seat: None,
+        hands: BySeat::from_fn(|s| deal.hands[s].to_cards().to_string()),
+        landlord: None,
+        laizi: None,
+        play: None,
+        bid: None,
+        multiplier: None,
+    }];
     let outcome = record.replay_each(|game, step| {
         let (kind, bid) = match &step.step {
-            Step::Bid { bid, .. } => ("bid", Some(*bid)),
-            Step::Play { .. } => ("play", None),
-            Step::Landlord => ("landlord", None),
-            _ => ("redeal", None),
+            Step::Bid { bid, .. } => (StepKind::Bid, Some(*bid)),
+            Step::Play { .. } => (StepKind::Play, None),
+            Step::Landlord => (StepKind::Landlord, None),
+            _ => (StepKind::Redeal, None),
         };
-        steps.push(json!({
-            "kind": kind,
-            "text": step.to_string(),
-            "seat": step.seat.index(),
-            "hands": hands_value(BySeat::from_fn(|s: Seat| game.hand(s))),
-            "landlord": game.landlord().map(Seat::index),
-            "laizi": game.laizi().iter().map(|r| r.letter().to_string()).collect::<Vec<_>>(),
-            "move": step.notation,
-            "bid": bid,
-            "multiplier": game.multiplier(),
-        }));
+        steps.push(ReplayStep {
+            kind,
+            text: step.to_string(),
+            seat: Some(step.seat),
+            hands: BySeat::from_fn(|s| game.hand(s).to_string()),
+            landlord: game.landlord(),
+            laizi: Some(game.laizi()),
+            play: step.notation.clone(),
+            bid,
+            multiplier: Some(game.multiplier()),
+        });
     });
     match outcome {
-        Ok(game) => json_response(
-            StatusCode::OK,
-            &json!({
-                "ok": true, "rules": record.rules.profile.name(), "seed": record.seed,
-                "kitty": deal.kitty.to_cards().to_string(),
-                "steps": steps, "result": game.result(),
-            }),
-        ),
-        Err(e) => json_response(
-            StatusCode::BAD_REQUEST,
-            &json!({"error": e.to_string(), "steps": steps}),
-        ),
+        Ok(game) => {
+            let reply = ReplayReply {
+                ok: true,
+                rules: record.rules.profile,
+                seed: record.seed,
+                kitty: deal.kitty.to_cards().to_string(),
+                steps,
+                result: game.result().cloned(),
+            };
+            json_response(StatusCode::OK, &reply)
+        }
+        Err(e) => {
+            let failure = ReplayFailure {
+                error: e.to_string(),
+                steps,
+            };
+            json_response(StatusCode::BAD_REQUEST, &failure)
+        }
     }
 }
 

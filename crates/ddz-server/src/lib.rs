@@ -35,6 +35,7 @@ mod api;
 mod assets;
 pub mod room;
 mod rooms;
+pub mod wire;
 mod ws;
 
 use std::net::SocketAddr;

@@ -2,12 +2,12 @@
 //! their seat tokens, robots by spec), the games on a [`Sitting`] (numbering, physical cards,
 //! running totals) and the numbered public events of the `ddz-web/1` protocol (docs/web.md).
 //!
-//! Every message a room sends is built here: [`Room::state`] builds the state one audience
-//! (a seat or the spectators) may see from that seat's [`SeatView`] only, so no seat ever
-//! receives another seat's cards before the game is over, and legal moves go only to the seat
-//! to act. Robot decisions, the turn timer's auto-play and hints are [`Job`]s and
-//! [`HintJob`]s that the caller runs where it likes (the server runs them off the async
-//! threads) and feeds back with [`Room::act`].
+//! Every message a room sends is built here, as the types of [`crate::wire`]: [`Room::state`]
+//! builds the state one audience (a seat or the spectators) may see from that seat's
+//! [`SeatView`] only, so no seat ever receives another seat's cards before the game is over,
+//! and legal moves go only to the seat to act. Robot decisions, the turn timer's auto-play
+//! and hints are [`Job`]s and [`HintJob`]s that the caller runs where it likes (the server
+//! runs them off the async threads) and feeds back with [`Room::act`].
 //!
 //! ```
 //! use ddz_core::Rules;
@@ -30,20 +30,24 @@
 //!     room.act(seat, action, auto).unwrap();
 //! }
 //! let state = room.state(Audience::Seat(me));
-//! assert_eq!(state["phase"], "over");
-//! assert!(state["record"]["result"]["scores"].is_array());
+//! assert_eq!(state.phase, ddz_server::wire::Phase::Over);
+//! assert!(state.record.is_some_and(|record| record.result.is_some()));
 //! ```
 
 use std::collections::VecDeque;
 
 use ddz_bots::hint::hints;
 use ddz_bots::{BotSpec, bot_seed};
-use ddz_core::{Bidding, Card, CardSet, Move, Rules, move_notation, parse_move};
+use ddz_core::{Card, CardSet, Move, Rules, move_notation, parse_move};
 use ddz_game::{
     Actions, Bid, BySeat, Game, GameRecord, Phase, Role, Seat, SeatView, Sitting, SittingEvent,
     derive_seed,
 };
-use serde_json::{Map, Value, json};
+
+use crate::wire::{
+    CardIds, ClientMessage, Event, HistoryPlay, LastPlay, Legal, NumberedEvent, Player, SeatState,
+    Sent, State,
+};
 
 /// How many public events a room keeps for resuming connections.
 pub const KEPT_EVENTS: usize = 2000;
@@ -176,27 +180,10 @@ pub struct Room {
     connected: BySeat<bool>,
     /// Actions taken so far in the room (every bid, play and new game counts one).
     step: u64,
-    /// The public events kept, each with its number.
-    events: VecDeque<(u64, Value)>,
+    /// The public events kept, numbered.
+    events: VecDeque<NumberedEvent>,
     /// The number of the latest event.
     last_event: u64,
-}
-
-/// Card ids as a JSON array (lowest id first).
-fn ids(cards: CardSet) -> Value {
-    cards.iter().map(|c| c.id()).collect()
-}
-
-/// A phase's name in messages.
-fn phase_name(phase: Phase) -> &'static str {
-    match phase {
-        Phase::Dealing => "dealing",
-        Phase::Bidding => "bidding",
-        Phase::Doubling => "doubling",
-        Phase::LandlordShow => "landlord_show",
-        Phase::Playing => "playing",
-        Phase::Over => "over",
-    }
 }
 
 impl Room {
@@ -274,30 +261,31 @@ impl Room {
 
     /// The events numbered above `after`, and whether they are all there (false when some
     /// were dropped from the kept ones).
-    pub fn events_after(&self, after: u64) -> (Vec<Value>, bool) {
+    pub fn events_after(&self, after: u64) -> (Vec<NumberedEvent>, bool) {
         let complete = self
             .events
             .front()
-            .is_none_or(|(first, _)| *first <= after.saturating_add(1));
+            .is_none_or(|first| first.n <= after.saturating_add(1));
         let events = self
             .events
             .iter()
-            .filter(|(n, _)| *n > after)
-            .map(|(_, e)| e.clone())
+            .filter(|e| e.n > after)
+            .cloned()
             .collect();
         (events, complete)
     }
 
     /// Numbers the events, keeps them, and returns them numbered.
-    fn log(&mut self, events: Vec<Value>) -> Vec<Value> {
+    fn log(&mut self, events: Vec<Event>) -> Vec<NumberedEvent> {
         let mut out = Vec::with_capacity(events.len());
-        for mut e in events {
+        for event in events {
             self.last_event += 1;
-            if let Value::Object(fields) = &mut e {
-                fields.insert("n".into(), json!(self.last_event));
-            }
-            self.events.push_back((self.last_event, e.clone()));
-            out.push(e);
+            let numbered = NumberedEvent {
+                event,
+                n: self.last_event,
+            };
+            self.events.push_back(numbered.clone());
+            out.push(numbered);
         }
         while self.events.len() > KEPT_EVENTS {
             self.events.pop_front();
@@ -306,63 +294,61 @@ impl Room {
     }
 
     /// Marks a person's seat connected or not; the event, when that changed.
-    pub fn set_connected(&mut self, seat: Seat, connected: bool) -> Vec<Value> {
+    pub fn set_connected(&mut self, seat: Seat, connected: bool) -> Vec<NumberedEvent> {
         if self.connected[seat] == connected || self.tokens[seat].is_none() {
             return Vec::new();
         }
         self.connected[seat] = connected;
-        self.log(vec![
-            json!({"event": "connected", "seat": seat.index(), "connected": connected}),
-        ])
+        self.log(vec![Event::Connected { seat, connected }])
     }
 
     /// A sitting's event as a `ddz-web/1` event (`auto` when a robot acted for a person).
-    fn event(&self, event: SittingEvent, auto: bool) -> Value {
-        let rules = self.game().rules();
+    fn event(&self, event: SittingEvent, auto: bool) -> Event {
         match event {
-            SittingEvent::Start { game, first_bidder } => {
-                json!({"event": "start", "game": game, "first_bidder": first_bidder.index()})
-            }
+            SittingEvent::Start { game, first_bidder } => Event::Start { game, first_bidder },
             SittingEvent::Show {
                 seat,
                 factor,
                 cards,
-            } => json!({"event": "show", "seat": seat.index(), "factor": factor,
-                "ids": ids(cards), "auto": auto}),
-            SittingEvent::Double { seat, factor } => {
-                json!({"event": "double", "seat": seat.index(), "factor": factor, "auto": auto})
-            }
-            SittingEvent::Bid { seat, bid } => {
-                json!({"event": "bid", "seat": seat.index(), "bid": bid, "auto": auto})
-            }
-            SittingEvent::Redeal { first_bidder } => {
-                json!({"event": "redeal", "first_bidder": first_bidder.index()})
-            }
-            SittingEvent::Landlord { seat, kitty, base } => json!({"event": "landlord",
-                "seat": seat.index(), "kitty": ids(kitty), "base": base}),
-            SittingEvent::Wild(_) => json!({"event": "wild", "laizi": self.laizi_value()}),
-            SittingEvent::Play { seat, play, cards } => json!({
-                "event": "play", "seat": seat.index(), "move": move_notation(&play, &rules),
-                "ids": ids(cards), "auto": auto,
-            }),
-            SittingEvent::Forfeit { seat, why } => {
-                json!({"event": "forfeit", "seat": seat.index(), "why": why})
-            }
-            SittingEvent::Over(result) => {
-                json!({"event": "over", "winner": result.winner, "scores": result.scores})
-            }
+            } => Event::Show {
+                seat,
+                factor,
+                ids: CardIds(cards),
+                auto,
+            },
+            SittingEvent::Double { seat, factor } => Event::Double { seat, factor, auto },
+            SittingEvent::Bid { seat, bid } => Event::Bid { seat, bid, auto },
+            SittingEvent::Redeal { first_bidder } => Event::Redeal { first_bidder },
+            SittingEvent::Landlord { seat, kitty, base } => Event::Landlord {
+                seat,
+                kitty: CardIds(kitty),
+                base,
+            },
+            SittingEvent::Wild(_) => Event::Wild {
+                laizi: self.game().laizi(),
+            },
+            SittingEvent::Play { seat, play, cards } => Event::Play {
+                seat,
+                play: move_notation(&play, &self.game().rules()),
+                ids: CardIds(cards),
+                auto,
+            },
+            SittingEvent::Forfeit { seat, why } => Event::Forfeit { seat, why },
+            SittingEvent::Over(result) => Event::Over {
+                winner: result.winner,
+                scores: result.scores,
+            },
         }
     }
 
-    /// Reads one client message of a seat or spectator (already a JSON object): `bid`,
-    /// `play`, `pass`, `hint` or `next`. The error says what is wrong.
-    pub fn read_request(
-        &self,
-        audience: Audience,
-        msg: &Map<String, Value>,
-    ) -> Result<Request, String> {
-        let kind = match msg.get("type") {
-            Some(Value::String(t)) => t.as_str(),
+    /// Reads one client message of a seat or spectator: `bid`, `play`, `pass`, `hint` or
+    /// `next`. The fields are checked in a fixed order (the type, the audience, the seat,
+    /// then the type's own fields) and the error names the first one that is wrong.
+    pub fn read_request(&self, audience: Audience, msg: &ClientMessage) -> Result<Request, String> {
+        let kind = match &msg.kind {
+            Some(Sent {
+                value: Some(kind), ..
+            }) => kind.as_str(),
             Some(other) => return Err(format!("\"type\": expected a string, not {other}")),
             None => return Err("missing \"type\"".into()),
         };
@@ -376,16 +362,12 @@ impl Room {
         let Audience::Seat(me) = audience else {
             return Err(format!("\"{kind}\": spectators only watch"));
         };
-        if let Some(v) = msg.get("seat") {
-            let seat = v
-                .as_u64()
-                .and_then(|i| u8::try_from(i).ok())
-                .and_then(Seat::new);
-            if seat != Some(me) {
-                return Err(format!(
-                    "\"seat\": this connection plays seat {me}, not {v}"
-                ));
-            }
+        if let Some(seat) = &msg.seat
+            && seat.value != Some(me)
+        {
+            return Err(format!(
+                "\"seat\": this connection plays seat {me}, not {seat}"
+            ));
         }
         match kind {
             "hint" => Ok(Request::Hint(me)),
@@ -393,26 +375,28 @@ impl Room {
             "pass" => Ok(Request::Act(me, Action::Play(Move::PASS, None))),
             "bid" => {
                 let bid = msg
-                    .get("bid")
+                    .bid
+                    .as_ref()
                     .ok_or_else(|| "missing \"bid\"".to_string())?;
-                bid.as_u64()
-                    .and_then(|b| u8::try_from(b).ok())
+                bid.value
                     .filter(|&b| b <= 3)
                     .map(|b| Request::Act(me, Action::Bid(b)))
                     .ok_or_else(|| format!("\"bid\": {bid} is not a bid 0-3"))
             }
             _ => {
-                let text = match msg.get("move") {
-                    Some(Value::String(t)) => t,
+                let text = match &msg.play {
+                    Some(Sent {
+                        value: Some(text), ..
+                    }) => text,
                     Some(other) => {
                         return Err(format!("\"move\": expected move notation, not {other}"));
                     }
                     None => return Err("missing \"move\"".into()),
                 };
                 let play = self.read_move(text)?;
-                let chosen = match msg.get("ids") {
-                    None | Some(Value::Null) => None,
-                    Some(v) => Some(self.read_ids(me, v, &play)?),
+                let chosen = match &msg.ids {
+                    None => None,
+                    Some(ids) => Some(self.read_ids(me, ids, &play)?),
                 };
                 Ok(Request::Act(me, Action::Play(play, chosen)))
             }
@@ -434,9 +418,14 @@ impl Room {
 
     /// The physical cards chosen for a play: ids 0-53 of cards in the seat's hand whose ranks
     /// are exactly the play's cards.
-    fn read_ids(&self, seat: Seat, v: &Value, play: &Move) -> Result<CardSet, String> {
-        let Value::Array(items) = v else {
-            return Err(format!("\"ids\": expected an array of card ids, not {v}"));
+    fn read_ids(
+        &self,
+        seat: Seat,
+        ids: &Sent<Vec<Sent<u8>>>,
+        play: &Move,
+    ) -> Result<CardSet, String> {
+        let Some(items) = &ids.value else {
+            return Err(format!("\"ids\": expected an array of card ids, not {ids}"));
         };
         if items.len() > 20 {
             return Err(format!(
@@ -447,8 +436,7 @@ impl Room {
         let mut set = CardSet::EMPTY;
         for (i, item) in items.iter().enumerate() {
             let card = item
-                .as_u64()
-                .and_then(|id| u8::try_from(id).ok())
+                .value
                 .and_then(Card::from_id)
                 .ok_or_else(|| format!("\"ids\"[{i}]: {item} is not a card id 0-53"))?;
             if set.contains(card) {
@@ -476,7 +464,12 @@ impl Room {
     /// Applies an action of `seat` (`auto` when a robot made it for a person); returns the
     /// public events it caused, numbered. Refused with the reason when it is not that seat's
     /// turn or not legal; the room is then unchanged.
-    pub fn act(&mut self, seat: Seat, action: Action, auto: bool) -> Result<Vec<Value>, String> {
+    pub fn act(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        auto: bool,
+    ) -> Result<Vec<NumberedEvent>, String> {
         let events = match action {
             Action::Next => self.next(seat)?,
             Action::Bid(bid) => self.bid(seat, bid, auto)?,
@@ -506,7 +499,7 @@ impl Room {
         Ok(())
     }
 
-    fn bid(&mut self, seat: Seat, bid: Bid, auto: bool) -> Result<Vec<Value>, String> {
+    fn bid(&mut self, seat: Seat, bid: Bid, auto: bool) -> Result<Vec<Event>, String> {
         self.check_turn(seat, Phase::Bidding)?;
         let allowed = self.game().legal_bids();
         if !allowed.contains(&bid) {
@@ -525,7 +518,7 @@ impl Room {
         play: Move,
         chosen: Option<CardSet>,
         auto: bool,
-    ) -> Result<Vec<Value>, String> {
+    ) -> Result<Vec<Event>, String> {
         self.check_turn(seat, Phase::Playing)?;
         self.apply(seat, ddz_game::Action::Play(play), chosen, auto)
     }
@@ -538,7 +531,7 @@ impl Room {
         action: ddz_game::Action,
         chosen: Option<CardSet>,
         auto: bool,
-    ) -> Result<Vec<Value>, String> {
+    ) -> Result<Vec<Event>, String> {
         let events = self
             .sitting
             .act(seat, action, chosen)
@@ -552,12 +545,12 @@ impl Room {
 
     /// Marks `seat` ready for the next game; deals it when every person's seat that is
     /// connected (and `seat`) is ready.
-    fn next(&mut self, seat: Seat) -> Result<Vec<Value>, String> {
+    fn next(&mut self, seat: Seat) -> Result<Vec<Event>, String> {
         if !self.is_over() {
             return Err("the game is not over yet".into());
         }
         self.ready[seat] = true;
-        let mut events = vec![json!({"event": "ready", "seat": seat.index()})];
+        let mut events = vec![Event::Ready { seat }];
         let waiting = Seat::ALL
             .into_iter()
             .any(|s| self.tokens[s].is_some() && self.connected[s] && !self.ready[s]);
@@ -612,19 +605,12 @@ impl Room {
         })
     }
 
-    fn laizi_value(&self) -> Value {
-        self.game()
-            .laizi()
-            .iter()
-            .map(|r| r.letter().to_string())
-            .collect()
-    }
-
     /// The state `audience` may see now, built from one seat's view: a seat's own, or seat
     /// 0's with the hand left out for spectators. Before the game is over it holds no card
     /// of another seat that has not been played (the kitty is shown once the landlord takes
-    /// it); legal moves or bids only for the seat to act. See docs/web.md for the fields.
-    pub fn state(&self, audience: Audience) -> Value {
+    /// it); legal moves or bids only for the seat to act. No turn clock (the room's task
+    /// adds it). See docs/web.md for the fields.
+    pub fn state(&self, audience: Audience) -> State {
         let me = match audience {
             Audience::Seat(s) => Some(s),
             Audience::Spectator => None,
@@ -632,107 +618,94 @@ impl Room {
         let view = self.game().view(me.unwrap_or(Seat::ALL[0]));
         let rules = &view.rules;
         let over = view.phase == Phase::Over;
-        let seats: Vec<Value> = Seat::ALL
-            .into_iter()
-            .map(|s| {
-                json!({
-                    "seat": s.index(),
-                    "player": if self.robots[s].is_some() { "robot" } else { "human" },
-                    "robot": self.robot(s),
-                    "connected": self.robots[s].is_some() || self.connected[s],
-                    "role": view.landlord.map(|l| Role::of(s, l).name()),
-                    "cards_left": view.cards_left[s],
-                    "total": self.sitting.totals()[s],
-                    "ready": self.ready[s],
-                })
-            })
-            .collect();
-        let history: Vec<Value> = view
+        let seats = BySeat::from_fn(|s| SeatState {
+            seat: s,
+            player: if self.robots[s].is_some() {
+                Player::Robot
+            } else {
+                Player::Human
+            },
+            robot: self.robot(s).map(str::to_string),
+            connected: self.robots[s].is_some() || self.connected[s],
+            role: view.landlord.map(|l| Role::of(s, l).into()),
+            cards_left: view.cards_left[s],
+            total: self.sitting.totals()[s],
+            ready: self.ready[s],
+        });
+        let history: Vec<HistoryPlay> = view
             .history
             .iter()
             .enumerate()
-            .map(|(i, (s, m))| {
-                json!({"seat": s.index(), "move": move_notation(m, rules),
-                       "ids": ids(self.sitting.played_physical(i))})
+            .map(|(i, (s, m))| HistoryPlay {
+                seat: *s,
+                play: move_notation(m, rules),
+                ids: CardIds(self.sitting.played_physical(i)),
             })
             .collect();
         let trick = history[self.sitting.trick_start().min(history.len())..].to_vec();
-        let mut state = json!({
-            "game": self.number(),
-            "step": self.step,
-            "rules": rules.profile.name(),
-            "bidding": match rules.bidding {
-                Bidding::Points => "points",
-                Bidding::CallRob => "call_rob",
-                Bidding::Fixed => "fixed",
-            },
-            "phase": phase_name(view.phase),
-            "you": me.map(Seat::index),
-            "seats": seats,
-            "hand": me.map(|_| self.hand_ids(&view)),
-            "landlord": view.landlord.map(Seat::index),
-            "kitty": view.kitty.map(|_| ids(self.game().deal().kitty)),
-            "laizi": rules.laizi.iter().map(|r| r.letter().to_string()).collect::<Vec<_>>(),
-            "bids": view.bids.iter().map(|(s, b)| json!([s.index(), b])).collect::<Vec<_>>(),
-            "first_bidder": self.game().first_bidder().index(),
-            "base": view.base,
-            "multiplier": view.multiplier,
-            "turn": (!over).then(|| view.turn.index()),
-            "last": view.last.map(|(s, m)| json!({"seat": s.index(), "move": move_notation(&m, rules)})),
-            "history": history,
-            "trick": trick,
-            "legal": self.legal(me, &view),
-            "totals": self.sitting.totals().0,
-        });
-        if over && let Value::Object(fields) = &mut state {
-            let hands: Vec<Value> = Seat::ALL
-                .into_iter()
-                .map(|s| ids(self.physical(s)))
-                .collect();
-            fields.insert("result".into(), json!(self.game().result()));
-            fields.insert("hands".into(), json!(hands));
-            fields.insert("seed".into(), json!(self.game().seed()));
-            fields.insert(
-                "record".into(),
-                serde_json::to_value(GameRecord::from_game(self.game())).unwrap_or_default(),
-            );
+        State {
+            game: self.number(),
+            step: self.step,
+            rules: rules.profile,
+            bidding: rules.bidding,
+            phase: view.phase.into(),
+            you: me,
+            seats,
+            hand: me.map(|_| self.hand_ids(&view)),
+            landlord: view.landlord,
+            kitty: view.kitty.map(|_| CardIds(self.game().deal().kitty)),
+            laizi: rules.laizi,
+            bids: view.bids.clone(),
+            first_bidder: self.game().first_bidder(),
+            base: view.base,
+            multiplier: view.multiplier,
+            turn: (!over).then_some(view.turn),
+            last: view.last.map(|(seat, m)| LastPlay {
+                seat,
+                play: move_notation(&m, rules),
+            }),
+            history,
+            trick,
+            legal: self.legal(me, &view),
+            totals: self.sitting.totals(),
+            result: over.then(|| self.game().result().cloned()).flatten(),
+            hands: over.then(|| BySeat::from_fn(|s| CardIds(self.physical(s)))),
+            seed: over.then(|| self.game().seed()),
+            record: over.then(|| GameRecord::from_game(self.game())),
+            clock: None,
         }
-        state
     }
 
     /// The seat's own cards as ids: its physical cards, which always hold the view's ranks.
-    fn hand_ids(&self, view: &SeatView) -> Value {
+    fn hand_ids(&self, view: &SeatView) -> CardIds {
         let cards = self.physical(view.seat);
         debug_assert_eq!(cards.to_cards(), view.hand);
-        ids(cards)
+        CardIds(cards)
     }
 
-    /// What the seat to act may do: `{"bids": [...]}` or `{"moves": [...]}`; null for every
-    /// other audience.
-    fn legal(&self, me: Option<Seat>, view: &SeatView) -> Value {
-        if me.is_none() || me != Some(view.turn) {
-            return Value::Null;
+    /// What the seat to act may do: bids or moves; none for every other audience.
+    fn legal(&self, me: Option<Seat>, view: &SeatView) -> Option<Legal> {
+        if me != Some(view.turn) {
+            return None;
         }
         match view.phase {
             Phase::Dealing | Phase::LandlordShow => match self.game().legal_actions() {
-                Actions::Show { factor } => json!({"show": factor}),
-                _ => Value::Null,
+                Actions::Show { factor } => Some(Legal::Show(factor)),
+                _ => None,
             },
             Phase::Doubling => match self.game().legal_actions() {
-                Actions::Double(factors) => json!({"double": factors}),
-                _ => Value::Null,
+                Actions::Double(factors) => Some(Legal::Double(factors)),
+                _ => None,
             },
-            Phase::Bidding => json!({"bids": view.legal_bids()}),
-            Phase::Playing => {
-                let moves: Vec<String> = self
-                    .game()
+            Phase::Bidding => Some(Legal::Bids(view.legal_bids())),
+            Phase::Playing => Some(Legal::Moves(
+                self.game()
                     .legal_moves()
                     .iter()
                     .map(|m| move_notation(m, &view.rules))
-                    .collect();
-                json!({"moves": moves})
-            }
-            Phase::Over => Value::Null,
+                    .collect(),
+            )),
+            Phase::Over => None,
         }
     }
 }

@@ -14,13 +14,17 @@ use axum::response::Response;
 use ddz_bots::BotSpec;
 use ddz_core::Rules;
 use ddz_game::{BySeat, Seat};
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
 use crate::AppState;
 use crate::api::{json_error, json_response, read_body};
 use crate::room::{Action, Audience, Request, Room, RoomSettings};
+use crate::wire::{
+    self, ClientMessage, Clock, CreatedSeat, NewRoom, NumberedEvent, Player, RoomCreated, Sent,
+    ServerMessage,
+};
 
 /// The most connections (players and spectators) a room holds.
 pub(crate) const MAX_CONNECTIONS: usize = 64;
@@ -38,8 +42,8 @@ pub(crate) enum Cmd {
         out: mpsc::Sender<Message>,
         reply: oneshot::Sender<Option<u64>>,
     },
-    /// A message of a joined connection (a JSON object).
-    Frame { conn: u64, msg: Map<String, Value> },
+    /// A message of a joined connection.
+    Frame { conn: u64, msg: Box<ClientMessage> },
     /// A connection closed.
     Leave { conn: u64 },
     /// A robot's decision, made at `step`.
@@ -91,7 +95,7 @@ fn random_token() -> String {
 }
 
 /// What `POST /v1/rooms` asks for, checked.
-struct NewRoom {
+struct RoomSpec {
     rules: Rules,
     robots: BySeat<Option<BotSpec>>,
     hint_bot: BotSpec,
@@ -100,49 +104,51 @@ struct NewRoom {
     seed: u64,
 }
 
-/// Reads the body of `POST /v1/rooms` (empty: the defaults).
-fn read_new_room(state: &AppState, body: &[u8]) -> Result<NewRoom, String> {
+/// Reads the body of `POST /v1/rooms` (empty: the defaults). The fields are checked in a
+/// fixed order (unknown fields first) and the error names the first one that is wrong.
+fn read_new_room(state: &AppState, body: &[u8]) -> Result<RoomSpec, String> {
     let config = &state.config;
-    let fields: Map<String, Value> = if body.iter().all(u8::is_ascii_whitespace) {
-        Map::new()
+    let fields = if body.iter().all(u8::is_ascii_whitespace) {
+        NewRoom::default()
     } else {
         match serde_json::from_slice(body) {
-            Ok(Value::Object(fields)) => fields,
+            Ok(value @ Value::Object(_)) => serde_json::from_value::<NewRoom>(value)
+                .map_err(|e| format!("not a room request: {e}"))?,
             Ok(_) => return Err("expected a JSON object".into()),
             Err(e) => return Err(format!("not JSON: {e}")),
         }
     };
-    const FIELDS: [&str; 5] = ["rules", "seats", "turn_seconds", "robot_delay_ms", "seed"];
-    if let Some(key) = fields.keys().find(|k| !FIELDS.contains(&k.as_str())) {
+    if let Some(key) = fields.unknown.keys().next() {
         return Err(format!(
-            "unknown field \"{key}\" (fields: {})",
-            FIELDS.join(", ")
+            "unknown field \"{key}\" (fields: rules, seats, turn_seconds, robot_delay_ms, seed)"
         ));
     }
-    let rules = match fields.get("rules") {
-        None | Some(Value::Null) => config.rules.clone(),
-        Some(Value::String(name)) => {
-            Rules::from_profile_name(name).map_err(|e| format!("\"rules\": {e}"))?
-        }
+    let rules = match &fields.rules {
+        None => config.rules.clone(),
+        Some(Sent {
+            value: Some(name), ..
+        }) => Rules::from_profile_name(name).map_err(|e| format!("\"rules\": {e}"))?,
         Some(other) => return Err(format!("\"rules\": expected a profile name, not {other}")),
     };
     // The server's robots were checked at start-up: each spec is parsed once, here.
     let spec = |name: &str| BotSpec::parse(name).map_err(|e| format!("robot \"{name}\": {e}"));
-    let robots = match fields.get("seats") {
-        None | Some(Value::Null) => BySeat([
+    let robots = match &fields.seats {
+        None => BySeat([
             None,
             Some(spec(&config.default_robot)?),
             Some(spec(&config.default_robot)?),
         ]),
-        Some(Value::Array(items)) if items.len() == 3 => {
+        Some(Sent {
+            value: Some(items), ..
+        }) => {
             let mut robots = BySeat([None, None, None]);
             for (seat, item) in Seat::ALL.into_iter().zip(items) {
-                robots[seat] = match item {
-                    Value::String(s) if s == "human" => None,
-                    Value::String(s) if config.robots.contains(s) => Some(spec(s)?),
-                    other => {
+                robots[seat] = match &item.value {
+                    Some(s) if s == "human" => None,
+                    Some(s) if config.robots.contains(s) => Some(spec(s)?),
+                    _ => {
                         return Err(format!(
-                            "\"seats\"[{seat}]: {other} is not \"human\" or a robot ({})",
+                            "\"seats\"[{seat}]: {item} is not \"human\" or a robot ({})",
                             config.robots.join(", ")
                         ));
                     }
@@ -159,29 +165,32 @@ fn read_new_room(state: &AppState, body: &[u8]) -> Result<NewRoom, String> {
     if robots.0.iter().all(Option::is_some) {
         return Err("\"seats\": at least one seat is \"human\"".into());
     }
-    let number = |key: &str, low: u64, high: u64, default: u64| -> Result<u64, String> {
-        match fields.get(key) {
-            None | Some(Value::Null) => Ok(default),
-            Some(v) => v
-                .as_u64()
-                .filter(|n| (low..=high).contains(n))
-                .ok_or_else(|| format!("\"{key}\": {v} is not a number {low}-{high}")),
-        }
+    let number = |field: &Option<Sent<u64>>, key: &str, high: u64, default: u64| match field {
+        None => Ok(default),
+        Some(v) => v
+            .value
+            .filter(|&n| n <= high)
+            .ok_or_else(|| format!("\"{key}\": {v} is not a number 0-{high}")),
     };
-    let turn = number("turn_seconds", 0, 600, config.turn_time.as_secs())?;
+    let turn = number(
+        &fields.turn_seconds,
+        "turn_seconds",
+        600,
+        config.turn_time.as_secs(),
+    )?;
     let delay = number(
+        &fields.robot_delay_ms,
         "robot_delay_ms",
-        0,
         5000,
         config.robot_delay.as_millis() as u64,
     )?;
-    let seed = match fields.get("seed") {
-        None | Some(Value::Null) => rand::random::<u32>().into(),
+    let seed = match &fields.seed {
+        None => rand::random::<u32>().into(),
         Some(v) => v
-            .as_u64()
+            .value
             .ok_or_else(|| format!("\"seed\": {v} is not a number 0-18446744073709551615"))?,
     };
-    Ok(NewRoom {
+    Ok(RoomSpec {
         rules,
         robots,
         hint_bot: spec(&config.hint_bot)?,
@@ -235,22 +244,28 @@ pub(crate) async fn create(
         map.insert(id.clone(), tx.clone());
         id
     };
-    let seats: Vec<Value> = Seat::ALL
+    let seats = Seat::ALL
         .into_iter()
-        .map(|s| match room.robot(s) {
-            Some(robot) => json!({"seat": s.index(), "player": "robot", "robot": robot}),
-            None => json!({"seat": s.index(), "player": "human", "token": room.token(s)}),
+        .map(|seat| CreatedSeat {
+            seat,
+            player: if room.robot(seat).is_some() {
+                Player::Robot
+            } else {
+                Player::Human
+            },
+            robot: room.robot(seat).map(str::to_string),
+            token: room.token(seat).map(str::to_string),
         })
         .collect();
-    let body = json!({
-        "room": id,
-        "protocol": crate::WEB_PROTOCOL,
-        "rules": room.game().rules().profile.name(),
-        "turn_seconds": new.turn_time.as_secs(),
-        "robot_delay_ms": new.robot_delay.as_millis() as u64,
-        "seats": seats,
-        "ws": format!("/v1/rooms/{id}/ws"),
-    });
+    let body = RoomCreated {
+        room: id.clone(),
+        protocol: crate::WEB_PROTOCOL.into(),
+        rules: room.game().rules().profile,
+        turn_seconds: new.turn_time.as_secs(),
+        robot_delay_ms: new.robot_delay.as_millis() as u64,
+        seats,
+        ws: format!("/v1/rooms/{id}/ws"),
+    };
     let task = RoomTask {
         id,
         room,
@@ -306,14 +321,16 @@ struct RoomTask {
     hint_waiters: Vec<u64>,
 }
 
-/// A text message.
-fn text(v: &Value) -> Message {
-    Message::Text(Utf8Bytes::from(v.to_string()))
+/// A message as a text frame.
+fn text(msg: &ServerMessage) -> Message {
+    Message::Text(Utf8Bytes::from(wire::to_json(msg)))
 }
 
 /// An error message for one connection.
 pub(crate) fn error_message(message: &str) -> Message {
-    text(&json!({"type": "error", "error": message}))
+    text(&ServerMessage::Error {
+        error: message.into(),
+    })
 }
 
 /// A close frame.
@@ -355,8 +372,9 @@ impl RoomTask {
     /// Closes every connection of an idle room.
     fn expire(&mut self) {
         let secs = self.idle_expiry.as_secs();
-        let closed =
-            text(&json!({"type": "closed", "reason": format!("the room was idle for {secs} s")}));
+        let closed = text(&ServerMessage::Closed {
+            reason: format!("the room was idle for {secs} s"),
+        });
         for conn in self.conns.values() {
             let _ = conn.out.try_send(closed.clone());
             let _ = conn.out.try_send(close_message(1001, "room closed"));
@@ -442,7 +460,9 @@ impl RoomTask {
             }
             Cmd::Hints { step, moves } => {
                 if step == self.room.step() {
-                    let message = text(&json!({"type": "hints", "moves": moves}));
+                    let message = text(&ServerMessage::Hints {
+                        moves: moves.clone(),
+                    });
                     for conn in std::mem::take(&mut self.hint_waiters) {
                         self.send(conn, message.clone());
                     }
@@ -482,20 +502,18 @@ impl RoomTask {
         self.last_activity = Instant::now();
         let conn = self.next_conn;
         self.next_conn += 1;
-        let seat = match audience {
-            Audience::Seat(s) => Some(s.index()),
-            Audience::Spectator => None,
+        let welcome = ServerMessage::Welcome {
+            protocol: crate::WEB_PROTOCOL.into(),
+            room: self.id.clone(),
+            seat: match audience {
+                Audience::Seat(s) => Some(s),
+                Audience::Spectator => None,
+            },
+            turn_seconds: self.turn_time.as_secs(),
+            robot_delay_ms: self.robot_delay.as_millis() as u64,
         };
-        let welcome = json!({
-            "type": "welcome", "protocol": crate::WEB_PROTOCOL, "room": self.id, "seat": seat,
-            "turn_seconds": self.turn_time.as_secs(),
-            "robot_delay_ms": self.robot_delay.as_millis() as u64,
-        });
         let (events, complete) = self.room.events_after(after.unwrap_or(0));
-        let mut update = self.update(audience, &events);
-        if !complete && let Value::Object(fields) = &mut update {
-            fields.insert("resync".into(), json!(true));
-        }
+        let update = self.update(audience, events, !complete);
         let _ = out.try_send(text(&welcome));
         let _ = out.try_send(text(&update));
         self.conns.insert(conn, Conn { audience, out });
@@ -518,7 +536,7 @@ impl RoomTask {
         }
     }
 
-    fn frame(&mut self, conn: u64, msg: &Map<String, Value>) {
+    fn frame(&mut self, conn: u64, msg: &ClientMessage) {
         let Some(audience) = self.conns.get(&conn).map(|c| c.audience) else {
             return;
         };
@@ -529,7 +547,9 @@ impl RoomTask {
                 Ok(job) => match &self.hints {
                     // Computed for this step already, or being computed.
                     Some((step, Some(moves))) if *step == job.step => {
-                        let message = text(&json!({"type": "hints", "moves": moves}));
+                        let message = text(&ServerMessage::Hints {
+                            moves: moves.clone(),
+                        });
                         self.send(conn, message);
                     }
                     Some((step, None)) if *step == job.step => self.hint_waiters.push(conn),
@@ -564,18 +584,28 @@ impl RoomTask {
     }
 
     /// The `update` message for an audience: the events and the state after them, with the
-    /// turn clock.
-    fn update(&self, audience: Audience, events: &[Value]) -> Value {
+    /// turn clock (`resync` when events were dropped before them).
+    fn update(
+        &self,
+        audience: Audience,
+        events: Vec<NumberedEvent>,
+        resync: bool,
+    ) -> ServerMessage {
         let mut state = self.room.state(audience);
-        if let (Some((seat, t)), Value::Object(fields)) = (self.deadline, &mut state) {
-            let ms = t.saturating_duration_since(Instant::now()).as_millis() as u64;
-            fields.insert("clock".into(), json!({"seat": seat.index(), "ms": ms}));
+        state.clock = self.deadline.map(|(seat, t)| Clock {
+            seat,
+            ms: t.saturating_duration_since(Instant::now()).as_millis() as u64,
+        });
+        ServerMessage::Update {
+            n: self.room.last_event(),
+            events,
+            state: Box::new(state),
+            resync,
         }
-        json!({"type": "update", "n": self.room.last_event(), "events": events, "state": state})
     }
 
     /// Sends the events with each audience's state to every connection.
-    fn broadcast(&mut self, events: Vec<Value>) {
+    fn broadcast(&mut self, events: Vec<NumberedEvent>) {
         if events.is_empty() {
             return;
         }
@@ -588,7 +618,7 @@ impl RoomTask {
         for (conn, audience) in audiences {
             let message = built
                 .entry(audience)
-                .or_insert_with(|| text(&self.update(audience, &events)))
+                .or_insert_with(|| text(&self.update(audience, events.clone(), false)))
                 .clone();
             if let Some(c) = self.conns.get(&conn)
                 && c.out.try_send(message).is_err()

@@ -1,7 +1,8 @@
 //! `GET /v1/rooms/{id}/ws`: a WebSocket connection to a room. The first message joins a seat
 //! (`{"type": "join", "token", "after"}`) or watches (`{"type": "watch", "after"}`); later
-//! messages go to the room's task. Frames that are not JSON objects are answered here with an
-//! error; a message over [`crate::MAX_FRAME`] bytes closes the connection (code 1009).
+//! messages go to the room's task, read as [`ClientMessage`]s. Frames that are not JSON
+//! objects are answered here with an error; a message over [`crate::MAX_FRAME`] bytes closes
+//! the connection (code 1009).
 
 use std::time::Duration;
 
@@ -11,12 +12,13 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
-use serde_json::{Map, Value};
+use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::AppState;
 use crate::api::json_error;
 use crate::rooms::{Cmd, OUT_QUEUE, close_message, error_message};
+use crate::wire::{ClientMessage, Sent};
 
 /// How long a new connection has to send its join or watch message.
 const JOIN_TIME: Duration = Duration::from_secs(10);
@@ -46,11 +48,13 @@ pub(crate) async fn upgrade(
     }
 }
 
-/// A frame read as a JSON object, or the error to answer it with.
-fn read_frame(frame: &Message) -> Option<Result<Map<String, Value>, String>> {
+/// A frame read as a client message (a JSON object), or the error to answer it with.
+fn read_frame(frame: &Message) -> Option<Result<ClientMessage, String>> {
     match frame {
         Message::Text(t) => Some(match serde_json::from_str::<Value>(t.as_str()) {
-            Ok(Value::Object(fields)) => Ok(fields),
+            Ok(value @ Value::Object(_)) => {
+                serde_json::from_value(value).map_err(|e| format!("not a message: {e}"))
+            }
             Ok(_) => Err("not a JSON object".into()),
             Err(e) => Err(format!("not JSON: {e}")),
         }),
@@ -61,18 +65,20 @@ fn read_frame(frame: &Message) -> Option<Result<Map<String, Value>, String>> {
 
 /// The `join` or `watch` message: the seat token (none to watch) and the last message number
 /// seen.
-fn read_join(msg: &Map<String, Value>) -> Result<(Option<String>, Option<u64>), String> {
-    let after = match msg.get("after") {
-        None | Some(Value::Null) => None,
+fn read_join(msg: &ClientMessage) -> Result<(Option<String>, Option<u64>), String> {
+    let after = match &msg.after {
+        None => None,
         Some(v) => Some(
-            v.as_u64()
+            v.value
                 .ok_or_else(|| format!("\"after\": {v} is not a message number"))?,
         ),
     };
-    match msg.get("type").and_then(Value::as_str) {
+    match msg.kind.as_ref().and_then(|k| k.value.as_deref()) {
         Some("watch") => Ok((None, after)),
-        Some("join") => match msg.get("token") {
-            Some(Value::String(t)) if t.len() == 32 && t.bytes().all(|b| b.is_ascii_hexdigit()) => {
+        Some("join") => match &msg.token {
+            Some(Sent { value: Some(t), .. })
+                if t.len() == 32 && t.bytes().all(|b| b.is_ascii_hexdigit()) =>
+            {
                 Ok((Some(t.to_ascii_lowercase()), after))
             }
             Some(other) => Err(format!(
@@ -159,7 +165,11 @@ async fn connection(socket: WebSocket, room: mpsc::Sender<Cmd>) {
         };
         match conn {
             Some(c) => {
-                if room.send(Cmd::Frame { conn: c, msg }).await.is_err() {
+                let cmd = Cmd::Frame {
+                    conn: c,
+                    msg: Box::new(msg),
+                };
+                if room.send(cmd).await.is_err() {
                     break;
                 }
             }

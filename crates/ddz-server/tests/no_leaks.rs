@@ -77,6 +77,11 @@ fn knowable(room: &Room, audience: Audience) -> CardSet {
     CardSet::from_bits(known).unwrap()
 }
 
+/// The state `audience` may see now, as the JSON sent.
+fn state_json(room: &Room, audience: Audience) -> Value {
+    serde_json::to_value(room.state(audience)).unwrap()
+}
+
 /// Checks one message (a state or the events) meant for `audience`.
 fn check(room: &Room, audience: Audience, msg: &Value) -> Result<(), String> {
     let game = room.game();
@@ -201,7 +206,7 @@ fn play_and_check(
     let mut steps = 0;
     while !room.is_over() {
         for a in AUDIENCES {
-            check(&room, a, &room.state(a))?;
+            check(&room, a, &state_json(&room, a))?;
         }
         let seat = room.turn().unwrap();
         let events = if let Some(job) = room.robot_job() {
@@ -213,7 +218,7 @@ fn play_and_check(
             let action = job.run();
             room.act(seat, action, true)?
         } else {
-            let state = room.state(Audience::Seat(seat));
+            let state = state_json(&room, Audience::Seat(seat));
             let legal = &state["legal"];
             let msg = if let Some(bids) = legal["bids"].as_array() {
                 serde_json::json!({"type": "bid", "bid": bids[rng.random_range(0..bids.len())]})
@@ -222,7 +227,7 @@ fn play_and_check(
                 serde_json::json!({"type": "play", "move": moves[rng.random_range(0..moves.len())]})
             };
             let ddz_server::room::Request::Act(s, action) =
-                room.read_request(Audience::Seat(seat), msg.as_object().unwrap())?
+                room.read_request(Audience::Seat(seat), &serde_json::from_value(msg).unwrap())?
             else {
                 return Err("not an action".into());
             };
@@ -230,7 +235,7 @@ fn play_and_check(
         };
         if !room.is_over() {
             for a in AUDIENCES {
-                check(&room, a, &Value::Array(events.clone()))?;
+                check(&room, a, &serde_json::to_value(&events).unwrap())?;
             }
         }
         steps += 1;
@@ -239,7 +244,7 @@ fn play_and_check(
         }
     }
     // Over: the record replays to the same result.
-    let state = room.state(Audience::Spectator);
+    let state = state_json(&room, Audience::Spectator);
     let record: GameRecord = serde_json::from_value(state["record"].clone()).unwrap();
     let game = record.replay().map_err(|e| e.to_string())?;
     if game.result() != room.game().result() {
@@ -302,9 +307,14 @@ fn the_check_catches_leaks() {
         let kitty = room.game().deal().kitty;
         assert_eq!(other.len(), 17);
         assert_eq!(kitty.len(), 3);
-        let state = room.state(Audience::Seat(me));
+        let state = state_json(&room, Audience::Seat(me));
         check(&room, Audience::Seat(me), &state).unwrap();
-        check(&room, Audience::Spectator, &room.state(Audience::Spectator)).unwrap();
+        check(
+            &room,
+            Audience::Spectator,
+            &state_json(&room, Audience::Spectator),
+        )
+        .unwrap();
 
         let leaks: Vec<(&str, Value)> = vec![
             ("ids under a new key", ids(other)),

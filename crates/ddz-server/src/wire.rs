@@ -1,0 +1,682 @@
+//! The `ddz-web/1` messages (docs/web.md) as serde types, defined here and only here: what a
+//! client sends on a room's WebSocket ([`ClientMessage`]), what the server sends there
+//! ([`ServerMessage`]: the room [`State`], numbered [`Event`]s, hints, errors), and the JSON
+//! bodies of the HTTP routes around the rooms ([`NewRoom`], [`RoomCreated`], [`ErrorBody`],
+//! [`Health`], the replay's [`ReplayReply`]).
+//!
+//! The server builds these values and serde writes them: field names and order are the
+//! declaration order here, absent fields are the ones marked to be skipped when empty, and
+//! everything else is written, null included. The test `tests/wire.rs` holds the text of every
+//! kind of message to a transcript recorded before these types existed.
+//!
+//! What a client sends is read without failing on a field of the wrong type: each field is kept
+//! as the JSON sent with its typed reading ([`Sent`]), so that the room can check the fields in
+//! a fixed order and quote the first bad one (`"bid": 9 is not a bid 0-3`).
+//!
+//! ```
+//! use ddz_server::wire::{ClientMessage, ServerMessage};
+//!
+//! let msg: ClientMessage = serde_json::from_str(r#"{"type": "bid", "bid": "2"}"#).unwrap();
+//! assert_eq!(msg.kind.and_then(|k| k.value).as_deref(), Some("bid"));
+//! let bid = msg.bid.unwrap();
+//! assert_eq!(bid.value, None); // a string is not a bid
+//! assert_eq!(bid.to_string(), r#""2""#); // as sent, to quote in the error
+//!
+//! let error = ServerMessage::Error { error: "not your turn".into() };
+//! assert_eq!(
+//!     serde_json::to_string(&error).unwrap(),
+//!     r#"{"type":"error","error":"not your turn"}"#
+//! );
+//! ```
+
+use core::fmt;
+
+use ddz_core::{Bidding, Card, CardSet, Profile, RankSet};
+use ddz_game::{Bid, BySeat, GameRecord, GameResult, Seat, Side};
+use serde::de::{DeserializeOwned, Error as _};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::{Map, Value};
+
+// --- Reading what clients send -------------------------------------------------------------
+
+/// A field as a client sent it: the JSON value, kept to be quoted in errors, and the value
+/// read as `T` when it is one. Written back as the JSON sent.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sent<T> {
+    /// The JSON value sent.
+    pub json: Value,
+    /// The value read as `T`, or `None` when it is not a `T`.
+    pub value: Option<T>,
+}
+
+/// The JSON sent, as compact JSON text (`"2"`, `[1]`, `null`).
+impl<T> fmt::Display for Sent<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.json.fmt(f)
+    }
+}
+
+impl<T> Serialize for Sent<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.json.serialize(s)
+    }
+}
+
+/// Any JSON value is read; `value` is `None` when it is not a `T`.
+impl<'de, T: DeserializeOwned> Deserialize<'de> for Sent<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Sent<T>, D::Error> {
+        let json = Value::deserialize(d)?;
+        let value = T::deserialize(&json).ok();
+        Ok(Sent { json, value })
+    }
+}
+
+/// Reads a field that is there, null included (`Some` of a null [`Sent`]), for the fields
+/// where null is an error rather than the field left out.
+fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
+}
+
+/// A message from a client on a room's WebSocket (docs/web.md, "From the client"): its `type`
+/// is `join`, `watch`, `bid`, `play`, `pass`, `hint` or `next`, with the fields that type
+/// takes. Every field is kept as sent ([`Sent`]) and may be missing; the reader checks them
+/// (`ws.rs` for `join` and `watch`, [`crate::room::Room::read_request`] for the others).
+/// Other fields are ignored.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ClientMessage {
+    /// The message's type (null is a bad type, not a missing one).
+    #[serde(
+        rename = "type",
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub kind: Option<Sent<String>>,
+    /// `join`: the seat token, 32 hex digits (null is a bad token).
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub token: Option<Sent<String>>,
+    /// `join` and `watch`: the number of the last message seen (null: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub after: Option<Sent<u64>>,
+    /// Any action: the seat it is for, which must be the connection's own (null is a bad
+    /// seat).
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub seat: Option<Sent<Seat>>,
+    /// `bid`: the bid 0-3 (null is a bad bid).
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub bid: Option<Sent<u8>>,
+    /// `play`: the move in notation (null is a bad move).
+    #[serde(
+        rename = "move",
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub play: Option<Sent<String>>,
+    /// `play`: the physical cards chosen, as card ids 0-53 (null: none chosen).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ids: Option<Sent<Vec<Sent<u8>>>>,
+}
+
+// --- Pieces of the server's messages -------------------------------------------------------
+
+/// Physical cards written as their Botzone ids 0-53, lowest first: `[0, 1, 52]`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CardIds(pub CardSet);
+
+impl Serialize for CardIds {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(Card::id))
+    }
+}
+
+/// Each id must be a card id 0-53, none twice.
+impl<'de> Deserialize<'de> for CardIds {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<CardIds, D::Error> {
+        let mut set = CardSet::EMPTY;
+        for id in Vec::<u8>::deserialize(d)? {
+            let card = Card::from_id(id)
+                .ok_or_else(|| D::Error::custom(format!("{id} is not a card id 0-53")))?;
+            if set.contains(card) {
+                return Err(D::Error::custom(format!("card id {id} is given twice")));
+            }
+            set = set.with(card);
+        }
+        Ok(CardIds(set))
+    }
+}
+
+/// Where a game is: `dealing`, `bidding`, `doubling`, `landlord_show`, `playing` or `over`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// The cards are being dealt; seats may show their hands at the show windows.
+    Dealing,
+    /// Seats are bidding for the landlord.
+    Bidding,
+    /// Each seat chooses its doubling factor.
+    Doubling,
+    /// The landlord may show its hand before the first play.
+    LandlordShow,
+    /// Cards are being played.
+    Playing,
+    /// The game is over.
+    Over,
+}
+
+impl From<ddz_game::Phase> for Phase {
+    fn from(phase: ddz_game::Phase) -> Phase {
+        match phase {
+            ddz_game::Phase::Dealing => Phase::Dealing,
+            ddz_game::Phase::Bidding => Phase::Bidding,
+            ddz_game::Phase::Doubling => Phase::Doubling,
+            ddz_game::Phase::LandlordShow => Phase::LandlordShow,
+            ddz_game::Phase::Playing => Phase::Playing,
+            ddz_game::Phase::Over => Phase::Over,
+        }
+    }
+}
+
+/// A seat's role once the landlord is known: `landlord`, `landlord_down` or `landlord_up`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// The landlord.
+    Landlord,
+    /// The farmer who plays right after the landlord.
+    LandlordDown,
+    /// The farmer who plays right before the landlord.
+    LandlordUp,
+}
+
+impl From<ddz_game::Role> for Role {
+    fn from(role: ddz_game::Role) -> Role {
+        match role {
+            ddz_game::Role::Landlord => Role::Landlord,
+            ddz_game::Role::LandlordDown => Role::LandlordDown,
+            ddz_game::Role::LandlordUp => Role::LandlordUp,
+        }
+    }
+}
+
+/// Who plays a seat: `human` or `robot`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Player {
+    /// A person, with a seat token.
+    Human,
+    /// A robot.
+    Robot,
+}
+
+/// A public event of a room (docs/web.md, "Events"), written with its name as `"event"`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum Event {
+    /// A game was dealt.
+    Start {
+        /// Its number in the room, from 1.
+        game: u32,
+        /// The seat that bids first.
+        first_bidder: Seat,
+    },
+    /// A seat decided whether to show its hand (明牌).
+    Show {
+        /// The seat.
+        seat: Seat,
+        /// The factor of its show; 0 when it did not show.
+        factor: u32,
+        /// The physical cards shown (while dealing, those received so far).
+        ids: CardIds,
+        /// True when the turn timer ran out and the hint robot decided for a person.
+        auto: bool,
+    },
+    /// A seat chose its doubling factor (加倍: 1, 2 or 4).
+    Double {
+        /// The seat.
+        seat: Seat,
+        /// The factor.
+        factor: u32,
+        /// True when the turn timer ran out and the hint robot decided for a person.
+        auto: bool,
+    },
+    /// A seat bid (0 passes or declines).
+    Bid {
+        /// The seat.
+        seat: Seat,
+        /// The bid.
+        bid: Bid,
+        /// True when the turn timer ran out and the hint robot bid for a person.
+        auto: bool,
+    },
+    /// Everyone passed: the cards were dealt again.
+    Redeal {
+        /// The first bidder of the new deal.
+        first_bidder: Seat,
+    },
+    /// The landlord is decided and takes the kitty.
+    Landlord {
+        /// The landlord's seat.
+        seat: Seat,
+        /// The kitty's cards.
+        kitty: CardIds,
+        /// The base score.
+        base: u32,
+    },
+    /// Wild ranks were revealed (all those revealed so far).
+    Wild {
+        /// The wild ranks: `["9"]`.
+        laizi: RankSet,
+    },
+    /// A seat played or passed.
+    Play {
+        /// The seat.
+        seat: Seat,
+        /// The move in notation (`pass` for a pass).
+        #[serde(rename = "move")]
+        play: String,
+        /// The physical cards it took (none for a pass).
+        ids: CardIds,
+        /// True when the turn timer ran out and the hint robot played for a person.
+        auto: bool,
+    },
+    /// A seat forfeited the game.
+    Forfeit {
+        /// The seat.
+        seat: Seat,
+        /// Why.
+        why: String,
+    },
+    /// The game is over.
+    Over {
+        /// The winning side.
+        winner: Side,
+        /// The points of each seat.
+        scores: BySeat<i64>,
+    },
+    /// A person's seat gained its first connection or lost its last.
+    Connected {
+        /// The seat.
+        seat: Seat,
+        /// Whether it is connected now.
+        connected: bool,
+    },
+    /// A seat is ready for the next game.
+    Ready {
+        /// The seat.
+        seat: Seat,
+    },
+}
+
+/// An event with its number in the room (1, 2, 3...), written after the event's fields.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NumberedEvent {
+    /// The event.
+    #[serde(flatten)]
+    pub event: Event,
+    /// Its number.
+    pub n: u64,
+}
+
+/// One seat as the room state shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatState {
+    /// The seat.
+    pub seat: Seat,
+    /// A person or a robot.
+    pub player: Player,
+    /// The robot's spec (null for a person).
+    pub robot: Option<String>,
+    /// Whether the seat is connected (a robot always is).
+    pub connected: bool,
+    /// Its role (null until the landlord is decided).
+    pub role: Option<Role>,
+    /// How many cards it holds.
+    pub cards_left: u32,
+    /// Its points over the room's games.
+    pub total: i64,
+    /// Whether it is ready for the next game.
+    pub ready: bool,
+}
+
+/// The play to beat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LastPlay {
+    /// The seat that played it.
+    pub seat: Seat,
+    /// The move in notation.
+    #[serde(rename = "move")]
+    pub play: String,
+}
+
+/// One play of the game's history (passes included).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HistoryPlay {
+    /// The seat.
+    pub seat: Seat,
+    /// The move in notation (`pass` for a pass).
+    #[serde(rename = "move")]
+    pub play: String,
+    /// The physical cards it took.
+    pub ids: CardIds,
+}
+
+/// What the seat to act may do: `{"bids": [...]}`, `{"moves": [...]}`, `{"show": factor}` or
+/// `{"double": [factors]}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Legal {
+    /// The seat may show its hand at this factor (or not).
+    Show(u32),
+    /// The doubling factors allowed.
+    Double(Vec<u32>),
+    /// The bids allowed.
+    Bids(Vec<Bid>),
+    /// Every legal move in notation, readings included.
+    Moves(Vec<String>),
+}
+
+/// A person's turn timer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clock {
+    /// The seat whose turn it is.
+    pub seat: Seat,
+    /// Milliseconds left.
+    pub ms: u64,
+}
+
+/// The state of a room's game for one seat or for the spectators (docs/web.md, "State").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    /// The game's number in the room, from 1.
+    pub game: u32,
+    /// The room's step: actions taken so far.
+    pub step: u64,
+    /// The rules' profile.
+    pub rules: Profile,
+    /// The bidding form.
+    pub bidding: Bidding,
+    /// Where the game is.
+    pub phase: Phase,
+    /// The seat this state is for (null for the spectators).
+    pub you: Option<Seat>,
+    /// Every seat.
+    pub seats: BySeat<SeatState>,
+    /// The seat's own cards (null for the spectators).
+    pub hand: Option<CardIds>,
+    /// The landlord (null until decided).
+    pub landlord: Option<Seat>,
+    /// The kitty (null until the landlord takes it).
+    pub kitty: Option<CardIds>,
+    /// The wild ranks revealed so far.
+    pub laizi: RankSet,
+    /// The bids of this deal, `[seat, bid]`.
+    pub bids: Vec<(Seat, Bid)>,
+    /// The seat that bid first in this deal.
+    pub first_bidder: Seat,
+    /// The base score so far.
+    pub base: u32,
+    /// The multiplier so far.
+    pub multiplier: u32,
+    /// The seat to act (null once over).
+    pub turn: Option<Seat>,
+    /// The play to beat (null when the seat to act leads).
+    pub last: Option<LastPlay>,
+    /// Every play so far.
+    pub history: Vec<HistoryPlay>,
+    /// The plays of the trick shown at the table (entries of `history`).
+    pub trick: Vec<HistoryPlay>,
+    /// What the seat to act may do; null for every other audience.
+    pub legal: Option<Legal>,
+    /// Points per seat over the room's games.
+    pub totals: BySeat<i64>,
+    /// Once over: the result, as records write it (absent before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<GameResult>,
+    /// Once over: every seat's remaining cards (absent before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hands: Option<BySeat<CardIds>>,
+    /// Once over: the game's seed (absent before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// Once over: the game record, `ddz-record/1` (absent before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub record: Option<GameRecord>,
+    /// While a person's turn timer runs: whose and the time left (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<Clock>,
+}
+
+// --- The server's messages -----------------------------------------------------------------
+
+/// A message from the server on a room's WebSocket (docs/web.md, "From the server"), written
+/// with its kind as `"type"`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    /// Joined a seat or watching.
+    Welcome {
+        /// Always [`crate::WEB_PROTOCOL`].
+        protocol: String,
+        /// The room's id.
+        room: String,
+        /// The seat joined (null for a spectator).
+        seat: Option<Seat>,
+        /// A person's time a turn (0: no timer).
+        turn_seconds: u64,
+        /// The pause before a robot seat acts.
+        robot_delay_ms: u64,
+    },
+    /// Something happened: the events, and the state after them.
+    Update {
+        /// The number of the room's latest event.
+        n: u64,
+        /// The events, numbered.
+        events: Vec<NumberedEvent>,
+        /// The state after them, for this connection's audience.
+        state: Box<State>,
+        /// True when events were dropped from the ones kept (written only then).
+        #[serde(default, skip_serializing_if = "is_false")]
+        resync: bool,
+    },
+    /// The hints, best first.
+    Hints {
+        /// Moves in notation.
+        moves: Vec<String>,
+    },
+    /// The last message was refused.
+    Error {
+        /// Why.
+        error: String,
+    },
+    /// The room closed; the connection closes after this.
+    Closed {
+        /// Why.
+        reason: String,
+    },
+}
+
+/// Whether a flag is off (flags written only when on).
+fn is_false(flag: &bool) -> bool {
+    !flag
+}
+
+// --- HTTP bodies ---------------------------------------------------------------------------
+
+/// The JSON body of every HTTP error of the server's own routes: `{"error": "..."}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ErrorBody {
+    /// What is wrong and where.
+    pub error: String,
+}
+
+/// The body of `POST /v1/rooms` (docs/web.md), every field optional (null: the default) and
+/// kept as sent ([`Sent`]) to be checked and quoted.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct NewRoom {
+    /// A profile name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<Sent<String>>,
+    /// Per seat `"human"` or a robot's name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seats: Option<Sent<[Sent<String>; 3]>>,
+    /// A person's time a turn, 0-600 (0: no timer).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_seconds: Option<Sent<u64>>,
+    /// The pause before a robot acts, 0-5000.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub robot_delay_ms: Option<Sent<u64>>,
+    /// The first game's seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<Sent<u64>>,
+    /// Any other field, in the order sent (each is refused).
+    #[serde(flatten)]
+    pub unknown: Map<String, Value>,
+}
+
+/// One seat of a room just created: a robot's name, or a person's seat token.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CreatedSeat {
+    /// The seat.
+    pub seat: Seat,
+    /// A person or a robot.
+    pub player: Player,
+    /// A robot's spec (absent for a person).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub robot: Option<String>,
+    /// A person's seat token (absent for a robot).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
+}
+
+/// The answer of `POST /v1/rooms` (201).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoomCreated {
+    /// The room's id.
+    pub room: String,
+    /// Always [`crate::WEB_PROTOCOL`].
+    pub protocol: String,
+    /// The rules' profile.
+    pub rules: Profile,
+    /// A person's time a turn (0: no timer).
+    pub turn_seconds: u64,
+    /// The pause before a robot seat acts.
+    pub robot_delay_ms: u64,
+    /// Every seat.
+    pub seats: Vec<CreatedSeat>,
+    /// The room's WebSocket path.
+    pub ws: String,
+}
+
+/// The answer of `GET /v1/health`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Health {
+    /// Always `ok`.
+    pub status: String,
+    /// The server's version.
+    pub version: String,
+    /// The protocols spoken: `ddz-jsonl/1` and `ddz-web/1`.
+    pub protocols: Vec<String>,
+    /// The default rules' profile.
+    pub rules: Profile,
+    /// The robots that may be asked for.
+    pub robots: Vec<String>,
+    /// The rooms open.
+    pub rooms: usize,
+}
+
+/// What a step of a replay is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StepKind {
+    /// The deal (the first step).
+    Deal,
+    /// Everyone passed: a redeal.
+    Redeal,
+    /// A bid.
+    Bid,
+    /// The landlord is decided.
+    Landlord,
+    /// A play.
+    Play,
+}
+
+/// One step of a replayed record, with every seat's cards after it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplayStep {
+    /// What the step is.
+    pub kind: StepKind,
+    /// The step in words.
+    pub text: String,
+    /// The acting seat (null for the deal).
+    pub seat: Option<Seat>,
+    /// Every seat's cards after the step.
+    pub hands: BySeat<String>,
+    /// The landlord, once decided.
+    pub landlord: Option<Seat>,
+    /// The wild ranks revealed so far (absent for the deal).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub laizi: Option<RankSet>,
+    /// The move in notation, for a play.
+    #[serde(rename = "move")]
+    pub play: Option<String>,
+    /// The bid, for a bid.
+    pub bid: Option<Bid>,
+    /// The multiplier after the step (absent for the deal).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub multiplier: Option<u32>,
+}
+
+/// The answer of `POST /v1/replay` for a record that replays (200).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplayReply {
+    /// Always true.
+    pub ok: bool,
+    /// The rules' profile.
+    pub rules: Profile,
+    /// The game's seed.
+    pub seed: u64,
+    /// The kitty's cards.
+    pub kitty: String,
+    /// The deal, then every step.
+    pub steps: Vec<ReplayStep>,
+    /// The result (null for a game not finished).
+    pub result: Option<GameResult>,
+}
+
+/// The answer of `POST /v1/replay` for a record that does not replay (400): what is wrong
+/// and the steps before it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplayFailure {
+    /// The step and what is wrong there.
+    pub error: String,
+    /// The deal and the steps that replayed.
+    pub steps: Vec<ReplayStep>,
+}
+
+/// A message or body as compact JSON text. Writing the types here cannot fail (no map has
+/// keys that are not strings); if it did, the text would be an `{"error"}` object saying so.
+pub(crate) fn to_json(value: &impl Serialize) -> String {
+    serde_json::to_string(value).unwrap_or_else(|e| {
+        let mut body = Map::new();
+        body.insert(
+            "error".into(),
+            Value::String(format!(
+                "internal error: the answer could not be written ({e})"
+            )),
+        );
+        Value::Object(body).to_string()
+    })
+}
