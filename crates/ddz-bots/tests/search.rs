@@ -6,6 +6,7 @@ mod common;
 use common::{bots, configs};
 
 use ddz_bots::ddzlib::DdzlibBot;
+use ddz_bots::search::bidding::{bid_for_chance, landlord_chance};
 use ddz_bots::search::infer::Observations;
 use ddz_bots::search::{Objective, SearchBot, SearchConfig, sample_hidden, unknown_cards};
 use ddz_bots::{Bot, make_bot};
@@ -269,6 +270,11 @@ fn inference_options_parse_and_bad_ones_are_named() {
     assert!(!c.infer);
     assert_eq!(c.temperature, 2.5);
     assert_eq!(c.objective, Objective::Win);
+    let c =
+        SearchConfig::parse("ess=0.25:ptemp=0.5:reply=3:bid=ddzlib:bid_at=0.6".split(':')).unwrap();
+    assert_eq!((c.ess, c.playout_temperature, c.replies), (0.25, 0.5, 3));
+    assert!(!c.bid_by_search);
+    assert_eq!(c.bid_threshold, 0.6);
     let c = SearchConfig::parse("infer=1:objective=score".split(':')).unwrap();
     assert!(c.infer);
     assert_eq!(c.objective, Objective::Score);
@@ -277,8 +283,36 @@ fn inference_options_parse_and_bad_ones_are_named() {
         ("temp=0", "is not a temperature"),
         ("temp=hot", "is not a temperature"),
         ("objective=fun", "is not score or win"),
+        ("ess=0", "is not a share above 0 and at most 1"),
+        ("ess=1.5", "is not a share above 0 and at most 1"),
+        ("ptemp=-1", "is not a temperature from 0 to 100"),
+        ("reply=x", "is not a positive number"),
+        ("bid=maybe", "is not search or ddzlib"),
+        ("bid_at=2", "is not a chance from 0 to 1"),
     ] {
         let e = SearchConfig::parse([bad].into_iter()).unwrap_err();
         assert!(e.to_string().contains(says), "{bad}: {e}");
     }
+}
+
+#[test]
+fn the_landlord_chance_ranks_a_strong_hand_above_a_weak_one_and_is_repeatable() {
+    let rules = ddz_core::Rules::classic();
+    let view = |hand: &str| SeatView::bidding(&rules, Seat::ALL[0], hand.parse().unwrap(), vec![]);
+    let strong = view("BR2222AAAKKKQQJJT");
+    let weak = view("3345567899TJQKA2B");
+    let budget = Budget::Count(300);
+    let high = landlord_chance(&strong, budget, 7).unwrap();
+    let low = landlord_chance(&weak, budget, 7).unwrap();
+    assert!(high > 0.8, "strong hand: {high}");
+    assert!(low < high - 0.3, "weak {low}, strong {high}");
+    assert_eq!(
+        landlord_chance(&weak, budget, 7),
+        Some(low),
+        "same seed, same chance"
+    );
+    // Points: the highest bid from the threshold on, else the pass.
+    let allowed = [0, 1, 2, 3];
+    assert_eq!(bid_for_chance(&strong, &allowed, 0.7, 0.5), 3);
+    assert_eq!(bid_for_chance(&strong, &allowed, 0.4, 0.5), 0);
 }
