@@ -8,24 +8,35 @@
 //! 2. deals the cards it cannot see to the other two seats, consistently with its view
 //!    ([`sample_hidden`]): every card not in its hand and not played, each seat's cards left,
 //!    and the kitty cards the landlord has not played are in the landlord's hand;
-//! 3. plays each candidate on each sample to the end with fast playouts in which every seat
-//!    is played by the `ddzlib` policy, scoring the result for its own seat (the landlord wins
-//!    or loses 2 × the bomb stake, a farmer 1 ×); a sample small enough (`solve` cards in all
+//! 3. weighs each sample by how likely it makes what the other two seats did so far, under
+//!    the `ddzlib` ladder as a model of their play ([`infer`], `infer`, `temp`), the weights
+//!    tempered so that a pilot of samples keeps a share `ess` of its effective size;
+//! 4. plays each candidate on each sample to the end with fast playouts in which every seat
+//!    is played by the `ddzlib` policy (its first choice, or with `ptemp` a choice drawn from
+//!    its ladder, the same draws for every candidate), worth the score for its own seat (the
+//!    landlord wins or loses 2 × the bomb stake, a farmer 1 ×; `objective=win`: ±1); with
+//!    `reply=k` the next seat's first k choices are each played out and the worst for the
+//!    robot counts (the best, for its teammate). A sample small enough (`solve` cards in all
 //!    three hands, 16 by default) is instead solved exactly by [`crate::solver`] within a node
 //!    budget (`nodes`, 5,000), the win or loss scored at stake 1, and played out when the
 //!    budget runs out;
-//! 4. shares the budget among ⌈log2 K⌉ rounds of sequential halving: each round scores every
-//!    candidate still in on the same new samples, then keeps the better half, until one is
-//!    left.
+//! 5. shares the budget among ⌈log2 K⌉ rounds of sequential halving: each round scores every
+//!    candidate still in on the same new samples, then keeps the better half by weighted
+//!    total, until one is left.
 //!
 //! The budget is a number of playouts (`iters`, deterministic; an exact solve counts 1 + its
 //! nodes / 50) or a time (`time`); either way the samples are drawn from the robot's seed, the
-//! decision number and the sample number, each sample gets a fresh solver, and the samples
-//! are dealt in batches of a fixed size, so a fixed seed and iteration budget gives the same
-//! move whatever the thread count. Bidding is the `ddzlib` robot's.
+//! decision number and the sample number, each sample gets a fresh solver, the samples are
+//! dealt in batches of a fixed size and their weighted results summed in sample order, so a
+//! fixed seed and iteration budget gives the same move whatever the thread count.
 //!
-//! Not done: weighting the samples by what the opponents' passes and plays suggest (every
-//! consistent deal is equally likely here).
+//! Bidding ([`bidding`]): the chance of winning as landlord, over sampled kitties and hidden
+//! hands played out by `ddzlib` robots, against a threshold (`bid_at`, 0.5); `bid=ddzlib` bids
+//! as the `ddzlib` robot does.
+//!
+//! Not done: inference from the bids (only plays and passes are weighed), and a search tree
+//! below the first move (`reply` is a one-step look at the next seat's answers, and it
+//! measured weaker: STRENGTH.md).
 
 use std::time::{Duration, Instant};
 
