@@ -192,7 +192,7 @@ impl fmt::Display for BotError {
             ),
             BotError::UnknownOption(key) => write!(
                 f,
-                "unknown search option \"{key}\" (options: time, iters, threads, candidates, solve, nodes, infer, temp, ess, objective, ptemp, reply, bid, bid_at)"
+                "unknown search option \"{key}\" (options: time, iters, threads, candidates, solve, nodes, infer, temp, ess, objective, ptemp, reply, psolve, bid, bid_at)"
             ),
             BotError::BadValue {
                 key,

@@ -287,6 +287,7 @@ fn inference_options_parse_and_bad_ones_are_named() {
         ("ess=1.5", "is not a share above 0 and at most 1"),
         ("ptemp=-1", "is not a temperature from 0 to 100"),
         ("reply=x", "is not a positive number"),
+        ("psolve=few", "is not a positive number"),
         ("bid=maybe", "is not search or ddzlib"),
         ("bid_at=2", "is not a chance from 0 to 1"),
     ] {

@@ -8,6 +8,7 @@ use ddz_game::shuffle::{rng, shuffle};
 use ddz_game::{Bid, Budget, BySeat, PlayState, Seat, SeatView, derive_seed};
 
 use crate::ddzlib::DdzlibBot;
+use crate::solver::{OpenPosition, Solver};
 
 /// Most playouts one bidding estimate takes under a count budget (a bid needs a rough
 /// chance, not a play's precision).
@@ -31,8 +32,7 @@ pub fn landlord_chance(view: &SeatView, budget: Budget, seed: u64) -> Option<f64
         return None;
     }
     let start = Instant::now();
-    let mut bots: [DdzlibBot; 3] = std::array::from_fn(|_| DdzlibBot::with_memo(1024));
-    let mut buf = Vec::with_capacity(64);
+    let mut seats = Seats::with_memo(1024);
     let (mut wins, mut played) = (0u64, 0u64);
     loop {
         let done = match budget {
@@ -51,7 +51,7 @@ pub fn landlord_chance(view: &SeatView, budget: Budget, seed: u64) -> Option<f64
         hands[me.next()] = take(other);
         hands[me.prev()] = take(other);
         let mut state = PlayState::new(hands.0, me);
-        if finish(&mut state, rules, me, &mut bots, &mut buf, None) == me {
+        if finish(&mut state, rules, me, &mut seats, None, None) {
             wins += 1;
         }
         played += 1;
@@ -61,20 +61,28 @@ pub fn landlord_chance(view: &SeatView, budget: Budget, seed: u64) -> Option<f64
 
 /// Plays `state` to the end with `ddzlib` robots in every seat (`landlord` the landlord),
 /// each taking its first choice or, with `soft`, a choice drawn from its ladder
-/// ([`DdzlibBot::choose_softly`]); returns the seat that went out first.
+/// ([`DdzlibBot::choose_softly`]); with `endgame`, a position of few enough cards is solved
+/// exactly instead (once a playout: past its node budget the playout goes on). Returns true
+/// when the landlord wins.
 pub(super) fn finish(
     state: &mut PlayState,
     rules: &Rules,
     landlord: Seat,
-    bots: &mut [DdzlibBot; 3],
-    buf: &mut Vec<Move>,
+    seats: &mut Seats,
     mut soft: Option<&mut SoftDraws>,
-) -> Seat {
+    mut endgame: Option<&mut Endgame>,
+) -> bool {
     loop {
         if let Some(out) = state.first_out() {
-            return out;
+            return out == landlord;
+        }
+        if let Some(end) = endgame.as_deref_mut()
+            && let Some(landlord_won) = end.solve(state, rules, landlord)
+        {
+            return landlord_won;
         }
         let turn = state.turn_view(rules, landlord);
+        let Seats { bots, buf } = seats;
         let bot = &mut bots[turn.seat.index()];
         let play = match soft.as_deref_mut() {
             Some(draws) => {
@@ -84,6 +92,67 @@ pub(super) fn finish(
             None => bot.choose_legal(&turn, buf),
         };
         state.apply_legal(play, rules);
+    }
+}
+
+/// The robots of a playout, one a seat, and their move buffer.
+pub(super) struct Seats {
+    pub(super) bots: [DdzlibBot; 3],
+    pub(super) buf: Vec<Move>,
+}
+
+impl Seats {
+    /// Robots whose split memos hold about `hands` hands each.
+    pub(super) fn with_memo(hands: usize) -> Seats {
+        Seats {
+            bots: std::array::from_fn(|_| DdzlibBot::with_memo(hands)),
+            buf: Vec::with_capacity(64),
+        }
+    }
+}
+
+/// Exact endgames inside playouts: positions of at most `cards` cards in the three hands are
+/// solved by `solver` (the caller sets its node limit and clears it between samples).
+pub(super) struct Endgame<'a> {
+    pub(super) solver: &'a mut Solver,
+    pub(super) cards: u32,
+    /// Whether this playout has tried (one solve a playout).
+    tried: bool,
+    /// Nodes searched so far.
+    pub(super) nodes: u64,
+}
+
+impl<'a> Endgame<'a> {
+    /// Endgames of at most `cards` cards solved by `solver`.
+    pub(super) fn new(solver: &'a mut Solver, cards: u32) -> Endgame<'a> {
+        Endgame {
+            solver,
+            cards,
+            tried: false,
+            nodes: 0,
+        }
+    }
+
+    /// Readies it for a new playout.
+    pub(super) fn reset(&mut self) {
+        self.tried = false;
+    }
+
+    /// Whether the landlord wins `state` with best play by every seat, once it holds few
+    /// enough cards; `None` before that, after this playout's one try, or past the budget.
+    fn solve(&mut self, state: &PlayState, rules: &Rules, landlord: Seat) -> Option<bool> {
+        let hands = [Seat::ALL[0], Seat::ALL[1], Seat::ALL[2]].map(|s| state.hand(s));
+        if self.tried || hands.iter().map(|h| h.len()).sum::<u32>() > self.cards {
+            return None;
+        }
+        self.tried = true;
+        let turn = state.trick().turn();
+        let position =
+            OpenPosition::three(hands, landlord, turn, state.trick().last(), rules).ok()?;
+        let won = self.solver.wins(&position);
+        self.nodes += self.solver.nodes();
+        let mover_wins = won.ok()?;
+        Some(mover_wins == (turn == landlord))
     }
 }
 

@@ -49,7 +49,7 @@ use ddz_game::{
 pub mod bidding;
 pub mod infer;
 
-use bidding::SoftDraws;
+use bidding::{Endgame, Seats, SoftDraws};
 use infer::Observations;
 
 use crate::blog::Valuer;
@@ -95,6 +95,10 @@ pub struct SearchConfig {
     /// of them for the robot when that seat is an opponent (the best when the teammate); 0 or 1
     /// plays the ladder's first choice alone.
     pub replies: usize,
+    /// Playouts reaching at most this many cards in the three hands end by an exact solve
+    /// (`psolve=N`, within 1,000 nodes; 0 never): the rest of the game with best play by
+    /// every seat, each hand open.
+    pub playout_solve: u32,
     /// How the robot bids: by its estimated chance as landlord (`bid=search`,
     /// [`bidding::landlord_chance`]) or as the `ddzlib` robot does (`bid=ddzlib`).
     pub bid_by_search: bool,
@@ -144,6 +148,7 @@ impl Default for SearchConfig {
             objective: Objective::Score,
             playout_temperature: 0.0,
             replies: 0,
+            playout_solve: 0,
             bid_by_search: true,
             bid_threshold: 0.5,
         }
@@ -236,6 +241,12 @@ impl SearchConfig {
                     config.replies = match value.trim() {
                         "0" => 0,
                         v => number(v)?.min(16) as usize,
+                    }
+                }
+                "psolve" => {
+                    config.playout_solve = match value.trim() {
+                        "0" => 0,
+                        v => number(v)?.min(54) as u32,
                     }
                 }
                 "bid" => {
@@ -507,28 +518,36 @@ fn playout(
     hands: BySeat<Cards>,
     first: Move,
     config: &SearchConfig,
-    bots: &mut [DdzlibBot; 3],
-    buf: &mut Vec<Move>,
+    seats: &mut Seats,
     soft: Option<&mut SoftDraws>,
+    mut endgame: Option<&mut Endgame>,
 ) -> (i64, u64) {
     let rules = &p.rules;
     let mut state = PlayState::with_trick(hands, Trick::at(p.me, p.last));
     state.apply_legal(first, rules);
-    let to_end = |mut state: PlayState,
-                  bots: &mut [DdzlibBot; 3],
-                  buf: &mut Vec<Move>,
-                  soft: Option<&mut SoftDraws>| {
-        let out = bidding::finish(&mut state, rules, p.landlord, bots, buf, soft);
+    let mut to_end = |mut state: PlayState, seats: &mut Seats, soft: Option<&mut SoftDraws>| {
+        if let Some(end) = endgame.as_deref_mut() {
+            end.reset();
+        }
+        let landlord_won = bidding::finish(
+            &mut state,
+            rules,
+            p.landlord,
+            seats,
+            soft,
+            endgame.as_deref_mut(),
+        );
         let stake = state
             .bomb_multiplier()
             .min(rules.multiplier_cap.unwrap_or(u32::MAX));
         config
             .objective
-            .worth(p.me, p.landlord, out == p.landlord, stake)
+            .worth(p.me, p.landlord, landlord_won, stake)
     };
     if config.replies > 1 && state.first_out().is_none() {
         let seat = state.turn();
         let turn = state.turn_view(rules, p.landlord);
+        let Seats { bots, buf } = seats;
         let replies: Vec<Move> = bots[seat.index()]
             .options(&turn, buf, config.replies)
             .to_vec();
@@ -539,7 +558,7 @@ fn playout(
                 let mut branch = state;
                 branch.apply_legal(reply, rules);
                 let mut draws = soft.as_deref().cloned();
-                let worth = to_end(branch, bots, buf, draws.as_mut());
+                let worth = to_end(branch, seats, draws.as_mut());
                 worst_or_best = Some(match worst_or_best {
                     None => worth,
                     Some(w) if friend => w.max(worth),
@@ -549,15 +568,15 @@ fn playout(
             return (worst_or_best.unwrap_or(0), replies.len() as u64);
         }
     }
-    (to_end(state, bots, buf, soft), 1)
+    (to_end(state, seats, soft), 1)
 }
 
 /// The playout robots of one thread (one `ddzlib` robot a seat), the opponent model of the
-/// inference, and the thread's move buffer.
+/// inference, the solver of the playouts' endgames, and the thread's move buffer.
 struct Players {
-    bots: [DdzlibBot; 3],
+    seats: Seats,
     model: DdzlibBot,
-    buf: Vec<Move>,
+    endgames: Option<Solver>,
 }
 
 /// Hands a playout robot's split memo holds: a decision's playouts meet thousands.
@@ -566,9 +585,9 @@ const PLAYOUT_MEMO: usize = 4096;
 impl Default for Players {
     fn default() -> Players {
         Players {
-            bots: std::array::from_fn(|_| DdzlibBot::with_memo(PLAYOUT_MEMO)),
+            seats: Seats::with_memo(PLAYOUT_MEMO),
             model: DdzlibBot::with_memo(PLAYOUT_MEMO),
-            buf: Vec::with_capacity(64),
+            endgames: None,
         }
     }
 }
@@ -577,6 +596,12 @@ impl Default for Players {
 /// threads; the budget is looked at between batches, so the batch size (not the thread
 /// count) decides how many samples a round takes.
 const BATCH: u32 = 4;
+
+/// The node budget of a playout's endgame solve (about 20 playouts' work).
+const ENDGAME_NODES: u64 = 1_000;
+
+/// The size of the playouts' endgame solver's table (2^bits entries), emptied every sample.
+const ENDGAME_TABLE_BITS: u32 = 12;
 
 /// Solver nodes that count as one playout in the budget (a playout costs about as much as
 /// this many nodes).
@@ -730,7 +755,11 @@ fn run_batch(
     } = *batch;
     let samples: Vec<u32> = (from..from + BATCH).collect();
     let work = |part: &[u32], players: &mut Players| -> (Vec<Row>, u64) {
-        let Players { bots, model, buf } = players;
+        let Players {
+            seats,
+            model,
+            endgames,
+        } = players;
         let mut rows = Vec::with_capacity(part.len());
         let mut work = 0;
         for &s in part {
@@ -746,6 +775,17 @@ fn run_batch(
                 }
                 _ => 1.0,
             };
+            // The endgames' solver, emptied for each sample: what it proves depends on the
+            // sample alone.
+            let mut endgame = (config.playout_solve > 0).then(|| {
+                let solver = endgames.get_or_insert_with(|| {
+                    Solver::new(&p.rules)
+                        .with_node_limit(ENDGAME_NODES)
+                        .with_table_bits(ENDGAME_TABLE_BITS)
+                });
+                solver.clear();
+                Endgame::new(solver, config.playout_solve)
+            });
             // A fresh solver for each sample: what it proves depends on the sample alone.
             let mut solver = (config.solve_cards > 0
                 && hands.0.iter().map(|h| h.len()).sum::<u32>() <= config.solve_cards)
@@ -775,9 +815,18 @@ fn run_batch(
                         let mut draws = (config.playout_temperature > 0.0).then(|| {
                             SoftDraws::new(config.playout_temperature, derive_seed(sample_seed, 1))
                         });
-                        let (worth, playouts) =
-                            playout(p, hands, candidates[c], &config, bots, buf, draws.as_mut());
-                        work += playouts;
+                        let nodes_before = endgame.as_ref().map_or(0, |e| e.nodes);
+                        let (worth, playouts) = playout(
+                            p,
+                            hands,
+                            candidates[c],
+                            &config,
+                            seats,
+                            draws.as_mut(),
+                            endgame.as_mut(),
+                        );
+                        let nodes = endgame.as_ref().map_or(0, |e| e.nodes) - nodes_before;
+                        work += playouts + nodes / NODES_PER_PLAYOUT;
                         worth
                     }
                 });
@@ -885,17 +934,16 @@ mod tests {
                 let view = game.view(game.turn());
                 let p = Decision::of(&view, view.landlord.unwrap());
                 let allowed = game.legal_moves();
-                let mut buf = Vec::new();
                 let config = SearchConfig::default();
                 for sample in 0..3 {
                     let Some(hands) = deal(&p, derive_seed(seed, sample)) else {
                         continue;
                     };
                     for &first in allowed.iter().take(6) {
-                        let mut a = [DdzlibBot::new(), DdzlibBot::new(), DdzlibBot::new()];
+                        let mut a = Seats::with_memo(64);
                         let mut b = [DdzlibBot::new(), DdzlibBot::new(), DdzlibBot::new()];
                         assert_eq!(
-                            playout(&p, hands, first, &config, &mut a, &mut buf, None).0,
+                            playout(&p, hands, first, &config, &mut a, None, None).0,
                             former_playout(&p, hands, first, &mut b),
                             "{profile} seed {seed} first {first}"
                         );
