@@ -1,10 +1,11 @@
 //! The `ddzlib` robot: leading, following, the special cases and bidding.
 
 use core::cmp::Reverse;
+use core::ops::ControlFlow;
 
 use ddz_core::{
-    Bidding, Cards, Kind, Move, Rank, Rules, classify, is_legal, legal_moves, legal_moves_into,
-    moves_of_kind, read_as,
+    Bidding, Cards, Kind, Move, Rank, Rules, classify, for_each_legal_move, is_legal, legal_moves,
+    legal_moves_into, moves_of_kind, read_as,
 };
 use ddz_game::{Bid, BySeat, Role, Seat, SeatView, TurnView};
 
@@ -296,7 +297,13 @@ impl DdzlibBot {
         // The whole hand at once (it wins): `choose` takes the first such legal play in the
         // generated order, so the moves are generated only when there are several.
         let memo = self.memo.get(turn.hand, rules);
-        let whole = memo.whole.get_or_insert_with(|| classify(turn.hand, rules));
+        let whole = memo.whole.get_or_insert_with(|| {
+            if may_be_one_play(turn.hand, rules) {
+                classify(turn.hand, rules)
+            } else {
+                Vec::new()
+            }
+        });
         let mut legal_whole = whole
             .iter()
             .filter(|m| is_legal(turn.hand, last.as_ref(), m, rules));
@@ -307,6 +314,22 @@ impl DdzlibBot {
                 generate(buf);
                 options.push(self.choose(turn, buf));
             }
+            self.options = options;
+            return &self.options;
+        }
+        // Following with nothing that beats: the pass is the only move (`choose` takes it
+        // without consulting the ladder).
+        if let Some(to_beat) = last.as_ref()
+            && for_each_legal_move(turn.hand, Some(to_beat), rules, |m| {
+                if m.is_pass() {
+                    ControlFlow::Continue(())
+                } else {
+                    ControlFlow::Break(())
+                }
+            })
+            .is_continue()
+        {
+            options.push(Move::PASS);
             self.options = options;
             return &self.options;
         }
@@ -340,6 +363,33 @@ impl DdzlibBot {
         self.options = options;
         &self.options
     }
+}
+
+/// False when `hand` cannot be a single play, by its shape alone (a cheap test before reading
+/// it): without wild cards, a hand of more than 5 cards whose ranks are not all held the same
+/// number of times is a body of trios or fours with kickers, so it holds at most 5 cards for
+/// each rank held three times (a trio with a pair) and 8 for each held four times (four with
+/// two pairs).
+fn may_be_one_play(hand: Cards, rules: &Rules) -> bool {
+    let n = hand.len();
+    if n <= 5 || !wild_cards(hand, rules).is_empty() {
+        return true;
+    }
+    let counts = hand.counts();
+    let mut held = counts.iter().copied().filter(|&c| c > 0);
+    let first = held.next().unwrap_or(0);
+    if held.all(|c| c == first) {
+        return true;
+    }
+    let most: u32 = counts
+        .iter()
+        .map(|&c| match c {
+            3 => 5,
+            c if c >= 4 => 8,
+            _ => 0,
+        })
+        .sum();
+    n <= most
 }
 
 /// `want` if it is allowed; else an allowed play of the same cards read another way (as a
