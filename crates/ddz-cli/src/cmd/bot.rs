@@ -20,7 +20,8 @@ use crate::common::RulesArgs;
 /// each further line (a bare request) the same way until the end of input.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The robot that answers: random, greedy, value or ddzlib.
+    /// The robot that answers: random, greedy, value, ddzlib or search, with options
+    /// (`search:time=100ms:infer=0`; docs/robots.md lists them).
     #[arg(long, default_value = "value", value_name = "NAME")]
     bot: String,
     /// Seed of a robot that draws random numbers.
