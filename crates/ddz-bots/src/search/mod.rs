@@ -35,6 +35,7 @@ use ddz_game::{
     Bid, Budget, BySeat, PlayState, Seat, SeatView, Side, Trick, derive_seed, side_scores,
 };
 
+mod app_rules;
 pub mod bidding;
 pub mod infer;
 
@@ -511,7 +512,9 @@ fn playout(
         let stake = state
             .bomb_multiplier()
             .min(rules.multiplier_cap.unwrap_or(u32::MAX));
-        config.objective.worth(p.me, p.landlord, out == p.landlord, stake)
+        config
+            .objective
+            .worth(p.me, p.landlord, out == p.landlord, stake)
     };
     if config.replies > 1 && state.first_out().is_none() {
         let seat = state.turn();
