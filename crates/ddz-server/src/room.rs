@@ -676,6 +676,7 @@ impl Room {
         let view = self.game().view(me.unwrap_or(Seat::ALL[0]));
         let rules = &view.rules;
         let over = view.phase == Phase::Over;
+        let variants = rules.show.enabled || rules.doubling.enabled;
         let seats = BySeat::from_fn(|s| SeatState {
             seat: s,
             player: if self.robots[s].is_some() {
@@ -717,9 +718,10 @@ impl Room {
             first_bidder: self.game().first_bidder(),
             base: view.base,
             multiplier: view.multiplier,
-            shown: BySeat::from_fn(|s| view.shown[s].map(|_| CardIds(self.physical(s)))),
-            doublings: view.doublings,
-            multipliers: BySeat::from_fn(|s| view.seat_multiplier(s)),
+            shown: variants
+                .then(|| BySeat::from_fn(|s| view.shown[s].map(|_| CardIds(self.physical(s))))),
+            doublings: variants.then_some(view.doublings),
+            multipliers: variants.then(|| BySeat::from_fn(|s| view.seat_multiplier(s))),
             turn: (!over).then_some(view.turn),
             last: view.last.map(|(seat, m)| LastPlay {
                 seat,

@@ -445,17 +445,19 @@ pub struct State {
     pub base: u32,
     /// The multiplier so far.
     pub multiplier: u32,
-    /// Each seat's shown hand (明牌) as it is now, null for a seat that has not shown.
-    #[serde(default)]
-    pub shown: BySeat<Option<CardIds>>,
-    /// Each seat's doubling factor (加倍) once chosen, null before.
-    #[serde(default)]
-    pub doublings: BySeat<Option<u32>>,
-    /// The multiplier each seat is shown (RULES.md section 7): a farmer's pair with the
-    /// landlord, the landlord's sum of both pairs; the table multiplier before the landlord
-    /// is decided.
-    #[serde(default)]
-    pub multipliers: BySeat<u32>,
+    /// Under rules with showing or doubling (absent otherwise): each seat's shown hand (明牌)
+    /// as it is now, null for a seat that has not shown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shown: Option<BySeat<Option<CardIds>>>,
+    /// Under rules with showing or doubling (absent otherwise): each seat's doubling factor
+    /// (加倍) once chosen, null before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub doublings: Option<BySeat<Option<u32>>>,
+    /// Under rules with showing or doubling (absent otherwise): the multiplier each seat is
+    /// shown (RULES.md section 7): a farmer's pair with the landlord, the landlord's sum of
+    /// both pairs; the table multiplier before the landlord is decided.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub multipliers: Option<BySeat<u32>>,
     /// The seat to act (null once over).
     pub turn: Option<Seat>,
     /// The play to beat (null when the seat to act leads).
