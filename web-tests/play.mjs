@@ -1,7 +1,9 @@
 // Browser test of the ddz page (docs/web.md): starts `ddz serve`, drives Debian's chromium with
 // playwright-core and plays whole games against two robots from the page, once on a desktop
-// screen (1280x800, keys, English) and once on a phone-sized one (390x844, taps, Chinese); opens the replay
-// viewer from the game-over panel. Fails on any console error or page error. Screenshots go to
+// screen (1280x800, keys, English) and once on a phone-sized one (390x844, taps, Chinese), then
+// the same under `huanle` (showing at the first window with cards, doubling by the button with
+// the largest factor, the multiplier panel checked); opens the replay viewer from the
+// game-over panel. Fails on any console error or page error. Screenshots go to
 // web-tests/screenshots/ (gitignored).
 //
 //   node web-tests/play.mjs [path/to/ddz]      (default: target/debug/ddz)
@@ -64,7 +66,7 @@ async function waitChange(page, step) {
 }
 
 // Plays one game to the end from the page; `tap` uses the buttons and taps cards, else keys.
-async function playGame(page, label, tap) {
+async function playGame(page, label, tap, decided = {}) {
   let actions = 0;
   let shotTaken = false;
   for (let guard = 0; guard < 400; guard += 1) {
@@ -80,11 +82,31 @@ async function playGame(page, label, tap) {
       await waitChange(page, st.step);
       continue;
     }
+    if (decided.shown !== undefined && st.phase === "playing" && !decided.checked) {
+      // The multiplier panel and the log of the show and the doubling.
+      const mult = await page.locator("#multipliers").textContent();
+      if (!/×\d+/.test(mult)) throw new Error(`${label}: no multiplier panel: ${mult}`);
+      decided.checked = true;
+    }
     if (!shotTaken && st.phase === "playing" && actions >= 3) {
       await page.screenshot({ path: join(shots, `${label}-table.png`) });
       shotTaken = true;
     }
-    if (st.phase === "bidding") {
+    if (await page.locator("#btn-show").count() > 0) {
+      // Huanle: show at the first window with cards (6 or more received), not before.
+      const cards = await page.locator("#hand .card").count();
+      const show = !decided.shown && cards > 0;
+      await page.locator(show ? "#btn-show" : "#btn-noshow").click();
+      if (show) decided.shown = true;
+    } else if (await page.locator("#actions button[id^=double-]").count() > 0) {
+      // Double with the largest factor offered; its button carries the factor.
+      const buttons = await page.locator("#actions button[id^=double-]").all();
+      const last = buttons[buttons.length - 1];
+      const text = await last.textContent();
+      if (!/×\d/.test(text)) throw new Error(`${label}: a doubling button without its factor: ${text}`);
+      await last.click();
+      decided.doubled = true;
+    } else if (st.phase === "bidding") {
       const bids = await page.locator("#actions button").all();
       // Bid the highest allowed in the first game, pass in the second.
       const pick = tap ? bids[0] : bids[bids.length - 1];
@@ -111,16 +133,26 @@ async function playGame(page, label, tap) {
   throw new Error(`${label}: the game did not end`);
 }
 
-async function runGame(browser, url, label, viewport, tap) {
+async function runGame(browser, url, label, viewport, tap, rules = null) {
   const context = await browser.newContext({ viewport, hasTouch: tap, isMobile: tap, deviceScaleFactor: 1 });
   const page = await context.newPage();
   watch(page, label);
   await page.goto(url);
   // The phone plays in Chinese.
   if (tap) await page.locator("#btn-lang").click();
+  if (rules) await page.locator("#f-rules").selectOption(rules);
   await page.locator("#btn-start").click();
   await page.waitForSelector("#table:not([hidden])");
-  const actions = await playGame(page, label, tap);
+  const decided = rules === "huanle" ? { shown: false, doubled: false } : {};
+  const actions = await playGame(page, label, tap, decided);
+  if (rules === "huanle") {
+    if (!decided.shown || !decided.doubled || !decided.checked) {
+      throw new Error(`${label}: huanle game without a show, a doubling or the multipliers: ${JSON.stringify(decided)}`);
+    }
+    const log = await page.locator("#log").textContent();
+    const words = tap ? ["明牌", "加倍"] : ["shows the cards", "doubl"];
+    for (const w of words) if (!log.includes(w)) throw new Error(`${label}: the log lacks "${w}": ${log}`);
+  }
   await page.waitForSelector("#dialog[data-name=over] #over-title", { timeout: 10000 });
   const title = await page.locator("#over-title").textContent();
   await page.screenshot({ path: join(shots, `${label}-over.png`) });
@@ -145,12 +177,14 @@ const browser = await chromium.launch({
     "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"],
 });
 try {
-  for (const [label, viewport, tap] of [
-    ["desktop-1280x800", { width: 1280, height: 800 }, false],
-    ["phone-390x844", { width: 390, height: 844 }, true],
+  for (const [label, viewport, tap, rules] of [
+    ["desktop-1280x800", { width: 1280, height: 800 }, false, null],
+    ["phone-390x844", { width: 390, height: 844 }, true, null],
+    ["huanle-desktop", { width: 1280, height: 800 }, false, "huanle"],
+    ["huanle-phone", { width: 390, height: 844 }, true, "huanle"],
   ]) {
     try {
-      await runGame(browser, url, label, viewport, tap);
+      await runGame(browser, url, label, viewport, tap, rules);
       passed += 1;
     } catch (e) {
       failed += 1;

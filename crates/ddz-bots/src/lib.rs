@@ -47,6 +47,7 @@ pub mod hint;
 pub mod search;
 pub mod solver;
 mod spec;
+pub mod stakes;
 mod value_bot;
 
 use core::fmt;
@@ -70,16 +71,33 @@ pub trait Bot {
     /// A play for the seat of `view`, one of `allowed` (never empty).
     fn play(&mut self, view: &SeatView, allowed: &[Move]) -> Move;
 
-    /// One decision: a bid or a play among `actions` ([`ddz_game::Game::legal_actions`]), no
-    /// show and a doubling factor of 1 when asked those; `None` when there is nothing to
-    /// decide (the game is over).
+    /// A doubling factor (加倍, RULES.md section 7) for the seat of `view`, one of `allowed`
+    /// (never empty, 1 first). By default 1 (no doubling) when allowed.
+    fn double(&mut self, view: &SeatView, allowed: &[u32]) -> u32 {
+        let _ = view;
+        if allowed.contains(&1) {
+            1
+        } else {
+            allowed.first().copied().unwrap_or(1)
+        }
+    }
+
+    /// Whether the seat of `view` shows its hand (明牌) now for `factor` (5 before the deal,
+    /// 4, 3 or 2 during it with the cards received so far in `view.hand`, 2 for the landlord
+    /// after doubling). By default no.
+    fn show(&mut self, view: &SeatView, factor: u32) -> bool {
+        let _ = (view, factor);
+        false
+    }
+
+    /// One decision among `actions` ([`ddz_game::Game::legal_actions`]): a show, a doubling
+    /// factor, a bid or a play; `None` when there is nothing to decide (the game is over).
     fn act(&mut self, view: &SeatView, actions: &Actions) -> Option<Action> {
         match actions {
             Actions::Bids(allowed) => Some(Action::Bid(self.bid(view, allowed))),
             Actions::Moves(allowed) => Some(Action::Play(self.play(view, allowed))),
-            // Until robots decide them (RULES.md section 7): keep the hand hidden, no doubling.
-            Actions::Show { .. } => Some(Action::Show(false)),
-            Actions::Double(_) => Some(Action::Double(1)),
+            Actions::Show { factor } => Some(Action::Show(self.show(view, *factor))),
+            Actions::Double(allowed) => Some(Action::Double(self.double(view, allowed))),
             Actions::None => None,
         }
     }

@@ -117,6 +117,22 @@ impl Bot for ValueBot {
         }
     }
 
+    /// The blog's SumValue against thresholds ([`crate::stakes::value_factor`]).
+    fn double(&mut self, view: &SeatView, allowed: &[u32]) -> u32 {
+        let sum = self.value(view.hand, &view.rules).sum_value;
+        let landlord = view.landlord == Some(view.seat);
+        crate::stakes::factor_at_most(allowed, crate::stakes::value_factor(sum, landlord))
+    }
+
+    /// The blog's SumValue against a threshold ([`crate::stakes::value_show`]).
+    fn show(&mut self, view: &SeatView, _factor: u32) -> bool {
+        if !crate::stakes::show_window_worth(view) {
+            return false;
+        }
+        let sum = self.value(view.hand, &view.rules).sum_value;
+        crate::stakes::value_show(view, sum)
+    }
+
     fn play(&mut self, view: &SeatView, allowed: &[Move]) -> Move {
         let last = view.last.as_ref().map(|(_, m)| m);
         match self.blog_choice(view.hand, last, &view.rules) {

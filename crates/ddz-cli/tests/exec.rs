@@ -126,29 +126,36 @@ for line in sys.stdin:
 /// Runs `--bots bad,greedy` with the robot `body` (after [`PRELUDE`]) and checks that every
 /// game was counted, forfeited by the bad robot, and lost by it; returns the first reason.
 fn broken(tag: &str, body: &str) -> String {
+    broken_with(tag, body, &[], 4)
+}
+
+/// [`broken`] with more arena arguments (`extra`), playing `games` games.
+fn broken_with(tag: &str, body: &str, extra: &[&str], games: u64) -> String {
     let dir = std::env::temp_dir().join(format!("ddz-exec-test-{}-{tag}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let script = dir.join("bad.py");
     std::fs::write(&script, format!("{PRELUDE}{body}")).unwrap();
     let exec = format!("bad=python3 {}", script.display());
-    let out = ddz(&[
+    let deals = if extra.is_empty() { "2" } else { "1" };
+    let args = [
         "arena",
         "--exec",
         &exec,
         "--bots",
         "bad,greedy",
         "--deals",
-        "2",
+        deals,
         "--timeout",
         "300",
         "--quiet",
         "--json",
-    ]);
+    ];
+    let out = ddz(&[&args[..], extra].concat());
     let _ = std::fs::remove_dir_all(&dir);
     let v = json(&out);
     let p = &v["pairs"][0];
-    assert_eq!(p["games"], 4, "{p}");
-    assert_eq!(failures(p), (4, 0), "{p}");
+    assert_eq!(p["games"], games, "{p}");
+    assert_eq!(failures(p), (games, 0), "{p}");
     assert_eq!(p["wp"].as_f64(), Some(0.0), "{p}");
     assert!(p["adp"].as_f64().unwrap() < 0.0, "{p}");
     p["failures"]["examples"][0].as_str().unwrap().to_string()
@@ -163,6 +170,90 @@ fn an_illegal_move_forfeits() {
     let why = broken("illegal", body);
     assert!(why.contains("not an allowed move"), "{why}");
     assert!(why.contains("(bad)"), "{why}");
+}
+
+/// A robot body that bids 0, plays the first legal move, shows and doubles as `show` and
+/// `double` (Python expressions) say.
+fn huanle_body(show: &str, double: &str) -> String {
+    format!(
+        r#"    t = req.get("type")
+    if t == "bid":
+        out = {{"id": rid, "bid": 0}}
+    elif t == "act":
+        out = {{"id": rid, "cards": req["legal_moves"][0]}}
+    elif t == "show":
+        out = {{"id": rid, "show": {show}}}
+    elif t == "double":
+        out = {{"id": rid, "double": {double}}}
+    else:
+        out = {{"id": rid, "ok": True}}
+    print(json.dumps(out), flush=True)
+"#
+    )
+}
+
+const HUANLE: [&str; 3] = ["--rules", "huanle", "--bidding"];
+
+#[test]
+fn hostile_double_and_show_replies_forfeit() {
+    // A factor not among the choices.
+    let why = broken_with("double", &huanle_body("False", "3"), &HUANLE, 6);
+    assert!(why.contains("double: 3 is not an allowed factor"), "{why}");
+    // A doubling that is not a number.
+    let body = huanle_body("False", "\"lots\"");
+    let why = broken_with("double-text", &body, &HUANLE, 6);
+    assert!(why.contains("double: \"lots\""), "{why}");
+    // A show that is not a boolean.
+    let why = broken_with("show", &huanle_body("\"yes\"", "1"), &HUANLE, 6);
+    assert!(why.contains("show: \"yes\" is not true or false"), "{why}");
+    // No `show` at all.
+    let body = huanle_body("None", "1").replace(r#", "show": None"#, "");
+    let why = broken_with("show-none", &body, &HUANLE, 6);
+    assert!(why.contains("show: null"), "{why}");
+}
+
+#[test]
+fn a_huanle_game_through_the_protocol() {
+    // Every seat an external process: bidding, showing, doubling and play through the
+    // protocol give the figures of the same robots in process.
+    let (a, b) = (ddz_bot("a", "ddzlib"), ddz_bot("b", "value"));
+    let args = [
+        "--bots",
+        "a,b",
+        "--deals",
+        "3",
+        "--seed",
+        "5",
+        "--rules",
+        "huanle",
+        "--bidding",
+        "--quiet",
+        "--json",
+    ];
+    let external = json(&ddz(
+        &[&["arena", "--exec", &a, "--exec", &b][..], &args].concat()
+    ));
+    let p = &external["pairs"][0];
+    assert_eq!((p["games"].as_u64(), failures(p)), (Some(18), (0, 0)));
+    let inside = [
+        "--bots",
+        "ddzlib,value",
+        "--deals",
+        "3",
+        "--seed",
+        "5",
+        "--rules",
+        "huanle",
+        "--bidding",
+        "--quiet",
+        "--json",
+    ];
+    let internal = json(&ddz(&[&["arena"][..], &inside].concat()));
+    let q = &internal["pairs"][0];
+    assert_eq!(
+        (p["wp"].clone(), p["adp"].clone()),
+        (q["wp"].clone(), q["adp"].clone())
+    );
 }
 
 #[test]

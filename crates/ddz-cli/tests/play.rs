@@ -86,6 +86,7 @@ fn drive(args: &[&str], games: usize) -> (String, usize) {
     let mut turns = 0;
     let mut played = 0;
     let mut hint: Option<String> = None;
+    let (mut shows, mut doublings) = (0, 0);
     let send = |input: &mut std::process::ChildStdin, line: &str, transcript: &mut String| {
         transcript.push_str(&format!("<< {line}\n"));
         writeln!(input, "{line}").expect("ddz reads its input");
@@ -126,6 +127,26 @@ fn drive(args: &[&str], games: usize) -> (String, usize) {
                 }
                 None => send(&mut input, "hint", &mut transcript),
             }
+        } else if line.starts_with("your show?") {
+            // Show at the first window of every other game; otherwise keep the hand hidden.
+            turns += 1;
+            shows += 1;
+            let answer = if shows % 7 == 1 { "show" } else { "no" };
+            send(&mut input, answer, &mut transcript);
+        } else if line.starts_with("your doubling?") {
+            turns += 1;
+            doublings += 1;
+            let answer = match doublings % 4 {
+                1 => "super",
+                2 => "double",
+                3 => {
+                    // Not a factor offered: refused, and asked again.
+                    illegal += 1;
+                    "double 3"
+                }
+                _ => "nodouble",
+            };
+            send(&mut input, answer, &mut transcript);
         } else if line.starts_with("play again?") {
             played += 1;
             let again = if played < games { "y" } else { "n" };
@@ -173,6 +194,51 @@ fn whole_games_driven_by_hints_under_every_bidding_form() {
         assert_eq!(replay_all(&dir), 2, "{profile}");
         let _ = std::fs::remove_dir_all(&dir);
     }
+}
+
+#[test]
+fn a_huanle_sitting_with_showing_and_doubling() {
+    // Shows, doublings (with a factor not offered, refused), bidding and play in the line
+    // mode; the shown hands and each pair's multiplier are printed; the records replay (the
+    // replay checks the scores).
+    let dir = records_dir("huanle");
+    let (text, illegal) = drive(
+        &[
+            "play",
+            "--plain",
+            "--rules",
+            "huanle",
+            "--seed",
+            "3",
+            "--bots",
+            "ddzlib,value",
+            "--records",
+            dir.to_str().unwrap(),
+        ],
+        3,
+    );
+    assert!(illegal >= 1, "illegal inputs were sent:\n{text}");
+    assert_eq!(
+        text.matches("refused: ").count(),
+        illegal,
+        "every illegal input refused, nothing else:\n{text}"
+    );
+    assert!(text.contains("your show? (show for x5, no)"), "{text}");
+    assert!(text.contains("you (seat 0) shows its hand (x5)"), "{text}");
+    assert!(
+        text.contains("your doubling? (nodouble (x1), double (x2), super (x4))"),
+        "{text}"
+    );
+    assert!(
+        text.contains("refused: x3 is not a doubling you may choose"),
+        "{text}"
+    );
+    assert!(text.contains("you (seat 0) chooses doubling x4"), "{text}");
+    assert!(text.contains("your show? (show for x2, no)"), "{text}");
+    assert!(text.contains("vs the landlord x"), "{text}");
+    assert_eq!(text.matches("game over: ").count(), 3, "{text}");
+    assert_eq!(replay_all(&dir), 3);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -47,6 +47,14 @@ impl Budget {
         }
     }
 
+    /// The budget with a count capped at `most` units (a time budget is unchanged).
+    pub fn capped(self, most: u64) -> Budget {
+        match self {
+            Budget::Count(n) => Budget::Count(n.min(most)),
+            time => time,
+        }
+    }
+
     /// The share `num / den` of the budget (rounded down), to split it between the stages of
     /// a run. `den` must not be 0.
     pub fn share(&self, num: u64, den: u64) -> Budget {
@@ -77,6 +85,9 @@ mod tests {
         let t = Budget::Time(Duration::from_millis(10));
         assert!(!t.is_spent(u64::MAX, Duration::from_millis(9)));
         assert!(t.is_spent(0, Duration::from_millis(10)));
+        assert_eq!(Budget::Count(5000).capped(1000), Budget::Count(1000));
+        assert_eq!(Budget::Count(10).capped(1000), Budget::Count(10));
+        assert_eq!(t.capped(1), t);
     }
 
     #[test]

@@ -30,7 +30,7 @@ use ddz_core::{Move, parse_move};
 use ddz_game::{Bid, SeatView};
 use serde_json::{Value, json};
 
-use crate::jsonl::{MAX_LINE, PROTOCOL, act_request, bid_request};
+use crate::jsonl::{MAX_LINE, PROTOCOL, act_request, bid_request, double_request, show_request};
 use std::sync::Arc;
 
 use ddz_bots::{BOT_NAMES, Bot, BotError, BotFactory, Registry};
@@ -412,6 +412,45 @@ impl Bot for ExternalBot {
             None => {
                 self.fail(format!("act: \"{}\" is not an allowed move", clip(text)));
                 fallback
+            }
+        }
+    }
+
+    /// Asks the program a `double` request; a reply that is not one of `allowed` is a
+    /// failure (the game is forfeited).
+    fn double(&mut self, view: &SeatView, allowed: &[u32]) -> u32 {
+        let fallback = allowed.first().copied().unwrap_or(1);
+        let Some(reply) = self.exchange(double_request(&Value::Null, view, allowed)) else {
+            return fallback;
+        };
+        let factor = reply
+            .get("double")
+            .and_then(Value::as_u64)
+            .and_then(|d| u32::try_from(d).ok());
+        match factor {
+            Some(d) if allowed.contains(&d) => d,
+            _ => {
+                let shown = reply.get("double").unwrap_or(&Value::Null);
+                self.fail(format!(
+                    "double: {shown} is not an allowed factor {allowed:?}"
+                ));
+                fallback
+            }
+        }
+    }
+
+    /// Asks the program a `show` request; a reply without a boolean `show` is a failure (the
+    /// game is forfeited).
+    fn show(&mut self, view: &SeatView, factor: u32) -> bool {
+        let Some(reply) = self.exchange(show_request(&Value::Null, view, factor)) else {
+            return false;
+        };
+        match reply.get("show") {
+            Some(Value::Bool(b)) => *b,
+            other => {
+                let shown = other.unwrap_or(&Value::Null);
+                self.fail(format!("show: {shown} is not true or false"));
+                false
             }
         }
     }

@@ -35,7 +35,9 @@ use ddz_core::{
     Bidding, Cards, LaiziError, Move, MoveError, ParseCardsError, Rank, Rules, UnknownProfile,
     is_legal, legal_moves, move_notation, parse_move,
 };
-use ddz_game::{ActionError, Bid, BySeat, GameResult, PublicPlay, Role, Seat, SeatView, Side};
+use ddz_game::{
+    ActionError, Bid, BySeat, GameResult, Phase, PublicPlay, Role, Seat, SeatView, Side,
+};
 use serde_json::{Map, Value, json};
 
 use ddz_bots::Bot;
@@ -59,7 +61,7 @@ pub enum ProtocolError {
     NotObject,
     /// A field that must be there is not (`missing "hand"`, `"last": missing "seat"`).
     Missing(Field),
-    /// A `type` other than `hello`, `act`, `bid` and `result`.
+    /// A `type` other than `hello`, `act`, `bid`, `double`, `show` and `result`.
     UnknownType(String),
     /// A field that is there is wrong.
     Invalid {
@@ -81,7 +83,7 @@ impl fmt::Display for ProtocolError {
             }
             ProtocolError::UnknownType(kind) => write!(
                 f,
-                "unknown type \"{kind}\" (types: hello, act, bid, result)"
+                "unknown type \"{kind}\" (types: hello, act, bid, double, show, result)"
             ),
             ProtocolError::Invalid { field, problem } => write!(f, "{field}: {problem}"),
         }
@@ -308,6 +310,40 @@ pub enum Problem {
     UnknownWinner(String),
     /// `scores` is not 3 integers (the value sent, as JSON).
     NotScores(String),
+    /// `shown` is not an object of seats to cards (the value sent, as JSON).
+    NotShown(String),
+    /// A shown hand that is not the size of its seat's count of cards left.
+    ShownCount {
+        /// The seat.
+        seat: Seat,
+        /// The cards shown.
+        shown: u32,
+        /// Its count of cards left.
+        left: u32,
+    },
+    /// The shown hands and the seat's own hand hold more cards than a deck.
+    ShownAndHand(Cards),
+    /// `doubling` is not 3 entries, each a factor or null (the value sent, as JSON).
+    NotDoublings(String),
+    /// `choices` is not a non-empty array of doubling factors (the value sent, as JSON).
+    NotChoices(String),
+    /// `window` is none of `start`, `deal`, `landlord` (the value sent, as JSON).
+    UnknownWindow(String),
+    /// A show window the request's seat cannot have: `landlord` for a farmer.
+    NotLandlordWindow {
+        /// The request's seat.
+        seat: Seat,
+        /// The landlord's seat.
+        landlord: Seat,
+    },
+    /// A hand of a size the decision cannot have (20 cards for the landlord and 17 for a
+    /// farmer once the landlord has the kitty, at most 16 during the deal, none before it).
+    HandSize {
+        /// The cards in `hand`.
+        held: u32,
+        /// The sizes it may have, written out (`20`, `1 to 16`).
+        expected: &'static str,
+    },
 }
 
 impl fmt::Display for Problem {
@@ -439,6 +475,35 @@ impl fmt::Display for Problem {
                 write!(f, "{sent} is not \"landlord\" or \"farmers\"")
             }
             Problem::NotScores(sent) => write!(f, "{sent} is not 3 integers"),
+            Problem::NotShown(sent) => write!(
+                f,
+                "expected an object of seats to cards ({{\"1\": \"3345\"}}), not {sent}"
+            ),
+            Problem::ShownCount { seat, shown, left } => {
+                write!(f, "seat {seat} shows {shown} cards but has {left} left")
+            }
+            Problem::ShownAndHand(cards) => write!(
+                f,
+                "the shown hands and the hand hold more cards than a deck ({cards})"
+            ),
+            Problem::NotDoublings(sent) => write!(
+                f,
+                "expected 3 entries, each a doubling factor or null, not {sent}"
+            ),
+            Problem::NotChoices(sent) => write!(
+                f,
+                "expected a non-empty array of doubling factors (1, 2, 4), not {sent}"
+            ),
+            Problem::UnknownWindow(sent) => {
+                write!(f, "{sent} is not a show window (start, deal, landlord)")
+            }
+            Problem::NotLandlordWindow { seat, landlord } => write!(
+                f,
+                "only the landlord (seat {landlord}) shows in the landlord window, not seat {seat}"
+            ),
+            Problem::HandSize { held, expected } => {
+                write!(f, "a hand of {held} cards where {expected} are held")
+            }
         }
     }
 }
@@ -496,6 +561,27 @@ pub struct BidRequest {
     pub allowed: Vec<Bid>,
 }
 
+/// A checked `double` request: the seat's view once the landlord has the kitty and the
+/// factors it may choose.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DoubleRequest {
+    /// The seat's view (phase [`Phase::Doubling`]; its `kitty` is the request's
+    /// `bottom_cards_unplayed`, when given).
+    pub view: SeatView,
+    /// The factors allowed (`choices`).
+    pub choices: Vec<u32>,
+}
+
+/// A checked `show` request: the seat's view in the show window and the factor of a show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShowRequest {
+    /// The seat's view: phase [`Phase::Dealing`] with the cards received so far (`start`,
+    /// `deal`), or [`Phase::LandlordShow`] with the landlord's 20 cards (`landlord`).
+    pub view: SeatView,
+    /// The factor the show would give.
+    pub factor: u32,
+}
+
 /// A request, checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {
@@ -505,6 +591,10 @@ pub enum Request {
     Act(Box<ActRequest>),
     /// `bid`: take part in bidding.
     Bid(Box<BidRequest>),
+    /// `double`: choose a doubling factor (加倍).
+    Double(Box<DoubleRequest>),
+    /// `show`: show the hand (明牌) now or not.
+    Show(Box<ShowRequest>),
     /// `result`: the game is over.
     Result {
         /// The winning side, when given.
@@ -569,6 +659,8 @@ fn parse_object(obj: &Map<String, Value>, default_rules: &Rules) -> Result<Reque
         "hello" => Ok(Request::Hello),
         "act" => parse_act(obj, default_rules).map(|a| Request::Act(Box::new(a))),
         "bid" => parse_bid(obj, default_rules).map(|b| Request::Bid(Box::new(b))),
+        "double" => parse_double(obj, default_rules).map(|d| Request::Double(Box::new(d))),
+        "show" => parse_show(obj, default_rules).map(|d| Request::Show(Box::new(d))),
         "result" => parse_result(obj),
         other => Err(ProtocolError::UnknownType(other.to_string())),
     }
@@ -910,6 +1002,7 @@ fn parse_act(obj: &Map<String, Value>, default_rules: &Rules) -> Result<ActReque
     let mut view = SeatView::playing(&rules, me, landlord, hand, cards_left, replayed.public);
     view.base = stake(obj, "base")?;
     view.multiplier = stake(obj, "multiplier")?;
+    read_variants(obj, &mut view)?;
     Ok(ActRequest { view, allowed })
 }
 
@@ -1027,9 +1120,206 @@ fn parse_bid(obj: &Map<String, Value>, default_rules: &Rules) -> Result<BidReque
             return invalid_key("seat", Problem::CannotBidAfter { seat: me, last });
         }
     }
-    let view = SeatView::bidding(&rules, me, hand, bids);
+    let mut view = SeatView::bidding(&rules, me, hand, bids);
+    read_variants(obj, &mut view)?;
     let allowed = view.legal_bids();
     Ok(BidRequest { view, allowed })
+}
+
+// --- shown hands and doublings, double, show ---------------------------------------------
+
+/// Reads the optional `shown` (each shown seat's current hand) and `doubling` (each seat's
+/// factor or null) into `view`, checking the shown hands against the counts of cards left
+/// and the seat's own hand.
+fn read_variants(obj: &Map<String, Value>, view: &mut SeatView) -> Result<(), ProtocolError> {
+    if let Some(v) = obj.get("shown").filter(|v| !v.is_null()) {
+        let Value::Object(map) = v else {
+            return invalid_key("shown", Problem::NotShown(v.to_string()));
+        };
+        let mut all = view.hand;
+        for (key, cards) in map {
+            let s = match key
+                .parse::<u8>()
+                .ok()
+                .and_then(|i| Seat::ALL.get(usize::from(i)))
+            {
+                Some(&s) => s,
+                None => return invalid_key("shown", Problem::NotSeat(format!("\"{key}\""))),
+            };
+            let c = cards_value(cards, Field::Key("shown"))?;
+            if s == view.seat {
+                if c != view.hand {
+                    let problem = Problem::ShownCount {
+                        seat: s,
+                        shown: c.len(),
+                        left: view.hand.len(),
+                    };
+                    return invalid_key("shown", problem);
+                }
+            } else {
+                all = all.union(c);
+            }
+            if view.phase != Phase::Dealing && c.len() != view.cards_left[s] {
+                let problem = Problem::ShownCount {
+                    seat: s,
+                    shown: c.len(),
+                    left: view.cards_left[s],
+                };
+                return invalid_key("shown", problem);
+            }
+            view.shown[s] = Some(c);
+        }
+        if !all.is_valid_deck_subset() {
+            return invalid_key("shown", Problem::ShownAndHand(all));
+        }
+    }
+    if let Some(v) = obj.get("doubling").filter(|v| !v.is_null()) {
+        let bad = || invalid_key("doubling", Problem::NotDoublings(v.to_string()));
+        let Some([a, b, c]) = v.as_array().map(Vec::as_slice) else {
+            return bad();
+        };
+        let factor = |x: &Value| match x {
+            Value::Null => Ok(None),
+            x => match x.as_u64().and_then(|n| u32::try_from(n).ok()) {
+                Some(n) if n >= 1 => Ok(Some(n)),
+                _ => Err(()),
+            },
+        };
+        match (factor(a), factor(b), factor(c)) {
+            (Ok(a), Ok(b), Ok(c)) => view.doublings = BySeat([a, b, c]),
+            _ => return bad(),
+        }
+    }
+    Ok(())
+}
+
+/// Checks that `hand` has the size a seat holds once the landlord has the kitty.
+fn dealt_hand(hand: Cards, me: Seat, landlord: Seat) -> Result<(), ProtocolError> {
+    let (dealt, expected) = if me == landlord {
+        (20, "20 (the landlord's, with the kitty)")
+    } else {
+        (17, "17 (a farmer's)")
+    };
+    if hand.len() != dealt {
+        let held = hand.len();
+        return invalid_key("hand", Problem::HandSize { held, expected });
+    }
+    Ok(())
+}
+
+/// The view of a seat once the landlord has the kitty and before the first play (a `double`
+/// request, or a `show` request in the `landlord` window), in `phase`.
+fn before_play_view(
+    obj: &Map<String, Value>,
+    rules: &Rules,
+    phase: Phase,
+) -> Result<SeatView, ProtocolError> {
+    let me = seat(obj, "seat")?;
+    let landlord = seat(obj, "landlord_seat")?;
+    let given = role_of(obj)?;
+    if given != Role::of(me, landlord) {
+        let problem = Problem::WrongRole {
+            seat: me,
+            landlord,
+            given,
+        };
+        return invalid_key("role", problem);
+    }
+    let hand = cards(obj, "hand")?;
+    dealt_hand(hand, me, landlord)?;
+    let dealt = BySeat::from_fn(|s| if s == landlord { 20 } else { 17 });
+    if let Some(v) = obj.get("cards_left").filter(|v| !v.is_null())
+        && v != &json!(dealt.0)
+    {
+        return invalid_key("cards_left", Problem::NotCardCount(v.to_string()));
+    }
+    let mut view = SeatView::playing(rules, me, landlord, hand, dealt, PublicPlay::new(landlord));
+    view.phase = phase;
+    if let Some(v) = obj.get("bottom_cards_unplayed").filter(|v| !v.is_null()) {
+        let bottom = cards_value(v, Field::Key("bottom_cards_unplayed"))?;
+        if bottom.len() > 3 {
+            return invalid_key("bottom_cards_unplayed", Problem::KittyTooBig(bottom));
+        }
+        if me == landlord && !hand.contains(bottom) {
+            return invalid_key("bottom_cards_unplayed", Problem::KittyNotInHand(bottom));
+        }
+        view.kitty = Some(bottom);
+    }
+    view.base = stake(obj, "base")?;
+    view.multiplier = stake(obj, "multiplier")?;
+    read_variants(obj, &mut view)?;
+    Ok(view)
+}
+
+fn parse_double(
+    obj: &Map<String, Value>,
+    default_rules: &Rules,
+) -> Result<DoubleRequest, ProtocolError> {
+    let rules = request_rules(obj, default_rules)?;
+    let view = before_play_view(obj, &rules, Phase::Doubling)?;
+    let v = get(obj, "choices")?;
+    let choices: Option<Vec<u32>> = v.as_array().and_then(|items| {
+        items
+            .iter()
+            .map(|x| {
+                x.as_u64()
+                    .and_then(|n| u32::try_from(n).ok())
+                    .filter(|&n| n >= 1)
+            })
+            .collect()
+    });
+    match choices {
+        Some(choices) if !choices.is_empty() => Ok(DoubleRequest { view, choices }),
+        _ => invalid_key("choices", Problem::NotChoices(v.to_string())),
+    }
+}
+
+fn parse_show(
+    obj: &Map<String, Value>,
+    default_rules: &Rules,
+) -> Result<ShowRequest, ProtocolError> {
+    let rules = request_rules(obj, default_rules)?;
+    let v = get(obj, "factor")?;
+    let factor = match v.as_u64().and_then(|n| u32::try_from(n).ok()) {
+        Some(n) if n >= 1 => n,
+        _ => return invalid_key("factor", Problem::NotPositive(v.to_string())),
+    };
+    let view = match get(obj, "window")? {
+        Value::String(w) if w == "landlord" => {
+            let view = before_play_view(obj, &rules, Phase::LandlordShow)?;
+            if view.landlord != Some(view.seat) {
+                let problem = Problem::NotLandlordWindow {
+                    seat: view.seat,
+                    landlord: view.landlord.unwrap_or(view.seat),
+                };
+                return invalid_key("window", problem);
+            }
+            view
+        }
+        Value::String(w) if w == "start" || w == "deal" => {
+            let me = seat(obj, "seat")?;
+            let hand = match obj.get("hand") {
+                None | Some(Value::Null) => Cards::EMPTY,
+                Some(v) => cards_value(v, Field::Key("hand"))?,
+            };
+            let (ok, expected) = if w == "start" {
+                (hand.is_empty(), "none (before the deal)")
+            } else {
+                ((1..=16).contains(&hand.len()), "1 to 16 (during the deal)")
+            };
+            if !ok {
+                let held = hand.len();
+                return invalid_key("hand", Problem::HandSize { held, expected });
+            }
+            let mut view = SeatView::bidding(&rules, me, hand, Vec::new());
+            view.phase = Phase::Dealing;
+            view.cards_left = BySeat([hand.len(); 3]);
+            read_variants(obj, &mut view)?;
+            view
+        }
+        other => return invalid_key("window", Problem::UnknownWindow(other.to_string())),
+    };
+    Ok(ShowRequest { view, factor })
 }
 
 // --- result --------------------------------------------------------------------------------
@@ -1078,6 +1368,16 @@ pub fn bid_reply(id: &Value, bid: Bid) -> Value {
     json!({"id": id, "bid": bid})
 }
 
+/// The reply to `double`: `{"id", "double"}`.
+pub fn double_reply(id: &Value, factor: u32) -> Value {
+    json!({"id": id, "double": factor})
+}
+
+/// The reply to `show`: `{"id", "show"}`.
+pub fn show_reply(id: &Value, show: bool) -> Value {
+    json!({"id": id, "show": show})
+}
+
 /// The reply to `result`: `{"id", "ok": true}`.
 pub fn result_reply(id: &Value) -> Value {
     json!({"id": id, "ok": true})
@@ -1119,6 +1419,15 @@ pub fn reply(bot: &mut dyn Bot, name: &str, incoming: Incoming) -> Value {
                 error_reply(&id, "the robot chose a bid it was not allowed")
             }
         }
+        Request::Double(d) => {
+            let factor = bot.double(&d.view, &d.choices);
+            if d.choices.contains(&factor) {
+                double_reply(&id, factor)
+            } else {
+                error_reply(&id, "the robot chose a doubling factor it was not allowed")
+            }
+        }
+        Request::Show(r) => show_reply(&id, bot.show(&r.view, r.factor)),
         Request::Result { .. } => result_reply(&id),
     }
 }
@@ -1235,6 +1544,7 @@ pub fn act_request(id: &Value, view: &SeatView, legal: Option<&[Move]>) -> Value
         let moves: Vec<String> = legal.iter().map(notation).collect();
         obj.insert("legal_moves".into(), json!(moves));
     }
+    add_variants(&mut req, view);
     req
 }
 
@@ -1244,12 +1554,90 @@ pub fn bid_request(id: &Value, view: &SeatView) -> Value {
         Bidding::CallRob => "call_rob",
         _ => "points",
     };
-    json!({
+    let mut req = json!({
         "protocol": PROTOCOL, "type": "bid", "id": id,
         "rules": view.rules.profile.name(), "form": form, "laizi": laizi_value(&view.rules),
         "seat": view.seat.index(), "hand": view.hand.to_string(),
         "bids": view.bids.iter().map(|(s, b)| json!([s.index(), b])).collect::<Vec<_>>(),
-    })
+    });
+    add_variants(&mut req, view);
+    req
+}
+
+/// Whether the rules of a view have the app variants (showing or doubling), whose requests
+/// carry `shown` and `doubling`.
+fn has_variants(rules: &Rules) -> bool {
+    rules.show.enabled || rules.doubling.enabled
+}
+
+/// Adds `shown` (each shown seat's current hand) and `doubling` (each seat's factor or null)
+/// to `req` when the view's rules have the app variants.
+fn add_variants(req: &mut Value, view: &SeatView) {
+    if !has_variants(&view.rules) {
+        return;
+    }
+    if let Value::Object(obj) = req {
+        let shown: Map<String, Value> = view
+            .shown
+            .iter()
+            .filter_map(|(s, c)| c.map(|c| (s.index().to_string(), json!(c.to_string()))))
+            .collect();
+        obj.insert("shown".into(), Value::Object(shown));
+        obj.insert("doubling".into(), json!(view.doublings.0));
+    }
+}
+
+/// The fields of a seat once the landlord is decided and before play (`double`, `show` in
+/// the `landlord` window).
+fn before_play_fields(req: &mut Value, view: &SeatView) {
+    let landlord = view.landlord.unwrap_or(view.seat);
+    if let Value::Object(obj) = req {
+        obj.insert("landlord_seat".into(), json!(landlord.index()));
+        let role = Role::of(view.seat, landlord).name();
+        obj.insert("role".into(), json!(role));
+        obj.insert("cards_left".into(), json!(view.cards_left.0));
+        let kitty = view.kitty.unwrap_or(Cards::EMPTY).to_string();
+        obj.insert("bottom_cards_unplayed".into(), json!(kitty));
+        obj.insert("multiplier".into(), json!(view.multiplier));
+        obj.insert("base".into(), json!(view.base));
+    }
+}
+
+/// A `double` request for the seat of `view` (the landlord has the kitty), allowed `choices`.
+pub fn double_request(id: &Value, view: &SeatView, choices: &[u32]) -> Value {
+    let mut req = json!({
+        "protocol": PROTOCOL, "type": "double", "id": id,
+        "rules": view.rules.profile.name(), "laizi": laizi_value(&view.rules),
+        "seat": view.seat.index(), "hand": view.hand.to_string(), "choices": choices,
+    });
+    before_play_fields(&mut req, view);
+    add_variants(&mut req, view);
+    req
+}
+
+/// A `show` request for the seat of `view` in its show window (`start` before the deal,
+/// `deal` during it, `landlord` after doubling), for `factor`.
+pub fn show_request(id: &Value, view: &SeatView, factor: u32) -> Value {
+    let window = match view.phase {
+        Phase::LandlordShow => "landlord",
+        _ if view.hand.is_empty() => "start",
+        _ => "deal",
+    };
+    let mut req = json!({
+        "protocol": PROTOCOL, "type": "show", "id": id,
+        "rules": view.rules.profile.name(), "laizi": laizi_value(&view.rules),
+        "seat": view.seat.index(), "hand": view.hand.to_string(),
+        "window": window, "factor": factor,
+    });
+    match (window, &mut req) {
+        ("landlord", _) => before_play_fields(&mut req, view),
+        ("deal", Value::Object(obj)) => {
+            obj.insert("cards_dealt".into(), json!(view.hand.len()));
+        }
+        _ => {}
+    }
+    add_variants(&mut req, view);
+    req
 }
 
 /// A `result` request for a finished game.

@@ -5,7 +5,7 @@
 use ddz_bots::{Bot, make_bot};
 use ddz_core::{Bidding, Rules, is_legal, parse_move};
 use ddz_game::shuffle::{below, rng};
-use ddz_game::{Game, Phase};
+use ddz_game::{Action, Actions, Game, Phase};
 use ddz_protocol::jsonl::{self as protocol, MAX_LINE, Request, parse_request};
 use serde_json::{Value, json};
 
@@ -629,4 +629,188 @@ fn games_played_through_serve_only() {
         }
     }
     assert!(turns > 300, "{turns}");
+}
+
+/// Plays whole `huanle` games (showing, call-and-rob bidding, doubling), every seat's robot
+/// seeing only protocol requests; each request reads back as the game's view, shown hands
+/// and doublings included.
+#[test]
+fn huanle_games_played_through_serve_only() {
+    let rules = Rules::huanle();
+    let (mut shows, mut doublings) = (0, 0);
+    for seed in 0..12 {
+        let mut bots = [
+            make_bot("value", 1).unwrap(),
+            make_bot("ddzlib", 2).unwrap(),
+            make_bot("random", seed).unwrap(),
+        ];
+        let mut game = Game::new(&rules, seed);
+        let mut turn = 0;
+        while game.phase() != Phase::Over {
+            turn += 1;
+            let seat = game.turn();
+            let view = game.view(seat);
+            let id = json!(turn);
+            let bot = bots[seat.index()].as_mut();
+            let action = match game.legal_actions() {
+                Actions::Show { factor } => {
+                    let request = protocol::show_request(&id, &view, factor);
+                    let parsed = parse_request(&request.to_string(), &Rules::classic()).unwrap();
+                    let Request::Show(s) = parsed.request else {
+                        panic!("show: {request}")
+                    };
+                    assert_eq!(
+                        (s.factor, s.view.hand, s.view.shown),
+                        (factor, view.hand, view.shown)
+                    );
+                    let reply = ask(bot, &request);
+                    let show = reply["show"].as_bool().unwrap();
+                    shows += usize::from(show);
+                    Action::Show(show)
+                }
+                Actions::Double(choices) => {
+                    let request = protocol::double_request(&id, &view, &choices);
+                    let parsed = parse_request(&request.to_string(), &Rules::classic()).unwrap();
+                    let Request::Double(d) = parsed.request else {
+                        panic!("double: {request}")
+                    };
+                    assert_eq!(d.choices, choices);
+                    assert_eq!(
+                        (d.view.hand, d.view.landlord, d.view.kitty, d.view.shown),
+                        (view.hand, view.landlord, view.kitty, view.shown)
+                    );
+                    assert_eq!(d.view.doublings, view.doublings);
+                    let reply = ask(bot, &request);
+                    let f = u32::try_from(reply["double"].as_u64().unwrap()).unwrap();
+                    doublings += usize::from(f > 1);
+                    Action::Double(f)
+                }
+                Actions::Bids(_) => {
+                    let request = protocol::bid_request(&id, &view);
+                    let parsed = parse_request(&request.to_string(), &Rules::classic()).unwrap();
+                    let Request::Bid(b) = parsed.request else {
+                        panic!("bid: {request}")
+                    };
+                    assert_eq!(b.view.shown, view.shown);
+                    let reply = ask(bot, &request);
+                    Action::Bid(u8::try_from(reply["bid"].as_u64().unwrap()).unwrap())
+                }
+                Actions::Moves(legal) => {
+                    let request = protocol::act_request(&id, &view, Some(&legal));
+                    let parsed = parse_request(&request.to_string(), &Rules::classic()).unwrap();
+                    let Request::Act(a) = parsed.request else {
+                        panic!("act: {request}")
+                    };
+                    assert_eq!(
+                        (a.view.shown, a.view.doublings),
+                        (view.shown, view.doublings)
+                    );
+                    let reply = ask(bot, &request);
+                    let text = reply["cards"].as_str().unwrap();
+                    let last = view.last.map(|(_, m)| m);
+                    Action::Play(parse_move(text, &game.rules(), last.as_ref()).unwrap())
+                }
+                Actions::None => break,
+            };
+            game.act(seat, action).unwrap();
+        }
+        let result = game.result().unwrap();
+        assert_eq!(result.scores.0.iter().sum::<i64>(), 0);
+    }
+    assert!(
+        shows > 0 && doublings > 0,
+        "{shows} shows, {doublings} doublings"
+    );
+}
+
+/// Bad `double` and `show` requests get errors that name the field; serving goes on.
+#[test]
+fn bad_double_and_show_requests_get_errors() {
+    let double = |changes: Value| {
+        let mut req = json!({
+            "protocol": "ddz-jsonl/1", "type": "double", "id": 4, "rules": "huanle",
+            "seat": 1, "landlord_seat": 0, "role": "landlord_down",
+            "hand": "3345567899TJQKA22", "cards_left": [20, 17, 17],
+            "bottom_cards_unplayed": "BR3", "choices": [1, 2, 4],
+            "shown": {"2": "44667789TJJQQKKAA"}, "doubling": [2, null, null],
+        });
+        merge(&mut req, changes);
+        req.to_string()
+    };
+    let show = |changes: Value| {
+        let mut req = json!({
+            "protocol": "ddz-jsonl/1", "type": "show", "id": 5, "rules": "huanle",
+            "seat": 2, "hand": "33445566", "window": "deal", "factor": 3,
+        });
+        merge(&mut req, changes);
+        req.to_string()
+    };
+    let cases = [
+        (double(json!({})), None),
+        (show(json!({})), None),
+        (
+            double(json!({"choices": []})),
+            Some("\"choices\": expected a non-empty array"),
+        ),
+        (double(json!({"choices": "all"})), Some("\"choices\"")),
+        (
+            double(json!({"hand": "33"})),
+            Some("\"hand\": a hand of 2 cards where 17"),
+        ),
+        (
+            double(json!({"doubling": [2, 1]})),
+            Some("\"doubling\": expected 3 entries"),
+        ),
+        (
+            double(json!({"doubling": [0, null, null]})),
+            Some("\"doubling\""),
+        ),
+        (
+            double(json!({"shown": {"2": "3345"}})),
+            Some("\"shown\": seat 2 shows 4 cards"),
+        ),
+        (
+            double(json!({"shown": {"7": "3345"}})),
+            Some("\"shown\": \"7\" is not a seat"),
+        ),
+        (
+            double(json!({"shown": [1]})),
+            Some("\"shown\": expected an object"),
+        ),
+        (
+            double(json!({"shown": {"2": "3333TTJJQQKKAA222"}})),
+            Some("\"shown\": the shown hands and the hand hold more cards than a deck"),
+        ),
+        (
+            show(json!({"window": "later"})),
+            Some("\"window\": \"later\" is not a show window"),
+        ),
+        (show(json!({"factor": 0})), Some("\"factor\"")),
+        (
+            show(json!({"window": "start"})),
+            Some("\"hand\": a hand of 8 cards"),
+        ),
+        (
+            show(
+                json!({"window": "landlord", "landlord_seat": 0, "role": "landlord_up",
+                        "hand": "3345567899TJQKA22"}),
+            ),
+            Some("\"window\": only the landlord"),
+        ),
+    ];
+    let lines: Vec<String> = cases.iter().map(|(l, _)| l.clone()).collect();
+    let replies = serve_lines(&lines);
+    for ((line, expected), reply) in cases.iter().zip(&replies) {
+        match expected {
+            None => assert!(reply.get("error").is_none(), "{line}\n  -> {reply}"),
+            Some(text) => {
+                let error = reply["error"].as_str().unwrap_or_default();
+                assert!(
+                    error.contains(text),
+                    "{line}\n  -> {reply}\n  expected {text}"
+                );
+            }
+        }
+    }
+    assert!(replies[0]["double"].is_u64() && replies[1]["show"].is_boolean());
 }

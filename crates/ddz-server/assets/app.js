@@ -12,7 +12,13 @@
       newGame: "New game", replay: "Replay", counter: "Counter", keys: "Keys", rules: "Rules",
       r_classic: "classic", r_laizi: "laizi (one wild rank)", r_tiandi: "tiandi (heaven and earth)",
       r_botzone: "botzone (fixed landlord)", r_douzero: "douzero (fixed landlord)",
-      r_rlcard: "rlcard (fixed landlord)",
+      r_rlcard: "rlcard (fixed landlord)", r_huanle: "huanle (doubling, showing cards)",
+      showBtn: (f) => `Show cards ×${f}`, noShow: "Don't show", noDouble: "No doubling",
+      doubleBtn: (f) => `Double ×${f}`, superDouble: (f) => `Super double ×${f}`,
+      yourTurnShow: "Show your cards?", yourTurnDouble: "Your doubling",
+      shows: "shown", doubling: "doubling", yourMult: "your multiplier", pairMult: "pair",
+      ev_show: (s, f) => `${s} shows the cards (×${f})`, ev_noShow: (s) => `${s} does not show`,
+      ev_double: (s, f) => f === 1 ? `${s}: no doubling` : f === 2 ? `${s}: doubles (×2)` : `${s}: super doubles (×${f})`,
       seatNext: "Next seat (right)", seatPrev: "Previous seat (left)",
       turnTimer: "Seconds per turn (0: none)", start: "Start", watchTitle: "Watch a room",
       watch: "Watch", human: "a person (invite)",
@@ -65,7 +71,13 @@
     zh: {
       newGame: "新游戏", replay: "回放", counter: "记牌器", keys: "按键", rules: "规则",
       r_classic: "经典", r_laizi: "癞子", r_tiandi: "天地癞子", r_botzone: "Botzone（固定地主）",
-      r_douzero: "DouZero（固定地主）", r_rlcard: "RLCard（固定地主）",
+      r_douzero: "DouZero（固定地主）", r_rlcard: "RLCard（固定地主）", r_huanle: "欢乐（加倍、明牌）",
+      showBtn: (f) => `明牌 ×${f}`, noShow: "不明牌", noDouble: "不加倍",
+      doubleBtn: (f) => `加倍 ×${f}`, superDouble: (f) => `超级加倍 ×${f}`,
+      yourTurnShow: "是否明牌？", yourTurnDouble: "请选择加倍",
+      shows: "明牌", doubling: "加倍", yourMult: "你的倍数", pairMult: "对局",
+      ev_show: (s, f) => `${s} 明牌（×${f}）`, ev_noShow: (s) => `${s} 不明牌`,
+      ev_double: (s, f) => f === 1 ? `${s} 不加倍` : f === 2 ? `${s} 加倍` : `${s} 超级加倍（×${f}）`,
       seatNext: "下家（右）", seatPrev: "上家（左）", turnTimer: "每手限时（秒，0 为不限）",
       start: "开始", watchTitle: "观战", watch: "观战", human: "真人（邀请）",
       lobbyNote: "对局结束前，你的牌只在服务器上：页面只会收到你自己的手牌。",
@@ -324,6 +336,8 @@
         }
         return (ev.bid === 0 ? t("ev_pass", seatName(ev.seat)) : t("ev_bid", seatName(ev.seat), ev.bid)) + auto;
       }
+      case "show": return (ev.factor ? t("ev_show", seatName(ev.seat), ev.factor) : t("ev_noShow", seatName(ev.seat))) + auto;
+      case "double": return t("ev_double", seatName(ev.seat), ev.factor) + auto;
       case "redeal": return t("ev_redeal");
       case "landlord": return t("ev_landlord", seatName(ev.seat));
       case "wild": return t("ev_wild", ev.laizi.map(rankLabel).join(" "));
@@ -341,7 +355,7 @@
     if (!text) return;
     S.log.push(text);
     if (S.log.length > 200) S.log.shift();
-    if (["play", "bid", "landlord", "redeal", "wild"].includes(ev.event)) setMessage(text);
+    if (["play", "bid", "show", "double", "landlord", "redeal", "wild"].includes(ev.event)) setMessage(text);
   }
 
   function setMessage(text, bad = false) {
@@ -432,6 +446,9 @@
           el("span", { class: "back" }), el("b", { text: s.cards_left }), ` ${t("cards")}`),
         el("div", { class: "played" }, playedEl(trick[seat])),
         st.hands ? cardsRow(st.hands[seat], "small reveal") : null,
+        !st.hands && st.shown?.[seat] ? el("div", { class: "shown", "data-seat": seat },
+          el("span", { class: "badge shown-badge", text: t("shows") }), cardsRow(st.shown[seat], "small reveal")) : null,
+        st.doublings?.[seat] ? el("div", { class: "dbl", text: `${t("doubling")} ×${st.doublings[seat]} · ${t("pairMult")} ×${st.multipliers[seat]}` }) : null,
       );
       box.classList.toggle("active", st.turn === seat && st.phase !== "over");
     };
@@ -447,6 +464,10 @@
       st.laizi.length ? el("span", { class: "item wildinfo" }, `${t("wild")} `,
         st.laizi.map((r) => el("b", { class: "wildrank", text: rankLabel(r) }))) : null,
       el("span", { class: "item", id: "stake" }, `${t("stake")} ${st.base} × ${st.multiplier}`),
+      st.multipliers && st.landlord !== null && st.you !== null
+        ? el("span", { class: "item", id: "multipliers" },
+          `${t("yourMult")} ×${st.multipliers[st.you]}` + (st.doublings?.[st.you] ? ` (${t("doubling")} ×${st.doublings[st.you]})` : ""))
+        : null,
       el("span", { class: "item" }, `#${st.game} · ${t("r_" + st.rules)}`),
     );
     renderCounter();
@@ -480,7 +501,9 @@
     if (st && st.phase !== "over") {
       const me = st.you;
       if (me !== null && st.turn === me) {
-        line = st.phase === "bidding" ? t("yourTurnBid") : t("yourTurnPlay") + (st.last ? "" : ` · ${t("lead")}`);
+        line = st.legal?.show !== undefined ? t("yourTurnShow")
+          : st.legal?.double ? t("yourTurnDouble")
+          : st.phase === "bidding" ? t("yourTurnBid") : t("yourTurnPlay") + (st.last ? "" : ` · ${t("lead")}`);
       } else if (st.turn !== null) {
         line = st.phase === "bidding" ? t("waitingBid", seatName(st.turn)) : t("toAct", seatName(st.turn));
       }
@@ -535,6 +558,15 @@
     const buttons = [];
     if (st.phase === "over") {
       buttons.push(el("button", { id: "btn-next", class: "primary", text: t("next"), onclick: () => send({ type: "next" }) }));
+    } else if (st.legal && st.legal.show !== undefined) {
+      const f = st.legal.show;
+      buttons.push(el("button", { id: "btn-noshow", text: t("noShow"), onclick: () => send({ type: "show", show: false }) }));
+      buttons.push(el("button", { id: "btn-show", class: "primary", text: t("showBtn", f), onclick: () => send({ type: "show", show: true }) }));
+    } else if (st.legal && st.legal.double) {
+      for (const f of st.legal.double) {
+        const text = f === 1 ? t("noDouble") : f === 2 ? t("doubleBtn", f) : t("superDouble", f);
+        buttons.push(el("button", { id: `double-${f}`, class: f === 1 ? "" : "primary", text, onclick: () => send({ type: "double", double: f }) }));
+      }
     } else if (myTurn() && st.phase === "bidding") {
       const bids = st.legal?.bids ?? [];
       for (const b of bids) {

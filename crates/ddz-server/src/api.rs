@@ -95,6 +95,8 @@ pub fn robot_answer(
     let kind = match &incoming.request {
         Request::Act(_) => "act",
         Request::Bid(_) => "bid",
+        Request::Double(_) => "double",
+        Request::Show(_) => "show",
         Request::Hello => "hello",
         Request::Result { .. } => "result",
     };

@@ -352,8 +352,8 @@ impl Room {
             Some(other) => return Err(format!("\"type\": expected a string, not {other}")),
             None => return Err("missing \"type\"".into()),
         };
-        const TYPES: &str = "bid, play, pass, hint, next";
-        if !["bid", "play", "pass", "hint", "next"].contains(&kind) {
+        const TYPES: &str = "bid, show, double, play, pass, hint, next";
+        if !["bid", "show", "double", "play", "pass", "hint", "next"].contains(&kind) {
             return Err(match kind {
                 "join" | "watch" => format!("\"{kind}\": this connection has already joined"),
                 other => format!("unknown type \"{other}\" (types after joining: {TYPES})"),
@@ -382,6 +382,30 @@ impl Room {
                     .filter(|&b| b <= 3)
                     .map(|b| Request::Act(me, Action::Bid(b)))
                     .ok_or_else(|| format!("\"bid\": {bid} is not a bid 0-3"))
+            }
+            "show" => {
+                let show = msg
+                    .show
+                    .as_ref()
+                    .ok_or_else(|| "missing \"show\"".to_string())?;
+                let value = show
+                    .value
+                    .ok_or_else(|| format!("\"show\": {show} is not true or false"))?;
+                Ok(Request::Act(
+                    me,
+                    Action::Decide(ddz_game::Action::Show(value)),
+                ))
+            }
+            "double" => {
+                let double = msg
+                    .double
+                    .as_ref()
+                    .ok_or_else(|| "missing \"double\"".to_string())?;
+                double
+                    .value
+                    .filter(|d| [1, 2, 4].contains(d))
+                    .map(|d| Request::Act(me, Action::Decide(ddz_game::Action::Double(d))))
+                    .ok_or_else(|| format!("\"double\": {double} is not a factor 1, 2 or 4"))
             }
             _ => {
                 let text = match &msg.play {
@@ -474,7 +498,7 @@ impl Room {
             Action::Next => self.next(seat)?,
             Action::Bid(bid) => self.bid(seat, bid, auto)?,
             Action::Play(play, chosen) => self.play(seat, play, chosen, auto)?,
-            Action::Decide(decision) => self.apply(seat, decision, None, auto)?,
+            Action::Decide(decision) => self.decide(seat, decision, auto)?,
         };
         self.step += 1;
         Ok(self.log(events))
@@ -497,6 +521,40 @@ impl Room {
             return Err(format!("not your turn: seat {turn} is to act"));
         }
         Ok(())
+    }
+
+    /// A show or doubling decision of `seat`, refused with the reason unless the game asks
+    /// `seat` for that decision now and allows it.
+    fn decide(
+        &mut self,
+        seat: Seat,
+        decision: ddz_game::Action,
+        auto: bool,
+    ) -> Result<Vec<Event>, String> {
+        if self.game().phase() == Phase::Over {
+            return Err("the game is over: send next for a new game".into());
+        }
+        let asked = self.game().to_act().contains(&seat);
+        match (self.game().legal_actions(), decision) {
+            (Actions::Show { .. }, ddz_game::Action::Show(_)) if asked => {}
+            (Actions::Double(factors), ddz_game::Action::Double(d)) if asked => {
+                if !factors.contains(&d) {
+                    let list: Vec<String> = factors.iter().map(u32::to_string).collect();
+                    return Err(format!(
+                        "doubling x{d} is not allowed now (allowed: {})",
+                        list.join(", ")
+                    ));
+                }
+            }
+            (_, ddz_game::Action::Show(_)) => {
+                return Err("you cannot show your hand now".into());
+            }
+            (_, ddz_game::Action::Double(_)) => {
+                return Err("there is no doubling to choose now".into());
+            }
+            _ => {}
+        }
+        self.apply(seat, decision, None, auto)
     }
 
     fn bid(&mut self, seat: Seat, bid: Bid, auto: bool) -> Result<Vec<Event>, String> {
@@ -618,6 +676,7 @@ impl Room {
         let view = self.game().view(me.unwrap_or(Seat::ALL[0]));
         let rules = &view.rules;
         let over = view.phase == Phase::Over;
+        let variants = rules.show.enabled || rules.doubling.enabled;
         let seats = BySeat::from_fn(|s| SeatState {
             seat: s,
             player: if self.robots[s].is_some() {
@@ -659,6 +718,10 @@ impl Room {
             first_bidder: self.game().first_bidder(),
             base: view.base,
             multiplier: view.multiplier,
+            shown: variants
+                .then(|| BySeat::from_fn(|s| view.shown[s].map(|_| CardIds(self.physical(s))))),
+            doublings: variants.then_some(view.doublings),
+            multipliers: variants.then(|| BySeat::from_fn(|s| view.seat_multiplier(s))),
             turn: (!over).then_some(view.turn),
             last: view.last.map(|(seat, m)| LastPlay {
                 seat,
@@ -685,7 +748,10 @@ impl Room {
 
     /// What the seat to act may do: bids or moves; none for every other audience.
     fn legal(&self, me: Option<Seat>, view: &SeatView) -> Option<Legal> {
-        if me != Some(view.turn) {
+        let me = me?;
+        // While doubling simultaneously every undecided seat may choose.
+        if me != view.turn && !(view.phase == Phase::Doubling && self.game().to_act().contains(&me))
+        {
             return None;
         }
         match view.phase {

@@ -78,7 +78,8 @@ fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Optio
 }
 
 /// A message from a client on a room's WebSocket (docs/web.md, "From the client"): its `type`
-/// is `join`, `watch`, `bid`, `play`, `pass`, `hint` or `next`, with the fields that type
+/// is `join`, `watch`, `bid`, `show`, `double`, `play`, `pass`, `hint` or `next`, with the
+/// fields that type
 /// takes. Every field is kept as sent ([`Sent`]) and may be missing; the reader checks them
 /// (`ws.rs` for `join` and `watch`, [`crate::room::Room::read_request`] for the others).
 /// Other fields are ignored.
@@ -128,6 +129,20 @@ pub struct ClientMessage {
     /// `play`: the physical cards chosen, as card ids 0-53 (null: none chosen).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ids: Option<Sent<Vec<Sent<u8>>>>,
+    /// `show`: true to show the hand (明牌) now, false not to (null is a bad answer).
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub show: Option<Sent<bool>>,
+    /// `double`: the doubling factor chosen, 1, 2 or 4 (null is a bad factor).
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub double: Option<Sent<u32>>,
 }
 
 // --- Pieces of the server's messages -------------------------------------------------------
@@ -430,6 +445,19 @@ pub struct State {
     pub base: u32,
     /// The multiplier so far.
     pub multiplier: u32,
+    /// Under rules with showing or doubling (absent otherwise): each seat's shown hand (明牌)
+    /// as it is now, null for a seat that has not shown.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shown: Option<BySeat<Option<CardIds>>>,
+    /// Under rules with showing or doubling (absent otherwise): each seat's doubling factor
+    /// (加倍) once chosen, null before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub doublings: Option<BySeat<Option<u32>>>,
+    /// Under rules with showing or doubling (absent otherwise): the multiplier each seat is
+    /// shown (RULES.md section 7): a farmer's pair with the landlord, the landlord's sum of
+    /// both pairs; the table multiplier before the landlord is decided.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub multipliers: Option<BySeat<u32>>,
     /// The seat to act (null once over).
     pub turn: Option<Seat>,
     /// The play to beat (null when the seat to act leads).

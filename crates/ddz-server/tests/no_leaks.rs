@@ -19,10 +19,16 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 
-/// Keys whose numbers are not cards: seat numbers, counts, bids, totals, the game, step and
-/// event numbers. A number under any other key is read as a card id.
-const NOT_CARD_NUMBERS: [&str; 15] = [
+/// Keys whose numbers are not cards: seat numbers, counts, bids, show and doubling factors,
+/// multipliers, totals, the game, step and event numbers. A number under any other key is
+/// read as a card id.
+const NOT_CARD_NUMBERS: [&str; 20] = [
     "n",
+    "factor",
+    "show",
+    "double",
+    "doublings",
+    "multipliers",
     "seat",
     "you",
     "landlord",
@@ -57,7 +63,7 @@ fn scan<'a>(v: &'a Value, key: &'a str, out: &mut Vec<(&'a str, &'a Value)>) {
 }
 
 /// The cards `audience` may know now: the cards played, the kitty once the landlord has
-/// taken it, and a seat's own hand.
+/// taken it, the shown hands, and a seat's own hand.
 fn knowable(room: &Room, audience: Audience) -> CardSet {
     let game = room.game();
     let kitty = game.deal().kitty;
@@ -73,6 +79,11 @@ fn knowable(room: &Room, audience: Audience) -> CardSet {
     }
     if let Audience::Seat(me) = audience {
         known |= room.physical(me).bits();
+    }
+    // Shown hands (明牌), as they are now.
+    let shown = game.view(Seat::ALL[0]).shown;
+    for s in Seat::ALL.into_iter().filter(|&s| shown[s].is_some()) {
+        known |= room.physical(s).bits();
     }
     CardSet::from_bits(known).unwrap()
 }
@@ -155,7 +166,7 @@ fn check(room: &Room, audience: Audience, msg: &Value) -> Result<(), String> {
                     ));
                 }
                 let legal = &state["legal"];
-                if game.turn() != me && !legal.is_null() {
+                if !game.to_act().contains(&me) && !legal.is_null() {
                     return Err(format!("legal actions sent to seat {me} off its turn"));
                 }
                 for m in legal["moves"].as_array().into_iter().flatten() {
@@ -220,7 +231,12 @@ fn play_and_check(
         } else {
             let state = state_json(&room, Audience::Seat(seat));
             let legal = &state["legal"];
-            let msg = if let Some(bids) = legal["bids"].as_array() {
+            let msg = if let Some(factors) = legal["double"].as_array() {
+                let d = &factors[rng.random_range(0..factors.len())];
+                serde_json::json!({"type": "double", "double": d})
+            } else if legal.get("show").is_some() {
+                serde_json::json!({"type": "show", "show": rng.random_range(0..4) == 0})
+            } else if let Some(bids) = legal["bids"].as_array() {
                 serde_json::json!({"type": "bid", "bid": bids[rng.random_range(0..bids.len())]})
             } else {
                 let moves = legal["moves"].as_array().unwrap();
@@ -265,7 +281,7 @@ proptest! {
 
     #[test]
     fn no_seat_sees_another_seats_cards(
-        profile in prop_oneof![Just(Profile::Classic), Just(Profile::Laizi), Just(Profile::Tiandi), Just(Profile::Botzone)],
+        profile in prop_oneof![Just(Profile::Classic), Just(Profile::Laizi), Just(Profile::Tiandi), Just(Profile::Botzone), Just(Profile::Huanle)],
         robots in prop_oneof![Just([false, false, false]), Just([false, true, true]), Just([true, false, true])],
         seed in any::<u64>(),
         choices in any::<u64>(),
@@ -359,4 +375,125 @@ fn the_check_catches_leaks() {
         check(&room, Audience::Seat(me), &msg).unwrap();
         assert!(check(&room, Audience::Spectator, &msg).is_err(), "own hand");
     }
+}
+
+/// Under `huanle`: a hand is in no message before its seat shows it, and in every audience's
+/// state from the show on, as it is then (while dealing, the cards received so far).
+#[test]
+fn shown_hands_are_public_from_the_show_on() {
+    for (seed, shower) in [(3, 1usize), (4, 2), (5, 0)] {
+        let mut room = bidding_room(Profile::Huanle, seed);
+        let shower = Seat::ALL[shower];
+        let mut shown_at = None;
+        let mut steps = 0;
+        while !room.is_over() && steps < 600 {
+            steps += 1;
+            let seat = room.turn().unwrap();
+            for a in AUDIENCES {
+                let state = state_json(&room, a);
+                check(&room, a, &state).unwrap();
+                let shown = &state["shown"][shower.index()];
+                match shown_at {
+                    None => assert!(shown.is_null(), "seed {seed}: shown before the show"),
+                    Some(_) => assert_eq!(
+                        shown,
+                        &ids(room.physical(shower)),
+                        "seed {seed}: {a:?} sees the shown hand as it is"
+                    ),
+                }
+            }
+            let state = state_json(&room, Audience::Seat(seat));
+            let legal = &state["legal"];
+            let msg = if let Some(factors) = legal["double"].as_array() {
+                serde_json::json!({"type": "double", "double": factors[factors.len() - 1]})
+            } else if legal.get("show").is_some() {
+                // The shower shows at its first window with cards (6 received).
+                let cards = room.physical(seat).len();
+                let show = seat == shower && shown_at.is_none() && cards > 0;
+                serde_json::json!({"type": "show", "show": show})
+            } else if let Some(bids) = legal["bids"].as_array() {
+                serde_json::json!({"type": "bid", "bid": bids[bids.len() - 1]})
+            } else {
+                let moves = legal["moves"].as_array().unwrap();
+                serde_json::json!({"type": "play", "move": moves[0]})
+            };
+            let ddz_server::room::Request::Act(s, action) = room
+                .read_request(
+                    Audience::Seat(seat),
+                    &serde_json::from_value(msg.clone()).unwrap(),
+                )
+                .unwrap()
+            else {
+                panic!("not an action")
+            };
+            let events = room.act(s, action, false).unwrap();
+            if msg["show"] == true {
+                shown_at = Some(steps);
+                let events = serde_json::to_value(&events).unwrap();
+                assert!(
+                    events.to_string().contains("\"show\""),
+                    "seed {seed}: a show event: {events}"
+                );
+            }
+            if !room.is_over() {
+                for a in AUDIENCES {
+                    check(&room, a, &serde_json::to_value(&events).unwrap()).unwrap();
+                }
+            }
+        }
+        assert!(room.is_over(), "seed {seed}: the game ended");
+        assert!(shown_at.is_some(), "seed {seed}: seat {shower} showed");
+    }
+}
+
+/// Hostile `show` and `double` messages are refused with the reason; the room goes on.
+#[test]
+fn bad_show_and_double_messages_are_refused() {
+    let room = bidding_room(Profile::Huanle, 9);
+    let seat = room.turn().unwrap();
+    let other = seat.next();
+    let read = |audience: Audience, msg: Value| {
+        room.read_request(audience, &serde_json::from_value(msg).unwrap())
+    };
+    let me = Audience::Seat(seat);
+    for (msg, error) in [
+        (serde_json::json!({"type": "show"}), "missing \"show\""),
+        (
+            serde_json::json!({"type": "show", "show": "yes"}),
+            "\"show\": \"yes\" is not true or false",
+        ),
+        (
+            serde_json::json!({"type": "show", "show": null}),
+            "\"show\": null",
+        ),
+        (serde_json::json!({"type": "double"}), "missing \"double\""),
+        (
+            serde_json::json!({"type": "double", "double": 3}),
+            "\"double\": 3 is not a factor",
+        ),
+        (
+            serde_json::json!({"type": "double", "double": -1}),
+            "\"double\": -1",
+        ),
+    ] {
+        let e = read(me, msg.clone()).unwrap_err();
+        assert!(e.contains(error), "{msg}: {e}");
+    }
+    let e = read(
+        Audience::Spectator,
+        serde_json::json!({"type": "show", "show": true}),
+    )
+    .unwrap_err();
+    assert!(e.contains("spectators only watch"), "{e}");
+    // Well-formed but not allowed now: refused by the room, which is unchanged.
+    let mut room = room;
+    let step = room.step();
+    let doubling = Action::Decide(ddz_game::Action::Double(2));
+    let e = room.act(seat, doubling, false).unwrap_err();
+    assert!(e.contains("there is no doubling to choose now"), "{e}");
+    let e = room
+        .act(other, Action::Decide(ddz_game::Action::Show(true)), false)
+        .unwrap_err();
+    assert!(e.contains("you cannot show your hand now"), "{e}");
+    assert_eq!(room.step(), step);
 }

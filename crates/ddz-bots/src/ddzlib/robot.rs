@@ -194,6 +194,17 @@ impl Bot for DdzlibBot {
             .unwrap_or(0)
     }
 
+    /// [`crate::stakes::ddzlib_double`]: super-doubles with a desired bid of 3, doubles with
+    /// 2.
+    fn double(&mut self, view: &SeatView, allowed: &[u32]) -> u32 {
+        crate::stakes::ddzlib_double(view, allowed)
+    }
+
+    /// [`crate::stakes::ddzlib_show`]: a desired bid of 3 at a late window.
+    fn show(&mut self, view: &SeatView, _factor: u32) -> bool {
+        crate::stakes::ddzlib_show(view)
+    }
+
     fn play(&mut self, view: &SeatView, allowed: &[Move]) -> Move {
         self.choose(&view.turn_view(), allowed)
     }

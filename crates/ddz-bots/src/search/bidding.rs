@@ -31,32 +31,56 @@ pub fn landlord_chance(view: &SeatView, budget: Budget, seed: u64) -> Option<f64
     if view.hand.len() + 3 > 20 || other == 0 {
         return None;
     }
-    let start = Instant::now();
-    let mut seats = Seats::with_memo(1024);
-    let (mut wins, mut played) = (0u64, 0u64);
-    loop {
-        let done = match budget {
-            Budget::Count(n) => played >= n.clamp(1, MAX_BID_PLAYOUTS),
-            Budget::Time(limit) => played > 0 && start.elapsed() >= limit,
-        };
-        if done {
-            break;
-        }
-        let mut pool = unknown.clone();
-        shuffle(&mut rng(derive_seed(seed, played)), &mut pool);
-        let mut cards = pool.into_iter();
-        let mut take = |n: u32| (0..n).filter_map(|_| cards.next()).collect::<Cards>();
+    let deal = |pool: &mut dyn Iterator<Item = Rank>| {
+        let mut take = |n: u32| pool.take(n as usize).collect::<Cards>();
         let mut hands = BySeat([Cards::EMPTY; 3]);
         hands[me] = view.hand.union(take(3));
         hands[me.next()] = take(other);
         hands[me.prev()] = take(other);
-        let mut state = PlayState::new(hands.0, me);
-        if finish(&mut state, rules, me, &mut seats, None, None) {
+        hands
+    };
+    Some(chance_by_playouts(
+        rules,
+        &unknown,
+        deal,
+        me,
+        me,
+        budget.capped(MAX_BID_PLAYOUTS),
+        seed,
+    ))
+}
+
+/// The share of playouts won by the side of `me`: each deals `unknown`, shuffled from `seed`
+/// and the playout's number, with `deal` (every seat's hand), and plays from `landlord`'s lead
+/// to the end with `ddzlib` robots in every seat. `budget` is a number of playouts or a time
+/// (at least one playout either way).
+pub(super) fn chance_by_playouts(
+    rules: &Rules,
+    unknown: &[Rank],
+    mut deal: impl FnMut(&mut dyn Iterator<Item = Rank>) -> BySeat<Cards>,
+    landlord: Seat,
+    me: Seat,
+    budget: Budget,
+    seed: u64,
+) -> f64 {
+    let start = Instant::now();
+    let mut seats = Seats::with_memo(1024);
+    let (mut wins, mut played) = (0u64, 0u64);
+    loop {
+        // At least one playout, whatever the budget.
+        if played > 0 && budget.is_spent(played, start.elapsed()) {
+            break;
+        }
+        let mut pool = unknown.to_vec();
+        shuffle(&mut rng(derive_seed(seed, played)), &mut pool);
+        let hands = deal(&mut pool.into_iter());
+        let mut state = PlayState::new(hands.0, landlord);
+        if finish(&mut state, rules, landlord, &mut seats, None, None) == (me == landlord) {
             wins += 1;
         }
         played += 1;
     }
-    Some(wins as f64 / played as f64)
+    wins as f64 / played as f64
 }
 
 /// Plays `state` to the end with `ddzlib` robots in every seat (`landlord` the landlord),

@@ -46,6 +46,7 @@ use ddz_game::{
     Bid, Budget, BySeat, PlayState, Seat, SeatView, Side, Trick, derive_seed, side_scores,
 };
 
+mod app_rules;
 pub mod bidding;
 pub mod infer;
 

@@ -8,7 +8,7 @@ use std::io::{BufRead, Write};
 
 use anyhow::Result;
 use ddz_core::{Cards, Move, Rules, parse_move};
-use ddz_game::Phase;
+use ddz_game::{Phase, Seat};
 
 use super::describe::{
     describe_event, hand_text, outcome_lines, role_name, seat_label, totals_line, wild_text,
@@ -24,6 +24,10 @@ commands:
   hint           the next of the robot's hints (also: h)
   bid N          bid N points (0 passes); under call-and-rob 1 calls or robs, 0 declines
                  (also: call, rob, decline)
+  show           show your hand (明牌) when asked, for the factor offered; no keeps it hidden
+                 (also: noshow)
+  double         double (加倍, x2); super: super-double (超级加倍, x4); double 1 or nodouble:
+                 no doubling (also: double 2, double 4)
   auto           let the robot finish this game for you
   state          print the table again (also: s)
   help           this list (also: ?)
@@ -158,6 +162,17 @@ fn command(table: &mut Table, line: &str, offered: &[Move], out: &mut impl Write
         },
         ["call"] | ["rob"] => outcome(table.bid(1)),
         ["decline"] => outcome(table.bid(0)),
+        ["show"] => outcome(table.show(true)),
+        ["no"] | ["noshow"] => outcome(table.show(false)),
+        ["double"] => outcome(table.double(2)),
+        ["super"] => outcome(table.double(4)),
+        ["nodouble"] => outcome(table.double(1)),
+        ["double", n] => match n.trim_start_matches('x').parse::<u32>() {
+            Ok(f) => outcome(table.double(f)),
+            Err(_) => Reply::Refused(format!("\"{n}\" is not a doubling factor (1, 2, 4)")),
+        },
+        ["pass"] | ["p"] if table.my_show_factor().is_some() => outcome(table.show(false)),
+        ["pass"] | ["p"] if !table.my_doublings().is_empty() => outcome(table.double(1)),
         ["pass"] | ["p"] if table.game().phase() == Phase::Bidding => outcome(table.bid(0)),
         ["pass"] | ["p"] => outcome(table.pass()),
         [n] if !offered.is_empty() && n.parse::<usize>().is_ok() => {
@@ -189,6 +204,16 @@ fn play_text(table: &mut Table, text: &str) -> Reply {
     let rules = table.rules();
     if table.my_turn() && table.game().phase() == Phase::Bidding {
         return Reply::Refused(format!("\"{text}\": bid first (bid N, or pass)"));
+    }
+    if let Some(f) = table.my_show_factor() {
+        return Reply::Refused(format!(
+            "\"{text}\": first say whether you show your hand (show for x{f}, or no)"
+        ));
+    }
+    if !table.my_doublings().is_empty() {
+        return Reply::Refused(format!(
+            "\"{text}\": first choose your doubling (double, super, or nodouble)"
+        ));
     }
     if let Ok(cards) = text.parse::<Cards>() {
         return match table.readings(cards) {
@@ -268,7 +293,39 @@ fn print_state(table: &Table, out: &mut impl Write) -> Result<()> {
         })
         .collect();
     writeln!(out, "table: {}", others.join("; "))?;
-    if game.phase() == Phase::Playing {
+    let view = game.view(me);
+    for s in [me.next(), me.prev()] {
+        if let Some(cards) = view.shown[s] {
+            writeln!(out, "seat {s} shows: {}", hand_text(cards, &rules))?;
+        }
+    }
+    if rules.doubling.enabled || rules.show.enabled {
+        if let Some(landlord) = game.landlord() {
+            let pairs: Vec<String> = Seat::ALL
+                .into_iter()
+                .filter(|&s| s != landlord)
+                .map(|s| format!("seat {s} vs the landlord x{}", view.seat_multiplier(s)))
+                .collect();
+            let doublings: Vec<String> = Seat::ALL
+                .into_iter()
+                .map(|s| match view.doublings[s] {
+                    Some(d) => format!("seat {s} x{d}"),
+                    None => format!("seat {s} -"),
+                })
+                .collect();
+            writeln!(
+                out,
+                "stake: base {}, table x{}, doubling {}; pairs {}; yours x{}",
+                game.base(),
+                view.multiplier,
+                doublings.join(", "),
+                pairs.join(", "),
+                view.seat_multiplier(me)
+            )?;
+        } else if view.multiplier > 1 {
+            writeln!(out, "stake: table x{}", view.multiplier)?;
+        }
+    } else if game.phase() == Phase::Playing {
         writeln!(
             out,
             "stake: base {} x multiplier {}",
@@ -299,6 +356,24 @@ fn print_state(table: &Table, out: &mut impl Write) -> Result<()> {
 
 /// The prompt line for your turn.
 fn prompt(table: &Table, out: &mut impl Write) -> Result<()> {
+    if let Some(f) = table.my_show_factor() {
+        writeln!(out, "your show? (show for x{f}, no)")?;
+        return Ok(());
+    }
+    let doublings = table.my_doublings();
+    if !doublings.is_empty() {
+        let words: Vec<String> = doublings
+            .iter()
+            .map(|&d| match d {
+                1 => "nodouble (x1)".to_string(),
+                2 => "double (x2)".to_string(),
+                4 => "super (x4)".to_string(),
+                d => format!("double {d}"),
+            })
+            .collect();
+        writeln!(out, "your doubling? ({})", words.join(", "))?;
+        return Ok(());
+    }
     if table.game().phase() == Phase::Bidding {
         let choices: Vec<String> = table
             .my_bids()

@@ -12,7 +12,7 @@ use ddz_bots::hint::hints;
 use ddz_bots::{Bot, BotSpec, TurnError, bot_seed, decide};
 use ddz_core::{Bidding, CardSet, Cards, Move, Rules, classify, move_notation};
 use ddz_game::{
-    Action, Bid, BySeat, Game, GameRecord, GameResult, Phase, Role, Seat, Side, Sitting,
+    Action, Actions, Bid, BySeat, Game, GameRecord, GameResult, Phase, Role, Seat, Side, Sitting,
 };
 
 /// What happened at the table: the sitting's events.
@@ -285,6 +285,52 @@ impl Table {
             return Err(self.why_not(play.cards()));
         }
         self.apply(self.me(), Action::Play(play), chosen)
+    }
+
+    /// The factor a show of your hand would give now (明牌), when you may show.
+    pub fn my_show_factor(&self) -> Option<u32> {
+        match self.game().legal_actions() {
+            Actions::Show { factor } if self.my_turn() => Some(factor),
+            _ => None,
+        }
+    }
+
+    /// The doubling factors you may choose now (加倍; empty when it is not your decision).
+    pub fn my_doublings(&self) -> Vec<u32> {
+        match self.game().legal_actions() {
+            Actions::Double(factors) if self.my_turn() => factors,
+            _ => Vec::new(),
+        }
+    }
+
+    /// Shows your hand (`show`) or keeps it hidden, in a show window.
+    pub fn show(&mut self, show: bool) -> Result<Vec<Event>, Refusal> {
+        if !self.my_turn() {
+            return Err(self.not_your_turn());
+        }
+        if self.my_show_factor().is_none() {
+            return Err(Refusal("you cannot show your hand now".into()));
+        }
+        self.apply(self.me(), Action::Show(show), None)
+    }
+
+    /// Chooses your doubling factor (1, 2 加倍, 4 超级加倍).
+    pub fn double(&mut self, factor: u32) -> Result<Vec<Event>, Refusal> {
+        if !self.my_turn() {
+            return Err(self.not_your_turn());
+        }
+        let allowed = self.my_doublings();
+        if allowed.is_empty() {
+            return Err(Refusal("there is no doubling to choose now".into()));
+        }
+        if !allowed.contains(&factor) {
+            let list: Vec<String> = allowed.iter().map(u32::to_string).collect();
+            return Err(Refusal(format!(
+                "x{factor} is not a doubling you may choose (choose {})",
+                list.join(", ")
+            )));
+        }
+        self.apply(self.me(), Action::Double(factor), None)
     }
 
     /// A pass.

@@ -19,7 +19,8 @@ use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use super::describe::{
-    describe_event, kind_words, outcome_lines, role_name, seat_label, turn_text, wild_text,
+    describe_event, hand_text, kind_words, outcome_lines, role_name, seat_label, turn_text,
+    wild_text,
 };
 use super::table::{Event, Table};
 
@@ -211,6 +212,8 @@ impl App {
             }
             KeyCode::Home => self.cursor = 0,
             KeyCode::End => self.cursor = self.hand().len().saturating_sub(1),
+            _ if self.table.my_show_factor().is_some() => self.show_key(code),
+            _ if !self.table.my_doublings().is_empty() => self.double_key(code),
             _ if bidding => self.bid_key(code),
             KeyCode::Char(' ') | KeyCode::Up | KeyCode::Down => self.toggle_cursor(),
             KeyCode::Backspace | KeyCode::Delete => {
@@ -225,6 +228,41 @@ impl App {
                 None => self.refuse(format!("\"{c}\" does nothing here; ? shows the keys")),
             },
             _ => {}
+        }
+    }
+
+    /// A show window: s shows the hand, n or p keeps it hidden.
+    fn show_key(&mut self, code: KeyCode) {
+        let show = match code {
+            KeyCode::Char('s' | 'S' | 'y' | 'Y') => true,
+            KeyCode::Char('n' | 'N' | 'p' | 'P') => false,
+            _ => {
+                self.refuse("show your hand? s shows, n keeps it hidden");
+                return;
+            }
+        };
+        match self.table.show(show) {
+            Ok(events) => self.show_events(&events),
+            Err(r) => self.refuse(r.0),
+        }
+    }
+
+    /// The doubling decision: d doubles (x2), s super-doubles (x4), n or p does not; or the
+    /// factor's digit.
+    fn double_key(&mut self, code: KeyCode) {
+        let factor = match code {
+            KeyCode::Char('d' | 'D') => 2,
+            KeyCode::Char('s' | 'S') => 4,
+            KeyCode::Char('n' | 'N' | 'p' | 'P') => 1,
+            KeyCode::Char(c) if c.is_ascii_digit() => c.to_digit(10).unwrap_or(0),
+            _ => {
+                self.refuse("doubling: d doubles (x2), s super-doubles (x4), n does not");
+                return;
+            }
+        };
+        match self.table.double(factor) {
+            Ok(events) => self.show_events(&events),
+            Err(r) => self.refuse(r.0),
         }
     }
 
@@ -480,6 +518,27 @@ fn robot_panel(app: &App, seat: Seat, area: Rect, frame: &mut Frame) {
             format!("bid: {}", bids.join(", "))
         });
     }
+    let view = game.view(app.table.me());
+    if let Some(cards) = view.shown[seat] {
+        let text = if cards.is_empty() {
+            "(no cards yet)".to_string()
+        } else {
+            hand_text(cards, &app.table.rules())
+        };
+        lines.push(Line::from(vec![
+            Span::raw("shows "),
+            Span::styled(
+                text,
+                Style::new().fg(Color::White).add_modifier(Modifier::BOLD),
+            ),
+        ]));
+    }
+    if let Some(d) = view.doublings[seat] {
+        lines.push(Line::from(format!(
+            "doubling x{d} · pair x{}",
+            view.seat_multiplier(seat)
+        )));
+    }
     if app.table.is_over() {
         let left = game.hand(seat);
         if !left.is_empty() {
@@ -517,6 +576,14 @@ fn centre_panel(app: &App, area: Rect, frame: &mut Frame) {
         game.base(),
         game.multiplier()
     )));
+    let rules_now = app.table.rules();
+    if rules_now.doubling.enabled && game.landlord().is_some() {
+        let view = game.view(app.table.me());
+        info.push(Span::raw(format!(
+            " · yours ×{}",
+            view.seat_multiplier(app.table.me())
+        )));
+    }
     let mut lines = vec![Line::from(info)];
     lines.push(Line::from(Span::styled(
         turn_text(&app.table),
@@ -610,6 +677,24 @@ fn keys_line(app: &App) -> Line<'static> {
         Mode::Table if app.table.is_over() => {
             "enter/n next game · q or esc quit · ? help".to_string()
         }
+        Mode::Table if app.table.my_show_factor().is_some() => {
+            let f = app.table.my_show_factor().unwrap_or(1);
+            format!("show your hand? s show (×{f}) · n no · ? help · esc quit")
+        }
+        Mode::Table if !app.table.my_doublings().is_empty() => {
+            let keys: Vec<String> = app
+                .table
+                .my_doublings()
+                .iter()
+                .map(|&d| match d {
+                    1 => "n no doubling".to_string(),
+                    2 => "d double (×2)".to_string(),
+                    4 => "s super (×4)".to_string(),
+                    d => format!("{d} ×{d}"),
+                })
+                .collect();
+            format!("doubling: {} · ? help · esc quit", keys.join(" · "))
+        }
         Mode::Table if app.table.my_turn() && game.phase() == Phase::Bidding => {
             let bids: Vec<String> = app
                 .table
@@ -653,6 +738,8 @@ p                pass
 h                the robot's hints, one after another, pre-selected
 bidding          0-3 bid points, p passes; call-and-rob: c calls or
                  robs, p declines
+showing          s shows your hand (明牌) for the factor offered, n not
+doubling         d doubles (加倍, ×2), s super-doubles (×4), n not
 esc              quit (asks first)
 
 Wild cards are on yellow; the reading of a wild play follows `as`.";
