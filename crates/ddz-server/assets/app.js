@@ -16,7 +16,7 @@
       seatNext: "Next seat (right)", seatPrev: "Previous seat (left)",
       turnTimer: "Seconds per turn (0: none)", start: "Start", watchTitle: "Watch a room",
       watch: "Watch", human: "a person (invite)",
-      lobbyNote: "Your cards stay on the server until the game is over: the page only ever receives your own hand.",
+      lobbyNote: "Your cards stay on the server until the game is over: the page only ever receives your own hand. Every game is dealt from a fresh random seed, shown only after it; a chosen seed is for rooms with one person only.",
       replayTitle: "Replay a game record", load: "Load", pasteRecord: "or paste a ddz-record/1 here",
       you: "You", seat: "seat", robot: "robot", person: "person", away: "away",
       landlord: "Landlord", farmer: "Farmer", cards: "cards", pass: "Pass", play: "Play", hint: "Hint",
@@ -68,7 +68,7 @@
       r_douzero: "DouZero（固定地主）", r_rlcard: "RLCard（固定地主）",
       seatNext: "下家（右）", seatPrev: "上家（左）", turnTimer: "每手限时（秒，0 为不限）",
       start: "开始", watchTitle: "观战", watch: "观战", human: "真人（邀请）",
-      lobbyNote: "对局结束前，你的牌只在服务器上：页面只会收到你自己的手牌。",
+      lobbyNote: "对局结束前，你的牌只在服务器上：页面只会收到你自己的手牌。每局都用新的随机种子发牌，局后才公布；指定种子只限一人的房间。",
       replayTitle: "牌谱回放", load: "载入", pasteRecord: "或在此粘贴 ddz-record/1 牌谱",
       you: "你", seat: "座位", robot: "机器人", person: "真人", away: "离开",
       landlord: "地主", farmer: "农民", cards: "张", pass: "不出", play: "出牌", hint: "提示",
@@ -227,7 +227,10 @@
     });
   }
 
+  // Every action carries the step of the state it answers, so a double tap or a message
+  // resent after the turn moved on is refused rather than applied to a later turn.
   function send(msg) {
+    if (S.state) msg = { ...msg, step: S.state.step };
     if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(msg));
   }
 

@@ -35,6 +35,7 @@ mod api;
 mod assets;
 pub mod room;
 mod rooms;
+pub mod seeds;
 pub mod wire;
 mod ws;
 
@@ -55,8 +56,9 @@ pub const WEB_PROTOCOL: &str = "ddz-web/1";
 /// The largest request body read, in bytes (1 MiB, as a `ddz bot` line); larger ones get 413.
 pub const MAX_BODY: usize = ddz_protocol::jsonl::MAX_LINE;
 
-/// The largest WebSocket message read, in bytes (64 KiB); a larger one closes the connection
-/// with code 1009 (the seat may reconnect).
+/// The largest WebSocket message read, in bytes (64 KiB); a larger one (a frame of at most
+/// [`MAX_BODY`]) gets an error message and closes the connection with code 1009 (the seat
+/// may reconnect).
 pub const MAX_FRAME: usize = 64 * 1024;
 
 /// What the server runs with.
@@ -82,12 +84,16 @@ pub struct Config {
     pub max_rooms: usize,
     /// The longest a robot request may take; past it the answer is 503.
     pub robot_time_limit: Duration,
+    /// Whether a room with two or three people may be dealt from a client's `"seed"`. False
+    /// by default: only a room with at most one person may (practice and replays), since
+    /// whoever knows the seed knows every hand; true only for tests and private tables.
+    pub seeds_for_any_room: bool,
 }
 
 impl Config {
     /// The defaults with these rules: every built-in robot, `value` answering and hinting,
     /// 30 s turns, 700 ms robot pauses, rooms closed after 10 idle minutes, at most 1,000
-    /// rooms, robot requests limited to 5 s.
+    /// rooms, robot requests limited to 5 s, client seeds only in rooms with one person.
     pub fn new(rules: Rules) -> Config {
         Config {
             rules,
@@ -99,6 +105,7 @@ impl Config {
             idle_expiry: Duration::from_secs(600),
             max_rooms: 1000,
             robot_time_limit: Duration::from_secs(5),
+            seeds_for_any_room: false,
         }
     }
 }

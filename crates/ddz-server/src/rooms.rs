@@ -21,13 +21,18 @@ use tokio::time::Instant;
 use crate::AppState;
 use crate::api::{json_error, json_response, read_body};
 use crate::room::{Action, Audience, Request, Room, RoomSettings};
+use crate::seeds::random_token;
 use crate::wire::{
     self, ClientMessage, Clock, CreatedSeat, NewRoom, NumberedEvent, Player, RoomCreated, Sent,
     ServerMessage,
 };
 
-/// The most connections (players and spectators) a room holds.
-pub(crate) const MAX_CONNECTIONS: usize = 64;
+/// The most spectators a room holds (seated players are not counted: a seat's token always
+/// gets in).
+pub(crate) const MAX_SPECTATORS: usize = 64;
+/// The most connections one seat holds at once; a seat's newest connection closes its oldest
+/// beyond this (a seat's token always gets in).
+pub(crate) const MAX_SEAT_CONNECTIONS: usize = 4;
 /// Messages queued for one connection; a connection that falls further behind is closed.
 pub(crate) const OUT_QUEUE: usize = 256;
 /// Commands queued for a room.
@@ -89,11 +94,6 @@ impl Rooms {
     }
 }
 
-/// 128 random bits as 32 hex digits.
-fn random_token() -> String {
-    format!("{:032x}", rand::random::<u128>())
-}
-
 /// What `POST /v1/rooms` asks for, checked.
 struct RoomSpec {
     rules: Rules,
@@ -101,7 +101,7 @@ struct RoomSpec {
     hint_bot: BotSpec,
     turn_time: Duration,
     robot_delay: Duration,
-    seed: u64,
+    seed: Option<u64>,
 }
 
 /// Reads the body of `POST /v1/rooms` (empty: the defaults). The fields are checked in a
@@ -185,11 +185,19 @@ fn read_new_room(state: &AppState, body: &[u8]) -> Result<RoomSpec, String> {
         config.robot_delay.as_millis() as u64,
     )?;
     let seed = match &fields.seed {
-        None => rand::random::<u32>().into(),
-        Some(v) => v
-            .value
-            .ok_or_else(|| format!("\"seed\": {v} is not a number 0-18446744073709551615"))?,
+        None => None,
+        Some(v) => Some(
+            v.value
+                .ok_or_else(|| format!("\"seed\": {v} is not a number 0-18446744073709551615"))?,
+        ),
     };
+    let people = robots.0.iter().filter(|r| r.is_none()).count();
+    if seed.is_some() && people > 1 && !config.seeds_for_any_room {
+        return Err(format!(
+            "\"seed\": a room with {people} people is dealt from random seeds only (a seed \
+             is for a room with one person: whoever knows it knows every hand)"
+        ));
+    }
     Ok(RoomSpec {
         rules,
         robots,
@@ -483,11 +491,6 @@ impl RoomTask {
             let _ = out.try_send(error_message(why));
             let _ = out.try_send(close_message(1008, "refused"));
         };
-        if self.conns.len() >= MAX_CONNECTIONS {
-            refuse(&format!("the room is full ({MAX_CONNECTIONS} connections)"));
-            let _ = reply.send(None);
-            return;
-        }
         let audience = match &token {
             None => Audience::Spectator,
             Some(t) => match self.room.seat_of_token(t) {
@@ -499,6 +502,35 @@ impl RoomTask {
                 }
             },
         };
+        let mut same: Vec<u64> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| c.audience == audience)
+            .map(|(&k, _)| k)
+            .collect();
+        match audience {
+            Audience::Spectator if same.len() >= MAX_SPECTATORS => {
+                refuse(&format!(
+                    "the room is full ({MAX_SPECTATORS} spectators); seated players still join"
+                ));
+                let _ = reply.send(None);
+                return;
+            }
+            Audience::Seat(_) if same.len() >= MAX_SEAT_CONNECTIONS => {
+                // The seat's oldest connections make way for the newest.
+                same.sort_unstable();
+                for old in &same[..=same.len() - MAX_SEAT_CONNECTIONS] {
+                    if let Some(c) = self.conns.remove(old) {
+                        let _ = c.out.try_send(error_message(&format!(
+                            "this seat joined again elsewhere (at most \
+                             {MAX_SEAT_CONNECTIONS} connections a seat)"
+                        )));
+                        let _ = c.out.try_send(close_message(1008, "replaced"));
+                    }
+                }
+            }
+            _ => {}
+        }
         self.last_activity = Instant::now();
         let conn = self.next_conn;
         self.next_conn += 1;

@@ -128,6 +128,14 @@ pub struct ClientMessage {
     /// `play`: the physical cards chosen, as card ids 0-53 (null: none chosen).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ids: Option<Sent<Vec<Sent<u8>>>>,
+    /// Any action: the `step` of the state it answers (required for `bid`, `play` and
+    /// `pass`); an action for another step is refused (a double tap, a message resent late).
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub step: Option<Sent<u64>>,
 }
 
 // --- Pieces of the server's messages -------------------------------------------------------

@@ -1,8 +1,9 @@
 //! `GET /v1/rooms/{id}/ws`: a WebSocket connection to a room. The first message joins a seat
 //! (`{"type": "join", "token", "after"}`) or watches (`{"type": "watch", "after"}`); later
 //! messages go to the room's task, read as [`ClientMessage`]s. Frames that are not JSON
-//! objects are answered here with an error; a message over [`crate::MAX_FRAME`] bytes closes
-//! the connection (code 1009).
+//! objects are answered here with an error; a message over [`crate::MAX_FRAME`] bytes gets an
+//! error and closes the connection (code 1009); a single frame over [`crate::MAX_BODY`] is
+//! not read at all (the connection drops).
 
 use std::time::Duration;
 
@@ -37,8 +38,11 @@ pub(crate) async fn upgrade(
     };
     match ws {
         Ok(ws) => ws
+            // A frame is read whole up to 1 MiB and then refused when over 64 KiB: the
+            // client gets the error and the close (1009) rather than a connection reset
+            // with its frame left unread.
             .max_message_size(crate::MAX_FRAME)
-            .max_frame_size(crate::MAX_FRAME)
+            .max_frame_size(crate::MAX_BODY)
             .on_upgrade(move |socket| connection(socket, room))
             .into_response(),
         Err(e) => json_error(

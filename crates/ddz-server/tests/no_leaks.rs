@@ -195,7 +195,7 @@ fn play_and_check(
     let settings = RoomSettings {
         rules,
         robots: BySeat::from_fn(|s| robots[s.index()].then(|| "greedy".parse().unwrap())),
-        seed,
+        seed: Some(seed),
         hint_bot: "greedy".parse().unwrap(),
     };
     let mut room = Room::new(settings, |s| format!("{:032x}", s.index()));
@@ -220,11 +220,14 @@ fn play_and_check(
         } else {
             let state = state_json(&room, Audience::Seat(seat));
             let legal = &state["legal"];
+            let step = &state["step"];
             let msg = if let Some(bids) = legal["bids"].as_array() {
-                serde_json::json!({"type": "bid", "bid": bids[rng.random_range(0..bids.len())]})
+                let bid = &bids[rng.random_range(0..bids.len())];
+                serde_json::json!({"type": "bid", "bid": bid, "step": step})
             } else {
                 let moves = legal["moves"].as_array().unwrap();
-                serde_json::json!({"type": "play", "move": moves[rng.random_range(0..moves.len())]})
+                let m = &moves[rng.random_range(0..moves.len())];
+                serde_json::json!({"type": "play", "move": m, "step": step})
             };
             let ddz_server::room::Request::Act(s, action) =
                 room.read_request(Audience::Seat(seat), &serde_json::from_value(msg).unwrap())?
@@ -281,7 +284,7 @@ fn bidding_room(profile: Profile, seed: u64) -> Room {
     let settings = RoomSettings {
         rules: Rules::profile(profile),
         robots: BySeat::from_fn(|_| None),
-        seed,
+        seed: Some(seed),
         hint_bot: "greedy".parse().unwrap(),
     };
     let mut room = Room::new(settings, |s| format!("{:032x}", s.index()));

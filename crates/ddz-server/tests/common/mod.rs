@@ -18,11 +18,13 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
 use tower::ServiceExt;
 
-/// A config for tests: classic rules, robots act at once, no turn timer.
+/// A config for tests: classic rules, robots act at once, no turn timer, client seeds in
+/// every room (so that games with several people are reproducible).
 pub fn test_config() -> Config {
     let mut config = Config::new(Rules::classic());
     config.robot_delay = Duration::ZERO;
     config.turn_time = Duration::ZERO;
+    config.seeds_for_any_room = true;
     config
 }
 
