@@ -214,7 +214,7 @@
     });
     ws.addEventListener("message", (e) => {
       let msg;
-      try { msg = JSON.parse(e.data); } catch { return; }
+      try { msg = parseJson(e.data); } catch { return; }
       onMessage(msg);
     });
     ws.addEventListener("close", () => {
@@ -225,6 +225,15 @@
       setMessage(t("reconnecting"), true);
       setTimeout(() => { if (S.wsWanted && !S.ws) connect(); }, 500 * S.retry);
     });
+  }
+
+  // Seeds are 64-bit, past what a JavaScript number holds exactly: they are read as strings
+  // and written back as numbers, so a record replays and downloads with its exact seed.
+  function parseJson(text) {
+    return JSON.parse(text.replace(/"seed":(\d{16,})/g, '"seed":"$1"'));
+  }
+  function recordText(record, indent) {
+    return JSON.stringify(record, null, indent).replace(/"seed": ?"(\d+)"/g, (m, d) => m.replace(`"${d}"`, d));
   }
 
   // Every action carries the step of the state it answers, so a double tap or a message
@@ -713,14 +722,14 @@
         me !== null ? el("button", { id: "over-next", class: "primary", disabled: waiting, text: waiting ? t("waitingOthers") : t("next"),
           onclick: () => send({ type: "next" }) }) : null,
         el("button", { id: "over-download", text: t("download"), onclick: downloadRecord }),
-        el("button", { id: "over-replay", text: t("viewReplay"), onclick: () => { closeDialog(); loadReplay(JSON.stringify(st.record)); } }),
+        el("button", { id: "over-replay", text: t("viewReplay"), onclick: () => { closeDialog(); loadReplay(recordText(st.record)); } }),
         el("button", { id: "over-close", text: t("close"), onclick: closeDialog })));
   }
 
   function downloadRecord() {
     const st = S.state;
     if (!st?.record) return;
-    const blob = new Blob([JSON.stringify(st.record, null, 1) + "\n"], { type: "application/json" });
+    const blob = new Blob([recordText(st.record, 1) + "\n"], { type: "application/json" });
     const a = el("a", { href: URL.createObjectURL(blob), download: `ddz-game-seed${st.seed}.json` });
     document.body.append(a);
     a.click();
@@ -743,7 +752,7 @@
     let res, body;
     try {
       res = await fetch("/v1/replay", { method: "POST", headers: { "content-type": "application/json" }, body: text });
-      body = await res.json();
+      body = parseJson(await res.text());
     } catch (e) {
       $("r-error").textContent = String(e);
       return;
