@@ -6,9 +6,9 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use axum::body::Bytes;
-use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes};
+use axum::extract::{Extension, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use ddz_bots::BotSpec;
@@ -20,6 +20,7 @@ use tokio::time::Instant;
 
 use crate::AppState;
 use crate::api::{json_error, json_response, read_body};
+use crate::limits::ClientAddr;
 use crate::room::{Action, Audience, Request, Room, RoomSettings};
 use crate::seeds::random_token;
 use crate::wire::{
@@ -60,6 +61,8 @@ pub(crate) enum Cmd {
     },
     /// Hints computed at `step`.
     Hints { step: u64, moves: Vec<String> },
+    /// The server is shutting down: tell every connection and end.
+    Shutdown,
 }
 
 /// The open rooms.
@@ -85,6 +88,19 @@ impl Rooms {
     /// The command channel of a room.
     pub fn get(&self, id: &str) -> Option<mpsc::Sender<Cmd>> {
         self.map.lock().ok()?.get(id).cloned()
+    }
+
+    /// Tells every room that the server is shutting down.
+    pub fn shutdown(&self) {
+        let rooms: Vec<mpsc::Sender<Cmd>> = self
+            .map
+            .lock()
+            .map_or(Vec::new(), |m| m.values().cloned().collect());
+        for room in rooms {
+            if let Err(mpsc::error::TrySendError::Full(cmd)) = room.try_send(Cmd::Shutdown) {
+                tokio::spawn(async move { room.send(cmd).await });
+            }
+        }
     }
 
     fn remove(&self, id: &str) {
@@ -211,6 +227,7 @@ fn read_new_room(state: &AppState, body: &[u8]) -> Result<RoomSpec, String> {
 /// `POST /v1/rooms`: a new room; 201 with its id and the seat tokens.
 pub(crate) async fn create(
     State(state): State<AppState>,
+    addr: Option<Extension<ClientAddr>>,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
     let body = match read_body(body) {
@@ -221,6 +238,10 @@ pub(crate) async fn create(
         Ok(new) => new,
         Err(e) => return json_error(StatusCode::BAD_REQUEST, e),
     };
+    let addr = addr.map_or(ClientAddr(None), |Extension(a)| a);
+    if let Err(response) = state.limits.create_room(addr) {
+        return *response;
+    }
     let settings = RoomSettings {
         rules: new.rules,
         robots: new.robots,
@@ -361,6 +382,10 @@ impl RoomTask {
                 .unwrap_or(expiry);
             tokio::select! {
                 cmd = rx.recv() => match cmd {
+                    Some(Cmd::Shutdown) => {
+                        self.close_all("server shutting down");
+                        return;
+                    }
                     Some(cmd) => self.command(cmd),
                     None => return,
                 },
@@ -380,8 +405,13 @@ impl RoomTask {
     /// Closes every connection of an idle room.
     fn expire(&mut self) {
         let secs = self.idle_expiry.as_secs();
+        self.close_all(&format!("the room was idle for {secs} s"));
+    }
+
+    /// Sends `closed` with the reason and a close frame (1001) to every connection.
+    fn close_all(&mut self, reason: &str) {
         let closed = text(&ServerMessage::Closed {
-            reason: format!("the room was idle for {secs} s"),
+            reason: reason.into(),
         });
         for conn in self.conns.values() {
             let _ = conn.out.try_send(closed.clone());
@@ -451,6 +481,8 @@ impl RoomTask {
                 self.frame(conn, &msg);
             }
             Cmd::Leave { conn } => self.leave(conn),
+            // Handled by the loop in `run`.
+            Cmd::Shutdown => {}
             Cmd::Decided {
                 step,
                 seat,
