@@ -136,6 +136,10 @@ fn serve_options_are_checked() {
             "--turn-seconds 601: at most 600",
         ),
         (
+            &["serve", "--allow-origin", "evil.example"][..],
+            "--allow-origin \"evil.example\": expected http://HOST[:PORT]",
+        ),
+        (
             &["serve", "--rules", "poker"][..],
             "--rules: \"poker\" is not a rule profile",
         ),
@@ -156,8 +160,39 @@ fn serve_options_are_checked() {
         "--idle-minutes",
         "--max-rooms",
         "--time-limit-ms",
+        "--rooms-per-minute",
+        "--connections-per-address",
+        "--allow-origin",
+        "--trust-forwarded",
         "--rules",
     ] {
         assert!(help.contains(option), "{option} in {help}");
+    }
+}
+
+/// SIGTERM and SIGINT stop the server cleanly: it exits with code 0 (SIGTERM used to kill it
+/// at once, exit 143).
+#[cfg(unix)]
+#[test]
+fn signals_shut_down_with_exit_0() {
+    for signal in ["-TERM", "-INT"] {
+        let mut server = Server::start(&[]);
+        let (status, body) = server.request("POST", "/v1/rooms", "{}");
+        assert_eq!(status, 201, "{body}");
+        let pid = server.child.id().to_string();
+        let sent = Command::new("kill").args([signal, &pid]).status().unwrap();
+        assert!(sent.success());
+        let start = std::time::Instant::now();
+        let exit = loop {
+            if let Some(exit) = server.child.try_wait().unwrap() {
+                break exit;
+            }
+            assert!(
+                start.elapsed() < std::time::Duration::from_secs(10),
+                "{signal}: still running"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        };
+        assert_eq!(exit.code(), Some(0), "{signal}");
     }
 }

@@ -114,7 +114,8 @@ pub struct Ending {
 #[derive(Clone, Debug)]
 pub struct Sitting {
     rules: Rules,
-    first_seed: u64,
+    /// The current game's seed.
+    seed: u64,
     /// 1-based number of the current game.
     number: u32,
     game: Game,
@@ -130,12 +131,13 @@ pub struct Sitting {
 }
 
 impl Sitting {
-    /// The first game of a sitting under `rules`; game `n` (1-based) is dealt from
-    /// `first_seed + n - 1` ([`Game::new`]).
+    /// The first game of a sitting under `rules`, dealt from `first_seed` ([`Game::new`]);
+    /// each game after it from the seed after the one before ([`Sitting::next_game`]) or
+    /// from a seed given ([`Sitting::next_game_from`]).
     pub fn new(rules: &Rules, first_seed: u64) -> Sitting {
         let mut sitting = Sitting {
             rules: rules.clone(),
-            first_seed,
+            seed: first_seed,
             number: 1,
             game: Game::new(rules, first_seed),
             physical: BySeat([CardSet::EMPTY; 3]),
@@ -162,6 +164,14 @@ impl Sitting {
     /// pile is this game's cards in gather order ([`crate::gather_pile`]): every play in
     /// order, then the hands from the landlord.
     pub fn next_game(&mut self) -> SittingEvent {
+        self.next_game_from(self.seed.wrapping_add(1))
+    }
+
+    /// Deals the next game from `seed` rather than the one after the current game's (a web
+    /// room deals every game from a fresh random seed, so that no game's deal follows from
+    /// the seed revealed after the one before); otherwise as [`Sitting::next_game`].
+    pub fn next_game_from(&mut self, seed: u64) -> SittingEvent {
+        self.seed = seed;
         let pile = gather_pile(&self.played_physical, &self.physical, self.game.landlord());
         self.number += 1;
         self.game = Game::with_pile(&self.rules, self.seed(), Some(&pile));
@@ -189,8 +199,7 @@ impl Sitting {
 
     /// The current game's seed.
     pub fn seed(&self) -> u64 {
-        self.first_seed
-            .wrapping_add(u64::from(self.number).wrapping_sub(1))
+        self.seed
     }
 
     /// Points per seat over the finished games.

@@ -22,7 +22,7 @@
       seatNext: "Next seat (right)", seatPrev: "Previous seat (left)",
       turnTimer: "Seconds per turn (0: none)", start: "Start", watchTitle: "Watch a room",
       watch: "Watch", human: "a person (invite)",
-      lobbyNote: "Your cards stay on the server until the game is over: the page only ever receives your own hand.",
+      lobbyNote: "Your cards stay on the server until the game is over: the page only ever receives your own hand. Every game is dealt from a fresh random seed, shown only after it; a chosen seed is for rooms with one person only.",
       replayTitle: "Replay a game record", load: "Load", pasteRecord: "or paste a ddz-record/1 here",
       you: "You", seat: "seat", robot: "robot", person: "person", away: "away",
       landlord: "Landlord", farmer: "Farmer", cards: "cards", pass: "Pass", play: "Play", hint: "Hint",
@@ -80,7 +80,7 @@
       ev_double: (s, f) => f === 1 ? `${s} 不加倍` : f === 2 ? `${s} 加倍` : `${s} 超级加倍（×${f}）`,
       seatNext: "下家（右）", seatPrev: "上家（左）", turnTimer: "每手限时（秒，0 为不限）",
       start: "开始", watchTitle: "观战", watch: "观战", human: "真人（邀请）",
-      lobbyNote: "对局结束前，你的牌只在服务器上：页面只会收到你自己的手牌。",
+      lobbyNote: "对局结束前，你的牌只在服务器上：页面只会收到你自己的手牌。每局都用新的随机种子发牌，局后才公布；指定种子只限一人的房间。",
       replayTitle: "牌谱回放", load: "载入", pasteRecord: "或在此粘贴 ddz-record/1 牌谱",
       you: "你", seat: "座位", robot: "机器人", person: "真人", away: "离开",
       landlord: "地主", farmer: "农民", cards: "张", pass: "不出", play: "出牌", hint: "提示",
@@ -226,7 +226,7 @@
     });
     ws.addEventListener("message", (e) => {
       let msg;
-      try { msg = JSON.parse(e.data); } catch { return; }
+      try { msg = parseJson(e.data); } catch { return; }
       onMessage(msg);
     });
     ws.addEventListener("close", () => {
@@ -239,7 +239,19 @@
     });
   }
 
+  // Seeds are 64-bit, past what a JavaScript number holds exactly: they are read as strings
+  // and written back as numbers, so a record replays and downloads with its exact seed.
+  function parseJson(text) {
+    return JSON.parse(text.replace(/"seed":(\d{16,})/g, '"seed":"$1"'));
+  }
+  function recordText(record, indent) {
+    return JSON.stringify(record, null, indent).replace(/"seed": ?"(\d+)"/g, (m, d) => m.replace(`"${d}"`, d));
+  }
+
+  // Every action carries the step of the state it answers, so a double tap or a message
+  // resent after the turn moved on is refused rather than applied to a later turn.
   function send(msg) {
+    if (S.state) msg = { ...msg, step: S.state.step };
     if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(msg));
   }
 
@@ -742,14 +754,14 @@
         me !== null ? el("button", { id: "over-next", class: "primary", disabled: waiting, text: waiting ? t("waitingOthers") : t("next"),
           onclick: () => send({ type: "next" }) }) : null,
         el("button", { id: "over-download", text: t("download"), onclick: downloadRecord }),
-        el("button", { id: "over-replay", text: t("viewReplay"), onclick: () => { closeDialog(); loadReplay(JSON.stringify(st.record)); } }),
+        el("button", { id: "over-replay", text: t("viewReplay"), onclick: () => { closeDialog(); loadReplay(recordText(st.record)); } }),
         el("button", { id: "over-close", text: t("close"), onclick: closeDialog })));
   }
 
   function downloadRecord() {
     const st = S.state;
     if (!st?.record) return;
-    const blob = new Blob([JSON.stringify(st.record, null, 1) + "\n"], { type: "application/json" });
+    const blob = new Blob([recordText(st.record, 1) + "\n"], { type: "application/json" });
     const a = el("a", { href: URL.createObjectURL(blob), download: `ddz-game-seed${st.seed}.json` });
     document.body.append(a);
     a.click();
@@ -772,7 +784,7 @@
     let res, body;
     try {
       res = await fetch("/v1/replay", { method: "POST", headers: { "content-type": "application/json" }, body: text });
-      body = await res.json();
+      body = parseJson(await res.text());
     } catch (e) {
       $("r-error").textContent = String(e);
       return;

@@ -2,11 +2,12 @@
 
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{Query, State};
-use axum::http::{Method, StatusCode, Uri, header};
+use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use ddz_bots::make_bot;
 use ddz_core::Rules;
@@ -14,6 +15,7 @@ use ddz_game::{BySeat, GameRecord, Step};
 use ddz_protocol::jsonl::{self as protocol, Request, error_reply};
 use serde::Serialize;
 use serde_json::Value;
+use tokio::time::Instant;
 
 use crate::AppState;
 use crate::wire::{self, ErrorBody, Health, ReplayFailure, ReplayReply, ReplayStep, StepKind};
@@ -163,28 +165,45 @@ fn robot_query(
     Ok((bot, seed))
 }
 
-/// The search robot without a budget of its own gets half the request time limit, so that it
-/// answers in time; other robot specs are kept as they are.
-fn within_time(bot: &str, limit: std::time::Duration) -> String {
+/// The search robot without a budget of its own gets half the time that remains before the
+/// request's deadline, so that it answers in time; other robot specs are kept as they are.
+fn within_time(bot: &str, remaining: Duration) -> String {
     let mut parts = bot.split(':');
     let searching = parts.next() == Some("search");
     let budgeted = bot
         .split(':')
         .any(|o| o.starts_with("time=") || o.starts_with("iters="));
     if searching && !budgeted {
-        format!("{bot}:time={}ms", (limit.as_millis() / 2).max(1))
+        format!("{bot}:time={}ms", (remaining.as_millis() / 2).max(1))
     } else {
         bot.to_string()
     }
 }
 
-/// Answers a robot request off the async threads, within the time limit.
+/// The longest a robot request waits for a robot to be free, as a share of the time limit
+/// (a quarter): a request that would wait longer is refused, since it could not be answered
+/// in time.
+const WAIT_SHARE: u32 = 4;
+
+/// 503 with `Retry-After: 1`: the robots are busy or the robot ran out of time.
+fn unavailable(message: String) -> Response {
+    let mut response = json_error(StatusCode::SERVICE_UNAVAILABLE, message);
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+    response
+}
+
+/// Answers a robot request off the async threads, by its deadline: the time limit from the
+/// request's arrival. A request that finds no robot free within a quarter of the limit is
+/// refused then (503), and the search robot's budget is what remains.
 async fn robot_request(
     endpoint: Endpoint,
     state: AppState,
     query: Result<Query<HashMap<String, String>>, QueryRejection>,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
+    let arrival = Instant::now();
     let (bot, seed) = match robot_query(&state, query) {
         Ok(q) => q,
         Err(response) => return *response,
@@ -194,13 +213,31 @@ async fn robot_request(
         Err(response) => return *response,
     };
     let limit = state.config.robot_time_limit;
-    let bot = within_time(&bot, limit);
-    let rules = state.config.rules.clone();
-    let work = async {
-        let _slot = state.robot_slots.acquire().await;
-        tokio::task::spawn_blocking(move || robot_answer(endpoint, &body, &bot, seed, &rules)).await
+    let deadline = arrival + limit;
+    let slots = state.robot_slots.clone();
+    let slot = match slots.clone().try_acquire_owned() {
+        Ok(slot) => slot,
+        Err(_) => {
+            match tokio::time::timeout_at(arrival + limit / WAIT_SHARE, slots.acquire_owned()).await
+            {
+                Ok(Ok(slot)) => slot,
+                _ => {
+                    return unavailable(format!(
+                        "every robot is busy: this request could not be answered within {} ms",
+                        limit.as_millis()
+                    ));
+                }
+            }
+        }
     };
-    match tokio::time::timeout(limit, work).await {
+    let bot = within_time(&bot, deadline.saturating_duration_since(Instant::now()));
+    let rules = state.config.rules.clone();
+    // The slot is held until the robot is done, even past the deadline.
+    let work = tokio::task::spawn_blocking(move || {
+        let _slot = slot;
+        robot_answer(endpoint, &body, &bot, seed, &rules)
+    });
+    match tokio::time::timeout_at(deadline, work).await {
         Ok(Ok((status, reply))) => json_response(
             StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
             &reply,
@@ -209,10 +246,10 @@ async fn robot_request(
             StatusCode::INTERNAL_SERVER_ERROR,
             "internal error: the robot task failed",
         ),
-        Err(_) => json_error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            format!("the robot did not answer within {} ms", limit.as_millis()),
-        ),
+        Err(_) => unavailable(format!(
+            "the robot did not answer within {} ms",
+            limit.as_millis()
+        )),
     }
 }
 

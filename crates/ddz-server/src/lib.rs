@@ -33,8 +33,10 @@
 
 mod api;
 mod assets;
+mod limits;
 pub mod room;
 mod rooms;
+pub mod seeds;
 pub mod wire;
 mod ws;
 
@@ -55,8 +57,9 @@ pub const WEB_PROTOCOL: &str = "ddz-web/1";
 /// The largest request body read, in bytes (1 MiB, as a `ddz bot` line); larger ones get 413.
 pub const MAX_BODY: usize = ddz_protocol::jsonl::MAX_LINE;
 
-/// The largest WebSocket message read, in bytes (64 KiB); a larger one closes the connection
-/// with code 1009 (the seat may reconnect).
+/// The largest WebSocket message read, in bytes (64 KiB); a larger one (a frame of at most
+/// [`MAX_BODY`]) gets an error message and closes the connection with code 1009 (the seat
+/// may reconnect).
 pub const MAX_FRAME: usize = 64 * 1024;
 
 /// What the server runs with.
@@ -82,12 +85,30 @@ pub struct Config {
     pub max_rooms: usize,
     /// The longest a robot request may take; past it the answer is 503.
     pub robot_time_limit: Duration,
+    /// Whether a room with two or three people may be dealt from a client's `"seed"`. False
+    /// by default: only a room with at most one person may (practice and replays), since
+    /// whoever knows the seed knows every hand; true only for tests and private tables.
+    pub seeds_for_any_room: bool,
+    /// Rooms one client address may create a minute (all at once, then evenly; beyond it 429
+    /// with `Retry-After`).
+    pub rooms_per_minute: u32,
+    /// WebSocket connections one client address may hold open at once (then 429).
+    pub connections_per_address: usize,
+    /// Origins besides the server's own (`https://host:port`) whose pages may open rooms'
+    /// WebSockets and send POSTs; a request with another `Origin` gets 403, one without it
+    /// (not from a browser) goes on.
+    pub allowed_origins: Vec<String>,
+    /// Whether the server sits behind a reverse proxy it trusts: the client address is then
+    /// the last of `X-Forwarded-For` and the own origin may be `X-Forwarded-Host`.
+    pub trust_forwarded: bool,
 }
 
 impl Config {
     /// The defaults with these rules: every built-in robot, `value` answering and hinting,
     /// 30 s turns, 700 ms robot pauses, rooms closed after 10 idle minutes, at most 1,000
-    /// rooms, robot requests limited to 5 s.
+    /// rooms, robot requests limited to 5 s, client seeds only in rooms with one person; per
+    /// client address 10 rooms a minute and 64 WebSocket connections; no other origin
+    /// allowed, no proxy trusted.
     pub fn new(rules: Rules) -> Config {
         Config {
             rules,
@@ -99,6 +120,11 @@ impl Config {
             idle_expiry: Duration::from_secs(600),
             max_rooms: 1000,
             robot_time_limit: Duration::from_secs(5),
+            seeds_for_any_room: false,
+            rooms_per_minute: 10,
+            connections_per_address: 64,
+            allowed_origins: Vec::new(),
+            trust_forwarded: false,
         }
     }
 }
@@ -110,6 +136,8 @@ pub(crate) struct AppState {
     pub rooms: Arc<rooms::Rooms>,
     /// Bounds the robot requests computed at once (the others wait, within the time limit).
     pub robot_slots: Arc<tokio::sync::Semaphore>,
+    /// The limits per client address.
+    pub limits: Arc<limits::Limits>,
 }
 
 /// The routes of the application, as the OpenAPI document lists them (checked by a test).
@@ -126,13 +154,22 @@ pub const ROUTES: [&str; 8] = [
 
 /// The whole application: page, robot API and rooms.
 pub fn app(config: Config) -> Router {
+    build(config).0
+}
+
+/// The application and the state its handlers share.
+fn build(config: Config) -> (Router, AppState) {
     let slots = std::thread::available_parallelism().map_or(2, |n| n.get() * 2);
     let state = AppState {
         rooms: Arc::new(rooms::Rooms::new(config.max_rooms)),
+        limits: Arc::new(limits::Limits::new(
+            config.rooms_per_minute,
+            config.connections_per_address,
+        )),
         config: Arc::new(config),
         robot_slots: Arc::new(tokio::sync::Semaphore::new(slots)),
     };
-    Router::new()
+    let router = Router::new()
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
         .route("/style.css", get(assets::style))
@@ -147,20 +184,70 @@ pub fn app(config: Config) -> Router {
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY))
-        .with_state(state)
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            limits::guard,
+        ))
+        .with_state(state.clone());
+    (router, state)
 }
 
-/// Serves `app(config)` on `listener` until Ctrl-C.
+/// How long connections have to close after a shutdown signal before the server stops.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
+
+/// Serves `app(config)` on `listener` until Ctrl-C (SIGINT) or SIGTERM: see [`serve_until`].
 pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io::Result<()> {
-    axum::serve(listener, app(config))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
+    serve_until(listener, config, shutdown_signal()).await
+}
+
+/// Serves `app(config)` on `listener` until `signal` completes; then stops accepting, sends
+/// every room's connections `{"type": "closed", "reason": "server shutting down"}` and a
+/// close frame (1001), and returns once the connections have closed (at most 5 s later).
+pub async fn serve_until(
+    listener: tokio::net::TcpListener,
+    config: Config,
+    signal: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let (router, state) = build(config);
+    let (fired, on_fire) = tokio::sync::oneshot::channel();
+    let rooms = state.rooms.clone();
+    let shutdown = async move {
+        signal.await;
+        rooms.shutdown();
+        let _ = fired.send(());
+    };
+    let app = router.into_make_service_with_connect_info::<SocketAddr>();
+    let server = axum::serve(listener, app)
+        .with_graceful_shutdown(shutdown)
+        .into_future();
+    let grace = async {
+        match on_fire.await {
+            Ok(()) => tokio::time::sleep(SHUTDOWN_GRACE).await,
+            Err(_) => std::future::pending().await,
+        }
+    };
+    tokio::select! {
+        result = server => result,
+        () = grace => Ok(()),
+    }
+}
+
+/// Ctrl-C (SIGINT) or, on Unix, SIGTERM.
+async fn shutdown_signal() {
+    #[cfg(unix)]
+    if let Ok(mut term) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+    {
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {}
+            _ = term.recv() => {}
+        }
+        return;
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }
 
 /// Binds `addr`, calls `ready` with the address bound (port 0 picks a free one) and serves
-/// until Ctrl-C, on a runtime of its own.
+/// until Ctrl-C or SIGTERM ([`serve`]), on a runtime of its own.
 pub fn run(
     addr: SocketAddr,
     config: Config,

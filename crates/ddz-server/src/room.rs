@@ -17,7 +17,7 @@
 //! let settings = RoomSettings {
 //!     rules: Rules::classic(),
 //!     robots: BySeat([None, Some("greedy".parse().unwrap()), Some("greedy".parse().unwrap())]),
-//!     seed: 7,
+//!     seed: Some(7),
 //!     hint_bot: "greedy".parse().unwrap(),
 //! };
 //! let mut room = Room::new(settings, |_| "token".to_string());
@@ -44,6 +44,7 @@ use ddz_game::{
     derive_seed,
 };
 
+use crate::seeds::fresh_seed;
 use crate::wire::{
     CardIds, ClientMessage, Event, HistoryPlay, LastPlay, Legal, NumberedEvent, Player, SeatState,
     Sent, State,
@@ -59,8 +60,11 @@ pub struct RoomSettings {
     pub rules: Rules,
     /// For each seat, the robot that plays it, or `None` for a person.
     pub robots: BySeat<Option<BotSpec>>,
-    /// The first game's seed; game `n` (1-based) is dealt from `seed + n - 1`.
-    pub seed: u64,
+    /// `Some(seed)`: the first game is dealt from `seed` and game `n` (1-based) from
+    /// `seed + n - 1` (practice, replays, tests: whoever knows the seed knows every deal);
+    /// `None`: every game from a fresh seed drawn from the operating system's generator
+    /// ([`crate::seeds::fresh_seed`]), revealed only with the game's record.
+    pub seed: Option<u64>,
     /// The robot that gives hints and plays for a person whose turn timer ran out.
     pub hint_bot: BotSpec,
 }
@@ -174,6 +178,8 @@ pub struct Room {
     robots: BySeat<Option<BotSpec>>,
     tokens: BySeat<Option<String>>,
     hint_bot: BotSpec,
+    /// Whether the games follow a seed given (else each is dealt from a fresh one).
+    seeded: bool,
     /// The games, their physical cards and the running totals.
     sitting: Sitting,
     ready: BySeat<bool>,
@@ -195,7 +201,8 @@ impl Room {
             robots: settings.robots,
             tokens,
             hint_bot: settings.hint_bot,
-            sitting: Sitting::new(&settings.rules, settings.seed),
+            seeded: settings.seed.is_some(),
+            sitting: Sitting::new(&settings.rules, settings.seed.unwrap_or_else(fresh_seed)),
             ready: BySeat([false; 3]),
             connected: BySeat([false; 3]),
             step: 0,
@@ -343,7 +350,8 @@ impl Room {
 
     /// Reads one client message of a seat or spectator: `bid`, `play`, `pass`, `hint` or
     /// `next`. The fields are checked in a fixed order (the type, the audience, the seat,
-    /// then the type's own fields) and the error names the first one that is wrong.
+    /// the type's own fields, then the `step`: required for `bid`, `play`, `pass`, `show` and
+    /// `double`, checked when sent for the others) and the error names the first one that is wrong.
     pub fn read_request(&self, audience: Audience, msg: &ClientMessage) -> Result<Request, String> {
         let kind = match &msg.kind {
             Some(Sent {
@@ -369,6 +377,22 @@ impl Room {
                 "\"seat\": this connection plays seat {me}, not {seat}"
             ));
         }
+        let request = self.read_action(kind, me, msg)?;
+        match &msg.step {
+            None if matches!(kind, "bid" | "play" | "pass" | "show" | "double") => Err(format!(
+                "missing \"step\": send the step of the state this answers (now {})",
+                self.step
+            )),
+            Some(step) if step.value != Some(self.step) => Err(format!(
+                "\"step\": {step} is not the current step {}: the action answers another state",
+                self.step
+            )),
+            _ => Ok(request),
+        }
+    }
+
+    /// The action of a client message of seat `me`, by its type's own fields.
+    fn read_action(&self, kind: &str, me: Seat, msg: &ClientMessage) -> Result<Request, String> {
         match kind {
             "hint" => Ok(Request::Hint(me)),
             "next" => Ok(Request::Act(me, Action::Next)),
@@ -613,7 +637,11 @@ impl Room {
             .into_iter()
             .any(|s| self.tokens[s].is_some() && self.connected[s] && !self.ready[s]);
         if !waiting {
-            let start = self.sitting.next_game();
+            let start = if self.seeded {
+                self.sitting.next_game()
+            } else {
+                self.sitting.next_game_from(fresh_seed())
+            };
             self.ready = BySeat([false; 3]);
             events.push(self.event(start, false));
         }

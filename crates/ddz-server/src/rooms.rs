@@ -6,9 +6,9 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use axum::body::Bytes;
-use axum::extract::State;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes};
+use axum::extract::{Extension, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 use ddz_bots::BotSpec;
@@ -20,14 +20,20 @@ use tokio::time::Instant;
 
 use crate::AppState;
 use crate::api::{json_error, json_response, read_body};
+use crate::limits::ClientAddr;
 use crate::room::{Action, Audience, Request, Room, RoomSettings};
+use crate::seeds::random_token;
 use crate::wire::{
     self, ClientMessage, Clock, CreatedSeat, NewRoom, NumberedEvent, Player, RoomCreated, Sent,
     ServerMessage,
 };
 
-/// The most connections (players and spectators) a room holds.
-pub(crate) const MAX_CONNECTIONS: usize = 64;
+/// The most spectators a room holds (seated players are not counted: a seat's token always
+/// gets in).
+pub(crate) const MAX_SPECTATORS: usize = 64;
+/// The most connections one seat holds at once; a seat's newest connection closes its oldest
+/// beyond this (a seat's token always gets in).
+pub(crate) const MAX_SEAT_CONNECTIONS: usize = 4;
 /// Messages queued for one connection; a connection that falls further behind is closed.
 pub(crate) const OUT_QUEUE: usize = 256;
 /// Commands queued for a room.
@@ -55,6 +61,8 @@ pub(crate) enum Cmd {
     },
     /// Hints computed at `step`.
     Hints { step: u64, moves: Vec<String> },
+    /// The server is shutting down: tell every connection and end.
+    Shutdown,
 }
 
 /// The open rooms.
@@ -82,16 +90,24 @@ impl Rooms {
         self.map.lock().ok()?.get(id).cloned()
     }
 
+    /// Tells every room that the server is shutting down.
+    pub fn shutdown(&self) {
+        let rooms: Vec<mpsc::Sender<Cmd>> = self
+            .map
+            .lock()
+            .map_or(Vec::new(), |m| m.values().cloned().collect());
+        for room in rooms {
+            if let Err(mpsc::error::TrySendError::Full(cmd)) = room.try_send(Cmd::Shutdown) {
+                tokio::spawn(async move { room.send(cmd).await });
+            }
+        }
+    }
+
     fn remove(&self, id: &str) {
         if let Ok(mut map) = self.map.lock() {
             map.remove(id);
         }
     }
-}
-
-/// 128 random bits as 32 hex digits.
-fn random_token() -> String {
-    format!("{:032x}", rand::random::<u128>())
 }
 
 /// What `POST /v1/rooms` asks for, checked.
@@ -101,7 +117,7 @@ struct RoomSpec {
     hint_bot: BotSpec,
     turn_time: Duration,
     robot_delay: Duration,
-    seed: u64,
+    seed: Option<u64>,
 }
 
 /// Reads the body of `POST /v1/rooms` (empty: the defaults). The fields are checked in a
@@ -185,11 +201,19 @@ fn read_new_room(state: &AppState, body: &[u8]) -> Result<RoomSpec, String> {
         config.robot_delay.as_millis() as u64,
     )?;
     let seed = match &fields.seed {
-        None => rand::random::<u32>().into(),
-        Some(v) => v
-            .value
-            .ok_or_else(|| format!("\"seed\": {v} is not a number 0-18446744073709551615"))?,
+        None => None,
+        Some(v) => Some(
+            v.value
+                .ok_or_else(|| format!("\"seed\": {v} is not a number 0-18446744073709551615"))?,
+        ),
     };
+    let people = robots.0.iter().filter(|r| r.is_none()).count();
+    if seed.is_some() && people > 1 && !config.seeds_for_any_room {
+        return Err(format!(
+            "\"seed\": a room with {people} people is dealt from random seeds only (a seed \
+             is for a room with one person: whoever knows it knows every hand)"
+        ));
+    }
     Ok(RoomSpec {
         rules,
         robots,
@@ -203,6 +227,7 @@ fn read_new_room(state: &AppState, body: &[u8]) -> Result<RoomSpec, String> {
 /// `POST /v1/rooms`: a new room; 201 with its id and the seat tokens.
 pub(crate) async fn create(
     State(state): State<AppState>,
+    addr: Option<Extension<ClientAddr>>,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
     let body = match read_body(body) {
@@ -213,6 +238,10 @@ pub(crate) async fn create(
         Ok(new) => new,
         Err(e) => return json_error(StatusCode::BAD_REQUEST, e),
     };
+    let addr = addr.map_or(ClientAddr(None), |Extension(a)| a);
+    if let Err(response) = state.limits.create_room(addr) {
+        return *response;
+    }
     let settings = RoomSettings {
         rules: new.rules,
         robots: new.robots,
@@ -353,6 +382,10 @@ impl RoomTask {
                 .unwrap_or(expiry);
             tokio::select! {
                 cmd = rx.recv() => match cmd {
+                    Some(Cmd::Shutdown) => {
+                        self.close_all("server shutting down");
+                        return;
+                    }
                     Some(cmd) => self.command(cmd),
                     None => return,
                 },
@@ -372,8 +405,13 @@ impl RoomTask {
     /// Closes every connection of an idle room.
     fn expire(&mut self) {
         let secs = self.idle_expiry.as_secs();
+        self.close_all(&format!("the room was idle for {secs} s"));
+    }
+
+    /// Sends `closed` with the reason and a close frame (1001) to every connection.
+    fn close_all(&mut self, reason: &str) {
         let closed = text(&ServerMessage::Closed {
-            reason: format!("the room was idle for {secs} s"),
+            reason: reason.into(),
         });
         for conn in self.conns.values() {
             let _ = conn.out.try_send(closed.clone());
@@ -443,6 +481,8 @@ impl RoomTask {
                 self.frame(conn, &msg);
             }
             Cmd::Leave { conn } => self.leave(conn),
+            // Handled by the loop in `run`.
+            Cmd::Shutdown => {}
             Cmd::Decided {
                 step,
                 seat,
@@ -483,11 +523,6 @@ impl RoomTask {
             let _ = out.try_send(error_message(why));
             let _ = out.try_send(close_message(1008, "refused"));
         };
-        if self.conns.len() >= MAX_CONNECTIONS {
-            refuse(&format!("the room is full ({MAX_CONNECTIONS} connections)"));
-            let _ = reply.send(None);
-            return;
-        }
         let audience = match &token {
             None => Audience::Spectator,
             Some(t) => match self.room.seat_of_token(t) {
@@ -499,6 +534,35 @@ impl RoomTask {
                 }
             },
         };
+        let mut same: Vec<u64> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| c.audience == audience)
+            .map(|(&k, _)| k)
+            .collect();
+        match audience {
+            Audience::Spectator if same.len() >= MAX_SPECTATORS => {
+                refuse(&format!(
+                    "the room is full ({MAX_SPECTATORS} spectators); seated players still join"
+                ));
+                let _ = reply.send(None);
+                return;
+            }
+            Audience::Seat(_) if same.len() >= MAX_SEAT_CONNECTIONS => {
+                // The seat's oldest connections make way for the newest.
+                same.sort_unstable();
+                for old in &same[..=same.len() - MAX_SEAT_CONNECTIONS] {
+                    if let Some(c) = self.conns.remove(old) {
+                        let _ = c.out.try_send(error_message(&format!(
+                            "this seat joined again elsewhere (at most \
+                             {MAX_SEAT_CONNECTIONS} connections a seat)"
+                        )));
+                        let _ = c.out.try_send(close_message(1008, "replaced"));
+                    }
+                }
+            }
+            _ => {}
+        }
         self.last_activity = Instant::now();
         let conn = self.next_conn;
         self.next_conn += 1;

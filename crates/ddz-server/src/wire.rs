@@ -143,6 +143,15 @@ pub struct ClientMessage {
         skip_serializing_if = "Option::is_none"
     )]
     pub double: Option<Sent<u32>>,
+    /// Any action: the `step` of the state it answers (required for `bid`, `play`, `pass`,
+    /// `show` and `double`); an action for another step is refused (a double tap, a message
+    /// resent late).
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub step: Option<Sent<u64>>,
 }
 
 // --- Pieces of the server's messages -------------------------------------------------------

@@ -1,14 +1,15 @@
 //! `GET /v1/rooms/{id}/ws`: a WebSocket connection to a room. The first message joins a seat
 //! (`{"type": "join", "token", "after"}`) or watches (`{"type": "watch", "after"}`); later
 //! messages go to the room's task, read as [`ClientMessage`]s. Frames that are not JSON
-//! objects are answered here with an error; a message over [`crate::MAX_FRAME`] bytes closes
-//! the connection (code 1009).
+//! objects are answered here with an error; a message over [`crate::MAX_FRAME`] bytes gets an
+//! error and closes the connection (code 1009); a single frame over [`crate::MAX_BODY`] is
+//! not read at all (the connection drops).
 
 use std::time::Duration;
 
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
+use axum::extract::{Extension, Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
@@ -17,6 +18,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use crate::AppState;
 use crate::api::json_error;
+use crate::limits::{ClientAddr, ConnectionSlot};
 use crate::rooms::{Cmd, OUT_QUEUE, close_message, error_message};
 use crate::wire::{ClientMessage, Sent};
 
@@ -27,6 +29,7 @@ const JOIN_TIME: Duration = Duration::from_secs(10);
 pub(crate) async fn upgrade(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    addr: Option<Extension<ClientAddr>>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
     let Some(room) = state.rooms.get(&id) else {
@@ -35,12 +38,22 @@ pub(crate) async fn upgrade(
             format!("no room \"{id}\" (it may have expired)"),
         );
     };
+    let addr = addr.map_or(ClientAddr(None), |Extension(a)| a);
     match ws {
-        Ok(ws) => ws
-            .max_message_size(crate::MAX_FRAME)
-            .max_frame_size(crate::MAX_FRAME)
-            .on_upgrade(move |socket| connection(socket, room))
-            .into_response(),
+        Ok(ws) => {
+            let slot = match state.limits.connect(addr) {
+                Ok(slot) => slot,
+                Err(response) => return *response,
+            };
+            ws
+                // A frame is read whole up to 1 MiB and then refused when over 64 KiB: the
+                // client gets the error and the close (1009) rather than a connection reset
+                // with its frame left unread.
+                .max_message_size(crate::MAX_FRAME)
+                .max_frame_size(crate::MAX_BODY)
+                .on_upgrade(move |socket| connection(socket, room, slot))
+                .into_response()
+        }
         Err(e) => json_error(
             e.status(),
             format!("expected a WebSocket upgrade: {}", e.body_text()),
@@ -95,7 +108,8 @@ fn read_join(msg: &ClientMessage) -> Result<(Option<String>, Option<u64>), Strin
     }
 }
 
-async fn connection(socket: WebSocket, room: mpsc::Sender<Cmd>) {
+/// One connection to a room, counted against its client address (`_slot`) until it ends.
+async fn connection(socket: WebSocket, room: mpsc::Sender<Cmd>, _slot: ConnectionSlot) {
     let (mut sink, mut stream) = socket.split();
     // Messages from the room, and this connection's own answers (errors, the close).
     let (room_tx, mut room_rx) = mpsc::channel::<Message>(OUT_QUEUE);

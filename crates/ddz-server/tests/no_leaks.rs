@@ -206,7 +206,7 @@ fn play_and_check(
     let settings = RoomSettings {
         rules,
         robots: BySeat::from_fn(|s| robots[s.index()].then(|| "greedy".parse().unwrap())),
-        seed,
+        seed: Some(seed),
         hint_bot: "greedy".parse().unwrap(),
     };
     let mut room = Room::new(settings, |s| format!("{:032x}", s.index()));
@@ -231,16 +231,20 @@ fn play_and_check(
         } else {
             let state = state_json(&room, Audience::Seat(seat));
             let legal = &state["legal"];
+            let step = &state["step"];
             let msg = if let Some(factors) = legal["double"].as_array() {
                 let d = &factors[rng.random_range(0..factors.len())];
-                serde_json::json!({"type": "double", "double": d})
+                serde_json::json!({"type": "double", "double": d, "step": step})
             } else if legal.get("show").is_some() {
-                serde_json::json!({"type": "show", "show": rng.random_range(0..4) == 0})
+                let show = rng.random_range(0..4) == 0;
+                serde_json::json!({"type": "show", "show": show, "step": step})
             } else if let Some(bids) = legal["bids"].as_array() {
-                serde_json::json!({"type": "bid", "bid": bids[rng.random_range(0..bids.len())]})
+                let bid = &bids[rng.random_range(0..bids.len())];
+                serde_json::json!({"type": "bid", "bid": bid, "step": step})
             } else {
                 let moves = legal["moves"].as_array().unwrap();
-                serde_json::json!({"type": "play", "move": moves[rng.random_range(0..moves.len())]})
+                let m = &moves[rng.random_range(0..moves.len())];
+                serde_json::json!({"type": "play", "move": m, "step": step})
             };
             let ddz_server::room::Request::Act(s, action) =
                 room.read_request(Audience::Seat(seat), &serde_json::from_value(msg).unwrap())?
@@ -297,7 +301,7 @@ fn bidding_room(profile: Profile, seed: u64) -> Room {
     let settings = RoomSettings {
         rules: Rules::profile(profile),
         robots: BySeat::from_fn(|_| None),
-        seed,
+        seed: Some(seed),
         hint_bot: "greedy".parse().unwrap(),
     };
     let mut room = Room::new(settings, |s| format!("{:032x}", s.index()));
@@ -404,18 +408,21 @@ fn shown_hands_are_public_from_the_show_on() {
             }
             let state = state_json(&room, Audience::Seat(seat));
             let legal = &state["legal"];
+            let step = &state["step"];
             let msg = if let Some(factors) = legal["double"].as_array() {
-                serde_json::json!({"type": "double", "double": factors[factors.len() - 1]})
+                let d = &factors[factors.len() - 1];
+                serde_json::json!({"type": "double", "double": d, "step": step})
             } else if legal.get("show").is_some() {
                 // The shower shows at its first window with cards (6 received).
                 let cards = room.physical(seat).len();
                 let show = seat == shower && shown_at.is_none() && cards > 0;
-                serde_json::json!({"type": "show", "show": show})
+                serde_json::json!({"type": "show", "show": show, "step": step})
             } else if let Some(bids) = legal["bids"].as_array() {
-                serde_json::json!({"type": "bid", "bid": bids[bids.len() - 1]})
+                let bid = &bids[bids.len() - 1];
+                serde_json::json!({"type": "bid", "bid": bid, "step": step})
             } else {
                 let moves = legal["moves"].as_array().unwrap();
-                serde_json::json!({"type": "play", "move": moves[0]})
+                serde_json::json!({"type": "play", "move": moves[0], "step": step})
             };
             let ddz_server::room::Request::Act(s, action) = room
                 .read_request(

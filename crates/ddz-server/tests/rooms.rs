@@ -26,13 +26,15 @@ fn choose(state: &Value, rng: &mut ChaCha8Rng, acted: &mut String) -> Option<Val
     }
     *acted = step_key(state);
     let legal = &state["legal"];
+    let step = &state["step"];
     if let Some(bids) = legal["bids"].as_array() {
-        return Some(json!({"type": "bid", "bid": bids[rng.random_range(0..bids.len())]}));
+        let bid = &bids[rng.random_range(0..bids.len())];
+        return Some(json!({"type": "bid", "bid": bid, "step": step}));
     }
     let moves = legal["moves"].as_array()?;
     let m = &moves[rng.random_range(0..moves.len())];
     if m == "pass" {
-        return Some(json!({"type": "pass"}));
+        return Some(json!({"type": "pass", "step": step}));
     }
     // Send the physical cards too: the lowest ids of each rank in the hand.
     let text = m.as_str().unwrap();
@@ -53,7 +55,7 @@ fn choose(state: &Value, rng: &mut ChaCha8Rng, acted: &mut String) -> Option<Val
             .unwrap();
         ids.push(hand.remove(pos));
     }
-    Some(json!({"type": "play", "move": text, "ids": ids}))
+    Some(json!({"type": "play", "move": text, "ids": ids, "step": step}))
 }
 
 /// Plays `games` games in one room as seat `seat`, checking each finished game's record;
@@ -200,7 +202,8 @@ async fn hostile_frames_are_refused_and_the_room_goes_on() {
     let other = if turn == 0 { 1 } else { 0 };
     let (mut o, _) = Client::join(&addr, &room, other, 0).await;
     let _ = first_update(&mut o).await;
-    o.send(json!({"type": "bid", "bid": 0})).await;
+    o.send(json!({"type": "bid", "bid": 0, "step": state["step"]}))
+        .await;
     let reply = o.next_of("error").await.unwrap();
     assert!(
         reply["error"].as_str().unwrap().contains("not your turn"),

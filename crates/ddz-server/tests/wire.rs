@@ -35,7 +35,8 @@ use ddz_game::{BySeat, Game, GameRecord, Phase, Seat};
 use ddz_server::app;
 use ddz_server::room::{Action, Audience, Request, Room, RoomSettings};
 use ddz_server::wire::{
-    ErrorBody, Health, NumberedEvent, ReplayFailure, ReplayReply, RoomCreated, ServerMessage, State,
+    ClientMessage, ErrorBody, Health, NumberedEvent, ReplayFailure, ReplayReply, RoomCreated,
+    ServerMessage, State,
 };
 use futures_util::StreamExt;
 use http_body_util::BodyExt;
@@ -119,9 +120,15 @@ fn audience_name(a: Audience) -> String {
     }
 }
 
-/// Reads a client message as the room's task does (a frame's JSON object).
+/// Reads a client message as the room's task does (a frame's JSON object). A probe without
+/// `"step"` is read as answering the room's current step (`tests/stale.rs` checks missing
+/// and stale steps).
 fn read(room: &Room, audience: Audience, msg: &Value) -> Result<Request, String> {
-    room.read_request(audience, &serde_json::from_value(msg.clone()).unwrap())
+    let mut msg: ClientMessage = serde_json::from_value(msg.clone()).unwrap();
+    if msg.step.is_none() {
+        msg.step = serde_json::from_value(json!(room.step())).unwrap();
+    }
+    room.read_request(audience, &msg)
 }
 
 /// A request read, in words.
@@ -201,20 +208,23 @@ fn ids_for(state: &Value, text: &str) -> Vec<u64> {
 /// without ids or as `pass`.
 fn choose(state: &Value, rng: &mut ChaCha8Rng, pass: bool) -> Value {
     let legal = &state["legal"];
+    let step = &state["step"];
     if let Some(bids) = legal["bids"].as_array() {
         let bid = if pass {
             json!(0)
         } else {
             bids[rng.random_range(0..bids.len())].clone()
         };
-        return json!({"type": "bid", "bid": bid});
+        return json!({"type": "bid", "bid": bid, "step": step});
     }
     let moves = legal["moves"].as_array().unwrap();
     let m = moves[rng.random_range(0..moves.len())].as_str().unwrap();
     match (m, rng.random_range(0..3)) {
-        ("pass", 0) => json!({"type": "pass"}),
-        (m, 1) if m != "pass" => json!({"type": "play", "move": m, "ids": ids_for(state, m)}),
-        (m, _) => json!({"type": "play", "move": m}),
+        ("pass", 0) => json!({"type": "pass", "step": step}),
+        (m, 1) if m != "pass" => {
+            json!({"type": "play", "move": m, "ids": ids_for(state, m), "step": step})
+        }
+        (m, _) => json!({"type": "play", "move": m, "step": step}),
     }
 }
 
@@ -375,7 +385,7 @@ fn play_room(
     let settings = RoomSettings {
         rules,
         robots: BySeat(robots.map(|r| r.map(|n| n.parse().unwrap()))),
-        seed,
+        seed: Some(seed),
         hint_bot: "greedy".parse().unwrap(),
     };
     let mut room = Room::new(settings, |s| format!("{:032x}", s.index() + 1));
@@ -800,6 +810,7 @@ async fn socket_messages_are_byte_for_byte_the_recorded_ones() {
                 Message::text(r#"{"type": "play", "move": "3", "ids": [99]}"#),
                 Message::text(r#"{"type": "pass", "seat": 1}"#),
                 Message::text(r#"{"type": "pass"}"#),
+                Message::text(r#"{"type": "pass", "step": 99}"#),
                 Message::text(r#"{"type": "next"}"#),
                 Message::text(r#"{"type": "hint"}"#),
             ] {
@@ -826,7 +837,7 @@ async fn socket_messages_are_byte_for_byte_the_recorded_ones() {
     assert_eq!(next_text(&mut table.me).await, None);
     table.watched(&mut t).await;
 
-    // A room holds 64 connections.
+    // A room holds 64 spectators.
     let mut full = Vec::new();
     for _ in 1..64 {
         let mut w = connect(&addr, &room).await;

@@ -50,6 +50,21 @@ pub struct Args {
     /// The longest a robot request may take, in milliseconds (then 503).
     #[arg(long, default_value_t = 5000, value_name = "MS")]
     time_limit_ms: u64,
+    /// Rooms one client address may create a minute (then 429 with Retry-After).
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    rooms_per_minute: u32,
+    /// WebSocket connections one client address may hold open at once (then 429).
+    #[arg(long, default_value_t = 64, value_name = "N")]
+    connections_per_address: usize,
+    /// An origin besides the server's own whose pages may open rooms and their WebSockets
+    /// (`https://host[:port]`); repeatable or comma-separated.
+    #[arg(long, value_name = "ORIGIN", value_delimiter = ',')]
+    allow_origin: Vec<String>,
+    /// Behind a reverse proxy: count limits by the last address of X-Forwarded-For and take
+    /// X-Forwarded-Host as the server's own origin. Only when every request comes through
+    /// the proxy.
+    #[arg(long)]
+    trust_forwarded: bool,
     #[command(flatten)]
     rules: RulesArgs,
 }
@@ -89,8 +104,26 @@ pub fn run(args: Args) -> Result<()> {
     if args.robot_delay_ms > 5000 {
         bail!("--robot-delay-ms {}: at most 5000", args.robot_delay_ms);
     }
-    if args.idle_minutes == 0 || args.max_rooms == 0 || args.time_limit_ms == 0 {
-        bail!("--idle-minutes, --max-rooms and --time-limit-ms must be at least 1");
+    if args.idle_minutes == 0
+        || args.max_rooms == 0
+        || args.time_limit_ms == 0
+        || args.rooms_per_minute == 0
+        || args.connections_per_address == 0
+    {
+        bail!(
+            "--idle-minutes, --max-rooms, --time-limit-ms, --rooms-per-minute and \
+             --connections-per-address must be at least 1"
+        );
+    }
+    for origin in &args.allow_origin {
+        let valid = origin.split_once("://").is_some_and(|(scheme, host)| {
+            matches!(scheme, "http" | "https") && !host.is_empty() && !host.contains('/')
+        });
+        if !valid {
+            bail!(
+                "--allow-origin \"{origin}\": expected http://HOST[:PORT] or https://HOST[:PORT]"
+            );
+        }
     }
     let mut config = Config::new(rules);
     config.robots = robots;
@@ -101,6 +134,10 @@ pub fn run(args: Args) -> Result<()> {
     config.idle_expiry = Duration::from_secs(args.idle_minutes * 60);
     config.max_rooms = args.max_rooms;
     config.robot_time_limit = Duration::from_millis(args.time_limit_ms);
+    config.rooms_per_minute = args.rooms_per_minute;
+    config.connections_per_address = args.connections_per_address;
+    config.allowed_origins = args.allow_origin;
+    config.trust_forwarded = args.trust_forwarded;
     ddz_server::run(addr, config, |bound| {
         eprintln!("ddz serve: listening on http://{bound}");
     })

@@ -18,11 +18,16 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
 use tower::ServiceExt;
 
-/// A config for tests: classic rules, robots act at once, no turn timer.
+/// A config for tests: classic rules, robots act at once, no turn timer, client seeds in
+/// every room (so that games with several people are reproducible), no limits per address
+/// that the tests would reach.
 pub fn test_config() -> Config {
     let mut config = Config::new(Rules::classic());
     config.robot_delay = Duration::ZERO;
     config.turn_time = Duration::ZERO;
+    config.seeds_for_any_room = true;
+    config.rooms_per_minute = 100_000;
+    config.connections_per_address = 100_000;
     config
 }
 

@@ -1,0 +1,258 @@
+//! What a client may ask of the server (docs/web.md, "Security model"): limits per client
+//! address on room creation and WebSocket connections, the `Origin` of WebSocket upgrades and
+//! POSTs, and JSON bodies only with `Content-Type: application/json`.
+//!
+//! The client address is the peer's (IPv6 addresses counted per /64), or with
+//! [`crate::Config::trust_forwarded`] the last address of `X-Forwarded-For` (the one the
+//! reverse proxy in front of the server added). A request whose address is not known (an
+//! application called in-process) counts as one unknown address.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::Response;
+use tokio::time::Instant;
+
+use crate::AppState;
+use crate::api::json_error;
+
+/// The address a request counts against (see the [module docs](self)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct ClientAddr(pub Option<IpAddr>);
+
+/// How many addresses the room-creation buckets keep before full ones are forgotten.
+const KEPT_ADDRESSES: usize = 10_000;
+
+/// A token bucket: `capacity` room creations at once, refilled at `per_minute`.
+#[derive(Clone, Copy, Debug)]
+struct Bucket {
+    tokens: f64,
+    at: Instant,
+}
+
+/// The per-address counters.
+pub(crate) struct Limits {
+    rooms: Mutex<HashMap<ClientAddr, Bucket>>,
+    connections: Mutex<HashMap<ClientAddr, usize>>,
+    rooms_per_minute: u32,
+    connections_per_address: usize,
+}
+
+/// A WebSocket connection counted against its address until dropped.
+pub(crate) struct ConnectionSlot {
+    limits: Arc<Limits>,
+    addr: ClientAddr,
+}
+
+impl Drop for ConnectionSlot {
+    fn drop(&mut self) {
+        if let Ok(mut map) = self.limits.connections.lock()
+            && let Some(n) = map.get_mut(&self.addr)
+        {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                map.remove(&self.addr);
+            }
+        }
+    }
+}
+
+/// A refusal: 429 with `Retry-After` (whole seconds, at least 1).
+pub(crate) fn too_many(message: String, retry_after: Duration) -> Response {
+    let mut response = json_error(StatusCode::TOO_MANY_REQUESTS, message);
+    let secs = retry_after.as_secs_f64().ceil().max(1.0) as u64;
+    if let Ok(value) = HeaderValue::from_str(&secs.to_string()) {
+        response.headers_mut().insert(header::RETRY_AFTER, value);
+    }
+    response
+}
+
+impl Limits {
+    /// Counters for `rooms_per_minute` room creations (as a burst, refilled evenly over a
+    /// minute) and `connections_per_address` WebSocket connections open at once.
+    pub fn new(rooms_per_minute: u32, connections_per_address: usize) -> Limits {
+        Limits {
+            rooms: Mutex::new(HashMap::new()),
+            connections: Mutex::new(HashMap::new()),
+            rooms_per_minute: rooms_per_minute.max(1),
+            connections_per_address: connections_per_address.max(1),
+        }
+    }
+
+    /// Takes one room creation of `addr`, or the 429 to answer with.
+    pub fn create_room(&self, addr: ClientAddr) -> Result<(), Box<Response>> {
+        let now = Instant::now();
+        let capacity = f64::from(self.rooms_per_minute);
+        let rate = capacity / 60.0;
+        let Ok(mut map) = self.rooms.lock() else {
+            return Ok(());
+        };
+        if map.len() >= KEPT_ADDRESSES {
+            map.retain(|_, b| b.tokens + now.duration_since(b.at).as_secs_f64() * rate < capacity);
+        }
+        let bucket = map.entry(addr).or_insert(Bucket {
+            tokens: capacity,
+            at: now,
+        });
+        bucket.tokens =
+            (bucket.tokens + now.duration_since(bucket.at).as_secs_f64() * rate).min(capacity);
+        bucket.at = now;
+        if bucket.tokens >= 1.0 {
+            bucket.tokens -= 1.0;
+            return Ok(());
+        }
+        let wait = Duration::from_secs_f64((1.0 - bucket.tokens) / rate);
+        Err(Box::new(too_many(
+            format!(
+                "too many rooms created from this address (at most {} a minute): try again in \
+                 {} s",
+                self.rooms_per_minute,
+                wait.as_secs_f64().ceil() as u64
+            ),
+            wait,
+        )))
+    }
+
+    /// Counts one more WebSocket connection of `addr` (until the slot is dropped), or the 429
+    /// to answer with.
+    pub fn connect(self: &Arc<Self>, addr: ClientAddr) -> Result<ConnectionSlot, Box<Response>> {
+        let Ok(mut map) = self.connections.lock() else {
+            return Err(Box::new(json_error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the connection counter failed",
+            )));
+        };
+        let n = map.entry(addr).or_insert(0);
+        if *n >= self.connections_per_address {
+            return Err(Box::new(too_many(
+                format!(
+                    "{} WebSocket connections are open from this address, the most allowed",
+                    self.connections_per_address
+                ),
+                Duration::from_secs(1),
+            )));
+        }
+        *n += 1;
+        Ok(ConnectionSlot {
+            limits: self.clone(),
+            addr,
+        })
+    }
+}
+
+/// The address a request counts against: the peer's, or the last of `X-Forwarded-For` when
+/// the server trusts its proxy; IPv6 addresses by their /64.
+fn client_addr(request: &Request, trust_forwarded: bool) -> ClientAddr {
+    let forwarded = trust_forwarded
+        .then(|| request.headers().get("x-forwarded-for"))
+        .flatten()
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.rsplit(',').next())
+        .and_then(|last| last.trim().parse::<IpAddr>().ok());
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip());
+    ClientAddr(forwarded.or(peer).map(|ip| match ip {
+        IpAddr::V6(v6) => {
+            let s = v6.segments();
+            IpAddr::V6(Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
+        }
+        v4 => v4,
+    }))
+}
+
+/// Whether `origin` is the server's own (the request's `Host`, or `X-Forwarded-Host` when the
+/// server trusts its proxy) or one of the allowed origins.
+fn origin_allowed(headers: &HeaderMap, origin: &str, state: &AppState) -> bool {
+    let origin = origin.trim_end_matches('/');
+    if state
+        .config
+        .allowed_origins
+        .iter()
+        .any(|o| o.trim_end_matches('/').eq_ignore_ascii_case(origin))
+    {
+        return true;
+    }
+    let Some((_, authority)) = origin.split_once("://") else {
+        return false;
+    };
+    let host = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
+    let hosts = [
+        host("host"),
+        state
+            .config
+            .trust_forwarded
+            .then(|| host("x-forwarded-host"))
+            .flatten(),
+    ];
+    hosts
+        .into_iter()
+        .flatten()
+        .any(|h| h.trim().eq_ignore_ascii_case(authority))
+}
+
+/// Checks every request before its route: the `Origin` of POSTs and WebSocket upgrades (403),
+/// the content type of POST bodies (415), and records the client address for the limits.
+pub(crate) async fn guard(
+    State(state): State<AppState>,
+    mut request: Request,
+    next: Next,
+) -> Response {
+    let addr = client_addr(&request, state.config.trust_forwarded);
+    request.extensions_mut().insert(addr);
+    let headers = request.headers();
+    let upgrade = headers
+        .get(header::UPGRADE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.eq_ignore_ascii_case("websocket"));
+    let post = request.method() == Method::POST;
+    if (post || upgrade)
+        && let Some(origin) = headers.get(header::ORIGIN)
+    {
+        let origin = origin.to_str().unwrap_or("");
+        if !origin_allowed(headers, origin, &state) {
+            let shown: String = origin.chars().take(100).collect();
+            return json_error(
+                StatusCode::FORBIDDEN,
+                format!(
+                    "\"Origin\": \"{shown}\" is not this server's origin nor one it allows \
+                     (--allow-origin)"
+                ),
+            );
+        }
+    }
+    if post {
+        // HTTP/1.1: a body has a length other than 0, or is chunked.
+        let has_body = headers.contains_key(header::TRANSFER_ENCODING)
+            || headers
+                .get(header::CONTENT_LENGTH)
+                .is_some_and(|v| v.to_str().map_or(true, |v| v.trim() != "0"));
+        let media = headers
+            .get(header::CONTENT_TYPE)
+            .map(|v| v.to_str().unwrap_or("?"))
+            .map(|v| {
+                v.split(';')
+                    .next()
+                    .unwrap_or("")
+                    .trim()
+                    .to_ascii_lowercase()
+            });
+        if has_body && media.as_deref() != Some("application/json") {
+            let sent = match media {
+                Some(m) => format!("not \"{}\"", m.chars().take(100).collect::<String>()),
+                None => "none was sent".to_string(),
+            };
+            return json_error(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                format!("\"Content-Type\": a JSON body is sent as application/json ({sent})"),
+            );
+        }
+    }
+    next.run(request).await
+}

@@ -1,0 +1,22 @@
+//! The randomness of rooms: deal seeds and seat tokens, drawn from the operating system's
+//! generator (`getrandom`, through [`rand::rngs::SysRng`]).
+//!
+//! Every game of a room is dealt from a fresh 64-bit seed drawn here, not derived from the
+//! game before: the seed a game reveals with its record says nothing about the next deal.
+
+use rand::TryRng;
+use rand::rngs::SysRng;
+
+/// 64 bits from the operating system's generator (from `rand`'s thread generator, itself
+/// seeded by the operating system, in the unlikely case the system call fails).
+pub fn fresh_seed() -> u64 {
+    SysRng.try_next_u64().unwrap_or_else(|_| rand::random())
+}
+
+/// 128 bits from the operating system's generator, as 32 hex digits (seat tokens and room
+/// ids).
+pub(crate) fn random_token() -> String {
+    let high = u128::from(fresh_seed());
+    let low = u128::from(fresh_seed());
+    format!("{:032x}", high << 64 | low)
+}

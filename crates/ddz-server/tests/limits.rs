@@ -1,0 +1,195 @@
+//! Room exhaustion (issue 20, finding 3): 1,000 `POST /v1/rooms` in 1.5 s used to fill the
+//! server for everyone, from any web page (no `Origin` check, `text/plain` accepted). Now
+//! each client address has its limits, with `Retry-After`; the `Origin` of POSTs and
+//! WebSocket upgrades must be the server's own or an allowed one; JSON bodies need
+//! `application/json`.
+
+mod common;
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use common::{Client, create_room, serve, test_config};
+use ddz_server::{Config, app};
+use http_body_util::BodyExt;
+use serde_json::{Value, json};
+use tokio_tungstenite::connect_async;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tower::ServiceExt;
+
+/// The server's default limits, behind a proxy the tests play (`X-Forwarded-For`).
+fn config() -> Config {
+    let mut config = test_config();
+    let defaults = Config::new(config.rules.clone());
+    config.rooms_per_minute = defaults.rooms_per_minute;
+    config.connections_per_address = defaults.connections_per_address;
+    config.trust_forwarded = true;
+    config
+}
+
+/// POSTs `body` to `/v1/rooms` with these headers: the status, `Retry-After` and the body.
+async fn post(
+    app: &Router,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> (StatusCode, Option<String>, Value) {
+    let mut request = Request::builder()
+        .method("POST")
+        .uri("/v1/rooms")
+        .header("host", "127.0.0.1:8080");
+    for (k, v) in headers {
+        request = request.header(*k, *v);
+    }
+    let request = request
+        .header("content-length", body.len())
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let retry = response
+        .headers()
+        .get("retry-after")
+        .map(|v| v.to_str().unwrap().to_string());
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (
+        status,
+        retry,
+        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+    )
+}
+
+const JSON: (&str, &str) = ("content-type", "application/json");
+
+#[tokio::test]
+async fn a_flood_of_rooms_is_limited_per_address() {
+    let app = app(config());
+    let flooder = ("x-forwarded-for", "10.0.0.1, 203.0.113.7");
+    let mut created = 0;
+    let mut refused = 0;
+    for _ in 0..1000 {
+        let (status, retry, body) = post(&app, &[JSON, flooder], "{}").await;
+        match status {
+            StatusCode::CREATED => created += 1,
+            StatusCode::TOO_MANY_REQUESTS => {
+                refused += 1;
+                let secs: u64 = retry.expect("Retry-After").parse().unwrap();
+                assert!((1..=6).contains(&secs), "{secs}");
+                let error = body["error"].as_str().unwrap();
+                assert!(
+                    error.starts_with("too many rooms created from this address"),
+                    "{error}"
+                );
+            }
+            other => panic!("{other}: {body}"),
+        }
+    }
+    assert_eq!((created, refused), (10, 990));
+    // Everyone else still gets rooms.
+    let visitor = ("x-forwarded-for", "198.51.100.2");
+    let (status, _, body) = post(&app, &[JSON, visitor], "").await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+}
+
+#[tokio::test]
+async fn origins_and_content_types_are_checked() {
+    let mut config = config();
+    config.allowed_origins = vec!["https://ddz.example.com".into()];
+    let app = app(config);
+    // Another site's page.
+    let (status, _, body) = post(&app, &[JSON, ("origin", "https://evil.example")], "{}").await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    assert_eq!(
+        body["error"],
+        "\"Origin\": \"https://evil.example\" is not this server's origin nor one it allows (--allow-origin)"
+    );
+    let (status, _, _) = post(&app, &[JSON, ("origin", "null")], "{}").await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    // The server's own page, an allowed origin, and a client that is not a browser.
+    for origin in [
+        Some("http://127.0.0.1:8080"),
+        Some("https://ddz.example.com"),
+        None,
+    ] {
+        let mut headers = vec![JSON];
+        if let Some(o) = origin {
+            headers.push(("origin", o));
+        }
+        let (status, _, body) = post(&app, &headers, "{}").await;
+        assert_eq!(status, StatusCode::CREATED, "{origin:?}: {body}");
+    }
+    // JSON only as application/json; an empty body needs no type.
+    for (kind, sent) in [
+        (Some("text/plain"), "not \"text/plain\""),
+        (
+            Some("application/x-www-form-urlencoded"),
+            "not \"application/x-www-form-urlencoded\"",
+        ),
+        (None, "none was sent"),
+    ] {
+        let headers: Vec<(&str, &str)> = kind.map(|k| ("content-type", k)).into_iter().collect();
+        let (status, _, body) = post(&app, &headers, "{}").await;
+        assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{body}");
+        assert_eq!(
+            body["error"],
+            format!("\"Content-Type\": a JSON body is sent as application/json ({sent})")
+        );
+    }
+    let (status, _, body) = post(
+        &app,
+        &[("content-type", "application/json; charset=utf-8")],
+        "{}",
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let (status, _, body) = post(&app, &[], "").await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+}
+
+#[tokio::test]
+async fn websocket_origins_and_connections_per_address() {
+    let mut config = test_config();
+    config.connections_per_address = 3;
+    let app = app(config);
+    let addr = serve(app.clone()).await;
+    let room = create_room(&app, json!({"seats": ["human", "greedy", "greedy"]})).await;
+    let url = format!("ws://{addr}/v1/rooms/{}/ws", room["room"].as_str().unwrap());
+    // Another site's page may not open a room's WebSocket.
+    let mut request = url.as_str().into_client_request().unwrap();
+    request
+        .headers_mut()
+        .insert("origin", "https://evil.example".parse().unwrap());
+    match connect_async(request).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+            assert_eq!(response.status(), StatusCode::FORBIDDEN);
+        }
+        other => panic!("not refused: {:?}", other.map(|_| ())),
+    }
+    let mut own = url.as_str().into_client_request().unwrap();
+    own.headers_mut()
+        .insert("origin", format!("http://{addr}").parse().unwrap());
+    let (first, _) = connect_async(own)
+        .await
+        .expect("the server's own page connects");
+    // Three connections from one address, then 429 until one closes.
+    let second = Client::connect(&addr, &room).await;
+    let _third = Client::connect(&addr, &room).await;
+    match connect_async(url.as_str()).await {
+        Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
+            assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+            assert_eq!(response.headers()["retry-after"], "1");
+        }
+        other => panic!("not refused: {:?}", other.map(|_| ())),
+    }
+    drop(first);
+    drop(second);
+    // The server notices the closed connections.
+    let mut again = None;
+    for _ in 0..50 {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        if let Ok((ws, _)) = connect_async(url.as_str()).await {
+            again = Some(ws);
+            break;
+        }
+    }
+    assert!(again.is_some(), "a closed connection frees its place");
+}
