@@ -96,3 +96,8 @@ def test_fixed_landlord_encodings_are_unchanged_by_default():
         assert env.doublings() == [None, None, None]
         before = env.observe(encoding="rlcard")
         assert before.dtype.name == "int8"
+
+
+def test_vecenv_refuses_the_variants_with_the_reason():
+    with pytest.raises(ValueError, match="does not offer show and doubling decisions yet"):
+        ddz.VecEnv(2, rules="huanle", landlord=0)
