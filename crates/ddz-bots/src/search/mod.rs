@@ -512,9 +512,7 @@ fn playout(
         let stake = state
             .bomb_multiplier()
             .min(rules.multiplier_cap.unwrap_or(u32::MAX));
-        config
-            .objective
-            .worth(p.me, p.landlord, out == p.landlord, stake)
+        config.objective.worth(p.me, p.landlord, out == p.landlord, stake)
     };
     if config.replies > 1 && state.first_out().is_none() {
         let seat = state.turn();
