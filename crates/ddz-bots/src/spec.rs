@@ -7,8 +7,6 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use crate::search::{SearchBot, SearchConfig};
-use ddz_core::Move;
-use ddz_game::{Bid, SeatView};
 
 use crate::{BOT_NAMES, Bot, BotError, Greedy, RandomBot, ValueBot, ddzlib};
 
@@ -192,34 +190,8 @@ impl BotSpec {
             Kind::Greedy => Box::new(Greedy),
             Kind::Value => Box::new(ValueBot::new()),
             Kind::Ddzlib => Box::new(ddzlib::DdzlibBot::new()),
-            Kind::Search(config) => Box::new(SearchRobot(SearchBot::new(*config, seed))),
+            Kind::Search(config) => Box::new(SearchBot::new(*config, seed)),
             Kind::External(factory) => factory.build(seed)?,
         })
-    }
-}
-
-/// The search robot as built by name: [`SearchBot`] with its doubling and showing decisions
-/// ([`SearchBot::decide_double`], [`SearchBot::decide_show`]).
-struct SearchRobot(SearchBot);
-
-impl Bot for SearchRobot {
-    fn name(&self) -> &str {
-        self.0.name()
-    }
-
-    fn bid(&mut self, view: &SeatView, allowed: &[Bid]) -> Bid {
-        self.0.bid(view, allowed)
-    }
-
-    fn play(&mut self, view: &SeatView, allowed: &[Move]) -> Move {
-        self.0.play(view, allowed)
-    }
-
-    fn double(&mut self, view: &SeatView, allowed: &[u32]) -> u32 {
-        self.0.decide_double(view, allowed)
-    }
-
-    fn show(&mut self, view: &SeatView, _factor: u32) -> bool {
-        self.0.decide_show(view)
     }
 }

@@ -14,7 +14,7 @@ use crate::encode::{
     CARDS_LEN, DOUZERO_Z_LEN, RLCARD_FARMER_LEN, cards54, douzero_x, douzero_z, move_features,
     move_features_len, rlcard_obs,
 };
-use crate::table::{EnvGame, NO_ID, Refused};
+use crate::table::{EnvGame, NO_ID, Refused, phase_name};
 
 /// A refused action as Python's `ddz.IllegalMoveError` (a `ValueError`).
 pub(crate) fn illegal(e: Refused) -> PyErr {
@@ -199,14 +199,7 @@ impl Env {
     /// `"dealing"`, `"bidding"`, `"doubling"`, `"landlord_show"`, `"playing"` or `"over"`.
     #[getter]
     fn phase(&self) -> &'static str {
-        match self.table.game().phase() {
-            Phase::Dealing => "dealing",
-            Phase::Bidding => "bidding",
-            Phase::Doubling => "doubling",
-            Phase::LandlordShow => "landlord_show",
-            Phase::Playing => "playing",
-            Phase::Over => "over",
-        }
+        phase_name(self.table.game().phase())
     }
 
     /// True once a hand is empty.
@@ -328,6 +321,54 @@ impl Env {
     fn bid(&mut self, bid: u8) -> PyResult<usize> {
         self.table.bid(bid).map_err(illegal)?;
         Ok(self.table.game().turn().index())
+    }
+
+    /// The factor a show of the hand (明牌) would give the seat to act now (5 before the deal,
+    /// 4, 3 or 2 during it, 2 for the landlord after doubling); None when it is not asked.
+    fn legal_show(&self) -> Option<u32> {
+        self.table.show_factor()
+    }
+
+    /// Whether the seat to act shows its hand now; returns the seat to act next (None once
+    /// over).
+    fn show(&mut self, show: bool) -> PyResult<Option<usize>> {
+        self.table.show(show).map_err(illegal)?;
+        Ok(self.table.turn())
+    }
+
+    /// The doubling factors (加倍) the seat to act may choose now, 1 first; empty unless
+    /// doubling.
+    fn legal_doublings(&self) -> Vec<u32> {
+        self.table.doubling_choices()
+    }
+
+    /// The doubling factor of the seat to act (1, 2 or 4); returns the seat to act next.
+    fn double(&mut self, factor: u32) -> PyResult<Option<usize>> {
+        self.table.double(factor).map_err(illegal)?;
+        Ok(self.table.turn())
+    }
+
+    /// Each seat's shown hand (明牌) as it is now, None for a seat that has not shown: public
+    /// to every seat.
+    fn shown(&self) -> Vec<Option<String>> {
+        let view = self.table.game().view(Seat::ALL[0]);
+        view.shown
+            .0
+            .iter()
+            .map(|c| c.map(|c| c.to_string()))
+            .collect()
+    }
+
+    /// Each seat's doubling factor once chosen, None before (public once made).
+    fn doublings(&self) -> Vec<Option<u32>> {
+        self.table.game().view(Seat::ALL[0]).doublings.0.to_vec()
+    }
+
+    /// The multiplier each seat is shown: a farmer's pair with the landlord, the landlord's
+    /// sum of both pairs (the table multiplier before the landlord is decided).
+    fn multipliers(&self) -> Vec<u32> {
+        let view = self.table.game().view(Seat::ALL[0]);
+        Seat::ALL.map(|s| view.seat_multiplier(s)).to_vec()
     }
 
     /// Plays for the seat to act: a move in notation (`"33344"`, `"pass"`,

@@ -292,6 +292,13 @@ impl VecEnv {
                 rules.profile
             )));
         }
+        if rules.show.enabled || rules.doubling.enabled {
+            return Err(PyValueError::new_err(format!(
+                "VecEnv does not offer show and doubling decisions yet: the {} rules have them \
+                 (use ddz.Env, whose legal_show/show and legal_doublings/double take them)",
+                rules.profile
+            )));
+        }
         let encoding = match encoding {
             "rlcard" => Encoding::Rlcard,
             "douzero" => Encoding::Douzero,

@@ -5,7 +5,7 @@
 use ddz_core::{
     Cards, Move, Profile, Readings, Rules, Wild, legal_moves_into, move_notation, parse_move,
 };
-use ddz_game::{Deal, Game, Phase, Seat, derive_seed};
+use ddz_game::{Action, Actions, Deal, Game, Phase, Seat, derive_seed};
 
 use crate::actions::action_space;
 use crate::encode::EncoderInput;
@@ -149,8 +149,11 @@ impl EnvGame {
                 "the game is bidding: bid first (legal_bids, bid)".into(),
             )),
             Phase::Over => Err(Refused("the game is over: call reset".into())),
-            Phase::Dealing | Phase::Doubling | Phase::LandlordShow => Err(Refused(
-                "show and doubling decisions are not offered in Python yet".into(),
+            Phase::Dealing | Phase::LandlordShow => Err(Refused(
+                "the game asks whether to show the hand: decide first (legal_show, show)".into(),
+            )),
+            Phase::Doubling => Err(Refused(
+                "the game is doubling: choose a factor first (legal_doublings, double)".into(),
             )),
         }
     }
@@ -251,6 +254,60 @@ impl EnvGame {
         Ok(())
     }
 
+    /// The factor a show would give the seat to act now (明牌), when it is asked one.
+    pub fn show_factor(&self) -> Option<u32> {
+        match self.game.legal_actions() {
+            Actions::Show { factor } => Some(factor),
+            _ => None,
+        }
+    }
+
+    /// The doubling factors the seat to act may choose now (加倍; empty when not doubling).
+    pub fn doubling_choices(&self) -> Vec<u32> {
+        match self.game.legal_actions() {
+            Actions::Double(factors) => factors,
+            _ => Vec::new(),
+        }
+    }
+
+    /// The show decision of the seat to act: `show` shows its hand.
+    pub fn show(&mut self, show: bool) -> Result<(), Refused> {
+        if self.show_factor().is_none() {
+            return Err(Refused(format!(
+                "no show decision now: the game is {}",
+                phase_name(self.game.phase())
+            )));
+        }
+        let seat = self.game.turn();
+        self.game
+            .act(seat, Action::Show(show))
+            .map_err(|e| Refused(e.to_string()))?;
+        self.refresh();
+        Ok(())
+    }
+
+    /// The doubling factor of the seat to act.
+    pub fn double(&mut self, factor: u32) -> Result<(), Refused> {
+        let choices = self.doubling_choices();
+        if choices.is_empty() {
+            return Err(Refused(format!(
+                "no doubling decision now: the game is {}",
+                phase_name(self.game.phase())
+            )));
+        }
+        if !choices.contains(&factor) {
+            return Err(Refused(format!(
+                "doubling x{factor} is not allowed: choose one of {choices:?}"
+            )));
+        }
+        let seat = self.game.turn();
+        self.game
+            .act(seat, Action::Double(factor))
+            .map_err(|e| Refused(e.to_string()))?;
+        self.refresh();
+        Ok(())
+    }
+
     /// Takes back the last play.
     pub fn undo(&mut self) -> Result<(), Refused> {
         self.game.undo().map_err(|e| Refused(e.to_string()))?;
@@ -290,6 +347,18 @@ impl EnvGame {
     /// A seat's cards.
     pub fn hand(&self, seat: usize) -> Cards {
         self.game.hand(Seat::ALL[seat])
+    }
+}
+
+/// A phase as the environments name it.
+pub fn phase_name(phase: Phase) -> &'static str {
+    match phase {
+        Phase::Dealing => "dealing",
+        Phase::Bidding => "bidding",
+        Phase::Doubling => "doubling",
+        Phase::LandlordShow => "landlord_show",
+        Phase::Playing => "playing",
+        Phase::Over => "over",
     }
 }
 

@@ -561,15 +561,16 @@ impl Room {
         let asked = self.game().to_act().contains(&seat);
         match (self.game().legal_actions(), decision) {
             (Actions::Show { .. }, ddz_game::Action::Show(_)) if asked => {}
-            (Actions::Double(factors), ddz_game::Action::Double(d)) if asked => {
-                if !factors.contains(&d) {
-                    let list: Vec<String> = factors.iter().map(u32::to_string).collect();
-                    return Err(format!(
-                        "doubling x{d} is not allowed now (allowed: {})",
-                        list.join(", ")
-                    ));
-                }
+            (Actions::Double(factors), ddz_game::Action::Double(d))
+                if asked && !factors.contains(&d) =>
+            {
+                let list: Vec<String> = factors.iter().map(u32::to_string).collect();
+                return Err(format!(
+                    "doubling x{d} is not allowed now (allowed: {})",
+                    list.join(", ")
+                ));
             }
+            (Actions::Double(_), ddz_game::Action::Double(_)) if asked => {}
             (_, ddz_game::Action::Show(_)) => {
                 return Err("you cannot show your hand now".into());
             }

@@ -395,6 +395,14 @@ impl Bot for SearchBot {
         }
     }
 
+    fn double(&mut self, view: &SeatView, allowed: &[u32]) -> u32 {
+        self.decide_double(view, allowed)
+    }
+
+    fn show(&mut self, view: &SeatView, _factor: u32) -> bool {
+        self.decide_show(view)
+    }
+
     fn play(&mut self, view: &SeatView, allowed: &[Move]) -> Move {
         if let Some(m) = crate::obvious_play(view.hand, allowed) {
             return m;
