@@ -21,7 +21,7 @@ mkdirSync(shots, { recursive: true });
 
 function startServer() {
   return new Promise((ok, fail) => {
-    const child = spawn(ddz, ["serve", "--addr", "127.0.0.1:0", "--robot-delay-ms", "40", "--turn-seconds", "60"],
+    const child = spawn(ddz, ["serve", "--addr", "127.0.0.1:0", "--db", "none", "--robot-delay-ms", "40", "--turn-seconds", "60"],
       { stdio: ["ignore", "ignore", "pipe"] });
     let text = "";
     const timer = setTimeout(() => fail(new Error(`ddz serve did not start: ${text}`)), 15000);

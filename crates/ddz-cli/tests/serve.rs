@@ -19,6 +19,11 @@ impl Server {
     fn start(args: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_ddz"))
             .args(["serve", "--addr", "127.0.0.1:0"])
+            .args(if args.contains(&"--db") {
+                &[][..]
+            } else {
+                &["--db", "none"][..]
+            })
             .args(args)
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -175,8 +180,10 @@ fn serve_options_are_checked() {
 #[cfg(unix)]
 #[test]
 fn signals_shut_down_with_exit_0() {
+    let dir = std::env::temp_dir().join(format!("ddz-serve-db-{}", std::process::id()));
+    let db = dir.join("games.sqlite3");
     for signal in ["-TERM", "-INT"] {
-        let mut server = Server::start(&[]);
+        let mut server = Server::start(&["--db", db.to_str().unwrap()]);
         let (status, body) = server.request("POST", "/v1/rooms", "{}");
         assert_eq!(status, 201, "{body}");
         let pid = server.child.id().to_string();
@@ -195,4 +202,7 @@ fn signals_shut_down_with_exit_0() {
         };
         assert_eq!(exit.code(), Some(0), "{signal}");
     }
+    // The database was made, with its schema.
+    assert!(db.is_file(), "{}", db.display());
+    let _ = std::fs::remove_dir_all(&dir);
 }

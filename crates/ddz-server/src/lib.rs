@@ -12,7 +12,11 @@
 //!   from one seat's view, seats are joined with random 128-bit tokens, a turn timer plays
 //!   for an absent person, a reconnect resumes from the last message number, idle rooms
 //!   expire;
-//! - the page (`/`): plain HTML, CSS and JavaScript embedded in the binary.
+//! - the page (`/`): plain HTML, CSS and JavaScript embedded in the binary;
+//! - the games database ([`db`], SQLite): finished games and rooms' totals, listed by `GET
+//!   /v1/games` and `GET /v1/games/{id}`;
+//! - limits per client address, `Origin` and `Content-Type` checks, and a graceful shutdown
+//!   on SIGTERM or Ctrl-C ([`serve_until`]).
 //!
 //! Bad input gets a 4xx answer with a JSON body `{"error": "..."}` that says what and where.
 //!
@@ -33,6 +37,8 @@
 
 mod api;
 mod assets;
+pub mod db;
+mod games;
 mod limits;
 pub mod room;
 mod rooms;
@@ -101,6 +107,9 @@ pub struct Config {
     /// Whether the server sits behind a reverse proxy it trusts: the client address is then
     /// the last of `X-Forwarded-For` and the own origin may be `X-Forwarded-Host`.
     pub trust_forwarded: bool,
+    /// The games database: every finished game and each room's totals are saved there and
+    /// listed by `GET /v1/games`; none: nothing is saved (`--db none`).
+    pub database: Option<Arc<db::Database>>,
 }
 
 impl Config {
@@ -108,7 +117,7 @@ impl Config {
     /// 30 s turns, 700 ms robot pauses, rooms closed after 10 idle minutes, at most 1,000
     /// rooms, robot requests limited to 5 s, client seeds only in rooms with one person; per
     /// client address 10 rooms a minute and 64 WebSocket connections; no other origin
-    /// allowed, no proxy trusted.
+    /// allowed, no proxy trusted; no database.
     pub fn new(rules: Rules) -> Config {
         Config {
             rules,
@@ -125,6 +134,7 @@ impl Config {
             connections_per_address: 64,
             allowed_origins: Vec::new(),
             trust_forwarded: false,
+            database: None,
         }
     }
 }
@@ -141,7 +151,7 @@ pub(crate) struct AppState {
 }
 
 /// The routes of the application, as the OpenAPI document lists them (checked by a test).
-pub const ROUTES: [&str; 8] = [
+pub const ROUTES: [&str; 10] = [
     "/",
     "/openapi.json",
     "/v1/health",
@@ -150,6 +160,8 @@ pub const ROUTES: [&str; 8] = [
     "/v1/replay",
     "/v1/rooms",
     "/v1/rooms/{id}/ws",
+    "/v1/games",
+    "/v1/games/{id}",
 ];
 
 /// The whole application: page, robot API and rooms.
@@ -181,6 +193,8 @@ fn build(config: Config) -> (Router, AppState) {
         .route("/v1/replay", post(api::replay))
         .route("/v1/rooms", post(rooms::create))
         .route("/v1/rooms/{id}/ws", get(ws::upgrade))
+        .route("/v1/games", get(games::list))
+        .route("/v1/games/{id}", get(games::one))
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY))

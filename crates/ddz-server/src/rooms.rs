@@ -2,7 +2,7 @@
 //! connections, the robots' pauses, the turn timer and the idle expiry.
 
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::body::Bytes;
@@ -20,12 +20,13 @@ use tokio::time::Instant;
 
 use crate::AppState;
 use crate::api::{json_error, json_response, read_body};
+use crate::db::{Database, FinishedGame};
 use crate::limits::ClientAddr;
 use crate::room::{Action, Audience, Request, Room, RoomSettings};
 use crate::seeds::random_token;
 use crate::wire::{
-    self, ClientMessage, Clock, CreatedSeat, NewRoom, NumberedEvent, Player, RoomCreated, Sent,
-    ServerMessage,
+    self, ClientMessage, Clock, CreatedSeat, Event, NewRoom, NumberedEvent, Player, RoomCreated,
+    Sent, ServerMessage,
 };
 
 /// The most spectators a room holds (seated players are not counted: a seat's token always
@@ -304,6 +305,7 @@ pub(crate) async fn create(
         turn_time: new.turn_time,
         robot_delay: new.robot_delay,
         idle_expiry: state.config.idle_expiry,
+        database: state.config.database.clone(),
         last_activity: Instant::now(),
         scheduled: None,
         robot_due: None,
@@ -348,6 +350,8 @@ struct RoomTask {
     hints: Option<(u64, Option<Vec<String>>)>,
     /// The connections waiting for the hints being computed.
     hint_waiters: Vec<u64>,
+    /// Where finished games are saved.
+    database: Option<Arc<Database>>,
 }
 
 /// A message as a text frame.
@@ -647,6 +651,39 @@ impl RoomTask {
         }
     }
 
+    /// Saves the game just finished with the room's totals, off the async threads; a
+    /// failure is written to stderr (the room goes on).
+    fn save_game(&self) {
+        let Some(db) = self.database.clone() else {
+            return;
+        };
+        let state = self.room.state(Audience::Spectator);
+        let (Some(result), Some(record)) = (state.result, state.record) else {
+            return;
+        };
+        let text = |v: serde_json::Result<Value>| {
+            v.ok()
+                .and_then(|v| v.as_str().map(str::to_string))
+                .unwrap_or_default()
+        };
+        let game = FinishedGame {
+            room: self.id.clone(),
+            number: state.game,
+            rules: text(serde_json::to_value(state.rules)),
+            seed: record.seed,
+            winner: text(serde_json::to_value(result.winner)),
+            scores: result.scores.0,
+            players: Seat::ALL.map(|s| self.room.robot(s).unwrap_or("human").to_string()),
+            totals: state.totals.0,
+            record: serde_json::to_value(&record).unwrap_or(Value::Null),
+        };
+        tokio::task::spawn_blocking(move || {
+            if let Err(e) = db.save_game(&game) {
+                eprintln!("ddz serve: room {} game {}: {e}", game.room, game.number);
+            }
+        });
+    }
+
     /// The `update` message for an audience: the events and the state after them, with the
     /// turn clock (`resync` when events were dropped before them).
     fn update(
@@ -672,6 +709,9 @@ impl RoomTask {
     fn broadcast(&mut self, events: Vec<NumberedEvent>) {
         if events.is_empty() {
             return;
+        }
+        if events.iter().any(|e| matches!(e.event, Event::Over { .. })) {
+            self.save_game();
         }
         // The clock in the state is the new turn's.
         self.schedule();

@@ -65,8 +65,19 @@ pub struct Args {
     /// the proxy.
     #[arg(long)]
     trust_forwarded: bool,
+    /// The games database (SQLite): every finished game and each room's totals, listed by
+    /// GET /v1/games; `none` keeps nothing. Default: ddz/games.sqlite3 under the user's data
+    /// directory ($XDG_DATA_HOME or ~/.local/share).
+    #[arg(long, value_name = "PATH|none")]
+    db: Option<String>,
     #[command(flatten)]
     rules: RulesArgs,
+}
+
+/// Opens the games database at `path`.
+fn open_db(path: &std::path::Path) -> Result<std::sync::Arc<ddz_server::db::Database>> {
+    let db = ddz_server::db::Database::open(path).map_err(|e| anyhow!("--db: {e}"))?;
+    Ok(std::sync::Arc::new(db))
 }
 
 /// Runs the command.
@@ -138,6 +149,16 @@ pub fn run(args: Args) -> Result<()> {
     config.connections_per_address = args.connections_per_address;
     config.allowed_origins = args.allow_origin;
     config.trust_forwarded = args.trust_forwarded;
+    config.database = match args.db.as_deref() {
+        Some("none") => None,
+        Some(path) => Some(open_db(std::path::Path::new(path))?),
+        None => match ddz_server::db::default_path() {
+            Some(path) => Some(open_db(&path)?),
+            None => bail!(
+                "--db: no data directory ($XDG_DATA_HOME, $HOME): pass --db PATH or --db none"
+            ),
+        },
+    };
     ddz_server::run(addr, config, |bound| {
         eprintln!("ddz serve: listening on http://{bound}");
     })

@@ -1,0 +1,350 @@
+//! The games database (SQLite, through `rusqlite`): every finished game's record, result and
+//! players, and each room's running totals; read back by `GET /v1/games` and `GET
+//! /v1/games/{id}`. The schema is made by numbered migrations (SQLite's `user_version` says
+//! which have run); every statement is a constant with bound parameters.
+//!
+//! ```
+//! use ddz_server::db::{Database, FinishedGame};
+//!
+//! let db = Database::in_memory().unwrap();
+//! let game = FinishedGame {
+//!     room: "r1".into(),
+//!     number: 1,
+//!     rules: "classic".into(),
+//!     seed: 18446744073709551615,
+//!     winner: "landlord".into(),
+//!     scores: [2, -1, -1],
+//!     players: ["human".into(), "greedy".into(), "greedy".into()],
+//!     totals: [2, -1, -1],
+//!     record: serde_json::json!({"format": "ddz-record/1"}),
+//! };
+//! let id = db.save_game(&game).unwrap();
+//! let page = db.games(None, 10).unwrap();
+//! assert_eq!(page.games[0].id, id);
+//! assert_eq!(db.game(id).unwrap().unwrap().record["format"], "ddz-record/1");
+//! ```
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// The migrations, in order: migration `n` (1-based) brings the schema to version `n`.
+const MIGRATIONS: &[&str] = &["
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        room TEXT NOT NULL,
+        number INTEGER NOT NULL,
+        finished_at INTEGER NOT NULL,
+        rules TEXT NOT NULL,
+        seed TEXT NOT NULL,
+        winner TEXT NOT NULL,
+        scores TEXT NOT NULL,
+        players TEXT NOT NULL,
+        record TEXT NOT NULL
+    );
+    CREATE INDEX games_room ON games (room, number);
+    CREATE TABLE rooms (
+        id TEXT PRIMARY KEY,
+        players TEXT NOT NULL,
+        games INTEGER NOT NULL,
+        totals TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+    );
+"];
+
+/// What went wrong with the database.
+#[derive(Debug)]
+pub struct DbError(pub String);
+
+impl std::fmt::Display for DbError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for DbError {}
+
+impl From<rusqlite::Error> for DbError {
+    fn from(e: rusqlite::Error) -> DbError {
+        DbError(format!("database: {e}"))
+    }
+}
+
+/// A finished game, as it is saved.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FinishedGame {
+    /// The room's id.
+    pub room: String,
+    /// The game's number in the room (1-based).
+    pub number: u32,
+    /// The rule profile's name.
+    pub rules: String,
+    /// The game's seed.
+    pub seed: u64,
+    /// `landlord` or `farmers`.
+    pub winner: String,
+    /// Each seat's score.
+    pub scores: [i64; 3],
+    /// Each seat's player: `human` or the robot's spec.
+    pub players: [String; 3],
+    /// The room's running totals after the game.
+    pub totals: [i64; 3],
+    /// The game record (`ddz-record/1`).
+    pub record: Value,
+}
+
+/// A game in a list: everything but the record.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameSummary {
+    /// The game's id in the database.
+    pub id: i64,
+    /// The room's id.
+    pub room: String,
+    /// The game's number in the room.
+    pub game: u32,
+    /// When it finished (Unix seconds).
+    pub finished_at: i64,
+    /// The rule profile's name.
+    pub rules: String,
+    /// The seed, as decimal text (64 bits do not fit a JavaScript number).
+    pub seed: String,
+    /// `landlord` or `farmers`.
+    pub winner: String,
+    /// Each seat's score.
+    pub scores: [i64; 3],
+    /// Each seat's player: `human` or the robot's spec.
+    pub players: [String; 3],
+}
+
+/// A page of games, newest first, and the `before` of the next page (none after the last).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GamePage {
+    /// The games.
+    pub games: Vec<GameSummary>,
+    /// Pass as `?before=` for the next page; null on the last.
+    pub next: Option<i64>,
+}
+
+/// A stored game with its record.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredGame {
+    /// The game, as listed.
+    #[serde(flatten)]
+    pub summary: GameSummary,
+    /// The game record (`ddz-record/1`).
+    pub record: Value,
+}
+
+/// The games database: one connection, used by one caller at a time.
+pub struct Database {
+    conn: Mutex<Connection>,
+    path: Option<PathBuf>,
+}
+
+impl std::fmt::Debug for Database {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Database")
+            .field("path", &self.path)
+            .finish()
+    }
+}
+
+/// Where the database lives by default: `ddz/games.sqlite3` under the user's data directory
+/// (`$XDG_DATA_HOME`, else `~/.local/share`; `%APPDATA%` on Windows); none when there is no
+/// such directory.
+pub fn default_path() -> Option<PathBuf> {
+    let var = |name: &str| std::env::var_os(name).filter(|v| !v.is_empty());
+    let base = var("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .or_else(|| var("HOME").map(|h| Path::new(&h).join(".local").join("share")))
+        .or_else(|| var("APPDATA").map(PathBuf::from))?;
+    Some(base.join("ddz").join("games.sqlite3"))
+}
+
+fn now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+impl Database {
+    /// Opens (or creates, with its directory) the database at `path` and runs the migrations
+    /// it lacks.
+    pub fn open(path: &Path) -> Result<Database, DbError> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| DbError(format!("{}: {e}", dir.display())))?;
+        }
+        let conn =
+            Connection::open(path).map_err(|e| DbError(format!("{}: {e}", path.display())))?;
+        Database::with(conn, Some(path.to_path_buf()))
+    }
+
+    /// A database in memory (tests).
+    pub fn in_memory() -> Result<Database, DbError> {
+        Database::with(Connection::open_in_memory()?, None)
+    }
+
+    fn with(mut conn: Connection, path: Option<PathBuf>) -> Result<Database, DbError> {
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        let known = MIGRATIONS.len() as i64;
+        if version > known {
+            return Err(DbError(format!(
+                "database: schema version {version} is newer than this ddz knows ({known})"
+            )));
+        }
+        for (i, migration) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+            let tx = conn.transaction()?;
+            tx.execute_batch(migration)?;
+            tx.pragma_update(None, "user_version", i as i64 + 1)?;
+            tx.commit()?;
+        }
+        Ok(Database {
+            conn: Mutex::new(conn),
+            path,
+        })
+    }
+
+    /// The schema version (the number of migrations run).
+    pub fn version(&self) -> Result<i64, DbError> {
+        let conn = self.lock()?;
+        Ok(conn.query_row("PRAGMA user_version", [], |r| r.get(0))?)
+    }
+
+    fn lock(&self) -> Result<std::sync::MutexGuard<'_, Connection>, DbError> {
+        self.conn
+            .lock()
+            .map_err(|_| DbError("database: a writer failed".into()))
+    }
+
+    /// Saves a finished game and its room's totals; the game's id.
+    pub fn save_game(&self, game: &FinishedGame) -> Result<i64, DbError> {
+        let mut conn = self.lock()?;
+        let tx = conn.transaction()?;
+        let at = now();
+        tx.execute(
+            "INSERT INTO games (room, number, finished_at, rules, seed, winner, scores, players, \
+             record) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            params![
+                game.room,
+                game.number,
+                at,
+                game.rules,
+                game.seed.to_string(),
+                game.winner,
+                json(&game.scores),
+                json(&game.players),
+                json(&game.record),
+            ],
+        )?;
+        let id = tx.last_insert_rowid();
+        tx.execute(
+            "INSERT INTO rooms (id, players, games, totals, updated_at) VALUES (?1, ?2, ?3, ?4, \
+             ?5) ON CONFLICT (id) DO UPDATE SET games = excluded.games, totals = \
+             excluded.totals, updated_at = excluded.updated_at",
+            params![
+                game.room,
+                json(&game.players),
+                game.number,
+                json(&game.totals),
+                at
+            ],
+        )?;
+        tx.commit()?;
+        Ok(id)
+    }
+
+    /// Up to `limit` games with ids below `before` (all when none), newest first.
+    pub fn games(&self, before: Option<i64>, limit: u32) -> Result<GamePage, DbError> {
+        let conn = self.lock()?;
+        let mut statement = conn.prepare(
+            "SELECT id, room, number, finished_at, rules, seed, winner, scores, players \
+             FROM games WHERE id < ?1 ORDER BY id DESC LIMIT ?2",
+        )?;
+        let rows = statement.query_map(
+            params![before.unwrap_or(i64::MAX), i64::from(limit) + 1],
+            summary,
+        )?;
+        let mut games = rows.collect::<Result<Vec<_>, _>>()?;
+        let next = if games.len() > limit as usize {
+            games.truncate(limit as usize);
+            games.last().map(|g| g.id)
+        } else {
+            None
+        };
+        Ok(GamePage { games, next })
+    }
+
+    /// The game with this id, with its record.
+    pub fn game(&self, id: i64) -> Result<Option<StoredGame>, DbError> {
+        let conn = self.lock()?;
+        let found = conn
+            .query_row(
+                "SELECT id, room, number, finished_at, rules, seed, winner, scores, players, \
+                 record FROM games WHERE id = ?1",
+                params![id],
+                |row| {
+                    let record: String = row.get(9)?;
+                    Ok((summary(row)?, record))
+                },
+            )
+            .optional()?;
+        found
+            .map(|(summary, record)| {
+                let record = serde_json::from_str(&record)
+                    .map_err(|e| DbError(format!("database: game {id}'s record: {e}")))?;
+                Ok(StoredGame { summary, record })
+            })
+            .transpose()
+    }
+
+    /// A room's games so far and running totals, when it finished one.
+    pub fn room_totals(&self, room: &str) -> Result<Option<(u32, [i64; 3])>, DbError> {
+        let conn = self.lock()?;
+        let found: Option<(u32, String)> = conn
+            .query_row(
+                "SELECT games, totals FROM rooms WHERE id = ?1",
+                params![room],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        found
+            .map(|(games, totals)| {
+                serde_json::from_str(&totals)
+                    .map(|t| (games, t))
+                    .map_err(|e| DbError(format!("database: room {room}'s totals: {e}")))
+            })
+            .transpose()
+    }
+}
+
+/// A JSON column read back.
+fn parse<T: serde::de::DeserializeOwned>(i: usize, text: String) -> rusqlite::Result<T> {
+    serde_json::from_str(&text).map_err(|e| {
+        rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, Box::new(e))
+    })
+}
+
+/// A row of `games` (its first nine columns) as a summary.
+fn summary(row: &rusqlite::Row<'_>) -> rusqlite::Result<GameSummary> {
+    Ok(GameSummary {
+        id: row.get(0)?,
+        room: row.get(1)?,
+        game: row.get(2)?,
+        finished_at: row.get(3)?,
+        rules: row.get(4)?,
+        seed: row.get(5)?,
+        winner: row.get(6)?,
+        scores: parse(7, row.get(7)?)?,
+        players: parse(8, row.get(8)?)?,
+    })
+}
+
+/// A value as JSON text.
+fn json(value: &impl Serialize) -> String {
+    serde_json::to_string(value).unwrap_or_else(|_| "null".into())
+}

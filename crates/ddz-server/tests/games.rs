@@ -1,0 +1,144 @@
+//! The games database (issue 20, deliverable 8 in part): finished games are saved with their
+//! record, result and players, and the room's totals; `GET /v1/games` lists them newest
+//! first, a page at a time; `GET /v1/games/{id}` gives one with a record that replays.
+
+mod common;
+
+use std::sync::Arc;
+
+use axum::http::StatusCode;
+use common::{Client, call, create_room, serve, test_config};
+use ddz_server::app;
+use ddz_server::db::Database;
+use serde_json::{Value, json};
+
+/// Plays `games` games as seat 0 of a room (the first legal action each turn).
+async fn play(addr: &str, room: &Value, games: usize) {
+    let (mut c, _) = Client::join(addr, room, 0, 0).await;
+    let mut done = 0;
+    let mut acted = u64::MAX;
+    while done < games {
+        let update = c.next_of("update").await.expect("an update");
+        let state = &update["state"];
+        let step = state["step"].as_u64().unwrap();
+        if acted == step {
+            continue;
+        }
+        if state["phase"] == "over" {
+            acted = step;
+            done += 1;
+            if done < games {
+                c.send(json!({"type": "next", "step": step})).await;
+            }
+        } else if state["turn"] == state["you"] {
+            acted = step;
+            let legal = &state["legal"];
+            c.send(match legal["bids"].as_array() {
+                Some(bids) => json!({"type": "bid", "bid": bids[0], "step": step}),
+                None => json!({"type": "play", "move": legal["moves"][0], "step": step}),
+            })
+            .await;
+        }
+    }
+}
+
+#[tokio::test]
+async fn finished_games_are_saved_and_listed() {
+    let db = Arc::new(Database::in_memory().unwrap());
+    let mut config = test_config();
+    config.database = Some(db.clone());
+    let app = app(config);
+    let addr = serve(app.clone()).await;
+    let room = create_room(
+        &app,
+        json!({"seats": ["human", "greedy", "ddzlib"], "seed": 9, "turn_seconds": 0, "robot_delay_ms": 0}),
+    )
+    .await;
+    play(&addr, &room, 3).await;
+    // The last save runs off the async threads: wait for it.
+    let mut listed = Value::Null;
+    for _ in 0..100 {
+        let (status, _, page) = call(&app, "GET", "/v1/games", "").await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        if page["games"].as_array().unwrap().len() == 3 {
+            listed = page;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let games = listed["games"].as_array().expect("three games listed");
+    assert_eq!(listed["next"], Value::Null);
+    // Newest first: games 3, 2, 1 of the room, dealt from seeds 11, 10, 9.
+    let numbers: Vec<&Value> = games.iter().map(|g| &g["game"]).collect();
+    assert_eq!(numbers, [&json!(3), &json!(2), &json!(1)]);
+    assert_eq!(games[2]["seed"], "9");
+    assert_eq!(games[0]["room"], room["room"]);
+    assert_eq!(games[0]["players"], json!(["human", "greedy", "ddzlib"]));
+    let total: i64 = games
+        .iter()
+        .flat_map(|g| g["scores"].as_array().unwrap())
+        .map(|s| s.as_i64().unwrap())
+        .sum();
+    assert_eq!(total, 0);
+    // Paged.
+    let (_, _, first) = call(&app, "GET", "/v1/games?limit=2", "").await;
+    assert_eq!(first["games"].as_array().unwrap().len(), 2);
+    let next = first["next"].as_i64().expect("a next page");
+    let (_, _, second) = call(&app, "GET", &format!("/v1/games?limit=2&before={next}"), "").await;
+    assert_eq!(second["games"][0]["game"], 1);
+    assert_eq!(second["next"], Value::Null);
+    // One game, whose record replays.
+    let id = games[1]["id"].as_i64().unwrap();
+    let (status, _, game) = call(&app, "GET", &format!("/v1/games/{id}"), "").await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(game["game"], 2);
+    assert_eq!(game["record"]["seed"], 10);
+    let (status, _, replay) = call(&app, "POST", "/v1/replay", game["record"].to_string()).await;
+    assert_eq!(status, StatusCode::OK, "{replay}");
+    assert_eq!(replay["result"]["scores"], games[1]["scores"]);
+    // The room's totals.
+    let (played, totals) = db
+        .room_totals(room["room"].as_str().unwrap())
+        .unwrap()
+        .expect("the room's totals");
+    assert_eq!(played, 3);
+    assert_eq!(totals.iter().sum::<i64>(), 0);
+    // Bad requests.
+    for (uri, status) in [
+        ("/v1/games/999", StatusCode::NOT_FOUND),
+        ("/v1/games/x", StatusCode::BAD_REQUEST),
+        ("/v1/games?limit=0", StatusCode::BAD_REQUEST),
+        ("/v1/games?before=-1", StatusCode::BAD_REQUEST),
+        ("/v1/games?page=2", StatusCode::BAD_REQUEST),
+    ] {
+        let (got, _, body) = call(&app, "GET", uri, "").await;
+        assert_eq!(got, status, "{uri}: {body}");
+        assert!(body["error"].is_string(), "{uri}: {body}");
+    }
+}
+
+#[tokio::test]
+async fn without_a_database_nothing_is_kept() {
+    let app = app(test_config());
+    let (status, _, body) = call(&app, "GET", "/v1/games", "").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        body["error"],
+        "no games are kept: the server runs without a database (--db none)"
+    );
+}
+
+#[test]
+fn migrations_run_once() {
+    let dir = std::env::temp_dir().join(format!("ddz-db-test-{}", std::process::id()));
+    let path = dir.join("nested").join("games.sqlite3");
+    let db = Database::open(&path).unwrap();
+    assert_eq!(db.version().unwrap(), 1);
+    drop(db);
+    // Opened again: the schema is there and no migration runs twice.
+    let db = Database::open(&path).unwrap();
+    assert_eq!(db.version().unwrap(), 1);
+    assert_eq!(db.games(None, 10).unwrap().games, []);
+    drop(db);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
