@@ -841,8 +841,8 @@ fn replay_history(
     Ok(r)
 }
 
-fn parse_act(obj: &Map<String, Value>, default_rules: &Rules) -> Result<ActRequest, ProtocolError> {
-    let rules = request_rules(obj, default_rules)?;
+/// The request's `seat` and `landlord_seat`, checked against its `role`.
+fn seat_and_landlord(obj: &Map<String, Value>) -> Result<(Seat, Seat), ProtocolError> {
     let me = seat(obj, "seat")?;
     let landlord = seat(obj, "landlord_seat")?;
     let given = role_of(obj)?;
@@ -854,6 +854,12 @@ fn parse_act(obj: &Map<String, Value>, default_rules: &Rules) -> Result<ActReque
         };
         return invalid_key("role", problem);
     }
+    Ok((me, landlord))
+}
+
+fn parse_act(obj: &Map<String, Value>, default_rules: &Rules) -> Result<ActRequest, ProtocolError> {
+    let rules = request_rules(obj, default_rules)?;
+    let (me, landlord) = seat_and_landlord(obj)?;
     let hand = cards(obj, "hand")?;
     if hand.is_empty() {
         return invalid_key("hand", Problem::EmptyHand);
@@ -1214,17 +1220,7 @@ fn before_play_view(
     rules: &Rules,
     phase: Phase,
 ) -> Result<SeatView, ProtocolError> {
-    let me = seat(obj, "seat")?;
-    let landlord = seat(obj, "landlord_seat")?;
-    let given = role_of(obj)?;
-    if given != Role::of(me, landlord) {
-        let problem = Problem::WrongRole {
-            seat: me,
-            landlord,
-            given,
-        };
-        return invalid_key("role", problem);
-    }
+    let (me, landlord) = seat_and_landlord(obj)?;
     let hand = cards(obj, "hand")?;
     dealt_hand(hand, me, landlord)?;
     let dealt = BySeat::from_fn(|s| if s == landlord { 20 } else { 17 });
