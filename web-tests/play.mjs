@@ -86,6 +86,10 @@ async function playGame(page, label, tap, decided = {}) {
       // The multiplier panel and the log of the show and the doubling.
       const mult = await page.locator("#multipliers").textContent();
       if (!/×\d+/.test(mult)) throw new Error(`${label}: no multiplier panel: ${mult}`);
+      // Checked now, not at game over: the page shows only the log's last 40 lines.
+      const log = await page.locator("#log").textContent();
+      const words = tap ? ["明牌", "加倍"] : ["shows the cards", "doubl"];
+      for (const w of words) if (!log.includes(w)) throw new Error(`${label}: the log lacks "${w}": ${log}`);
       decided.checked = true;
     }
     if (!shotTaken && st.phase === "playing" && actions >= 3) {
@@ -149,9 +153,6 @@ async function runGame(browser, url, label, viewport, tap, rules = null) {
     if (!decided.shown || !decided.doubled || !decided.checked) {
       throw new Error(`${label}: huanle game without a show, a doubling or the multipliers: ${JSON.stringify(decided)}`);
     }
-    const log = await page.locator("#log").textContent();
-    const words = tap ? ["明牌", "加倍"] : ["shows the cards", "doubl"];
-    for (const w of words) if (!log.includes(w)) throw new Error(`${label}: the log lacks "${w}": ${log}`);
   }
   await page.waitForSelector("#dialog[data-name=over] #over-title", { timeout: 10000 });
   const title = await page.locator("#over-title").textContent();
