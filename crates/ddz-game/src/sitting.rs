@@ -2,7 +2,8 @@
 //! play them. It numbers the games and deals each from its seed, keeps the physical cards
 //! (suits) in step with the game, adds up the running totals, ends a game by a forfeit when a
 //! robot fails, and says what each action did as typed [`SittingEvent`]s for a screen or a
-//! wire format to show.
+//! wire format to show. Between two actions it can be saved ([`Sitting::save`], a
+//! [`SavedSitting`]) and resumed later by replaying the current game ([`Sitting::resume`]).
 //!
 //! ```
 //! use ddz_core::{Bidding, Rules};
