@@ -6,13 +6,13 @@ use pyo3::prelude::*;
 use rayon::prelude::*;
 
 use ddz_core::{Bidding, Rules};
-use ddz_game::derive_seed;
+use ddz_game::{Phase, derive_seed};
 
 use crate::IllegalMoveError;
 use crate::actions::{NUM_ACTIONS, action_space};
 use crate::encode::{
-    DOUZERO_FARMER_LEN, DOUZERO_Z_LEN, RLCARD_FARMER_LEN, douzero_x, douzero_z, move_features,
-    move_features_len, rlcard_obs,
+    CARDS_LEN, DOUZERO_FARMER_LEN, DOUZERO_Z_LEN, RLCARD_FARMER_LEN, cards54, douzero_x, douzero_z,
+    move_features, move_features_len, rlcard_obs,
 };
 use crate::py_env::{Env, make_rules};
 use crate::table::{EnvGame, NO_ID};
@@ -44,6 +44,7 @@ struct Slot<'a> {
     z: Option<&'a mut [i8]>,
     mask: Option<&'a mut [bool]>,
     seat: &'a mut i64,
+    phase: &'a mut i8,
     num_moves: &'a mut i64,
     reward: &'a mut [f32],
     done: &'a mut bool,
@@ -78,13 +79,20 @@ impl Setup {
                 }
             }
         }
-        *slot.num_moves = t.moves().len() as i64;
-        let (Some(seat), Some(pos)) = (t.turn(), t.position()) else {
+        *slot.num_moves = t.option_count() as i64;
+        *slot.phase = phase_code(t.game().phase());
+        let Some(seat) = t.turn() else {
             *slot.seat = -1;
             slot.obs.fill(0);
             return;
         };
         *slot.seat = seat as i64;
+        let Some(pos) = t.position() else {
+            // A show window while dealing: no landlord yet, only the hand so far.
+            slot.obs.fill(0);
+            cards54(t.hand(seat), &mut slot.obs[..CARDS_LEN]);
+            return;
+        };
         let len = match self.encoding {
             Encoding::Rlcard => rlcard_obs(&pos, seat, slot.obs),
             Encoding::Douzero => {
@@ -100,7 +108,7 @@ impl Setup {
     /// Plays move `index` in a slot; a finished game writes its payoffs and is replaced by the
     /// next game of the environment.
     fn step(&self, i: usize, slot: &mut Slot<'_>, index: usize) -> Result<(), String> {
-        slot.table.play_index(index).map_err(|e| e.0)?;
+        slot.table.choose(index).map_err(|e| e.0)?;
         slot.reward.fill(0.0);
         *slot.done = false;
         if slot.table.turn().is_none() {
@@ -134,13 +142,18 @@ impl Setup {
 /// Arrays (the same objects after every call): `obs` (int8, n × 901 for `rlcard`, the
 /// landlord's 790 values padded with zeros; n × 430 for `douzero`, DouZero's `x_no_action`,
 /// 443 under wildcards), `z` (`douzero` only: int8, n × 5 × 162), `mask` (rlcard profile
-/// only: bool, n × 27,472 legal RLCard actions), `seats` (int64, the seat to act), `num_moves`
-/// (int64, legal moves of the seat to act), `rewards` (float32, n × 3 by seat) and `dones`
-/// (bool).
+/// only: bool, n × 27,472 legal RLCard actions), `seats` (int64, the seat to act), `phases`
+/// (int8: 0 playing, 1 show window, 2 doubling; `VecEnv.PHASES` names them), `num_moves`
+/// (int64, options of the seat to act), `rewards` (float32, n × 3 by seat) and `dones` (bool).
 ///
 /// `step(actions)`: one action per game, an RLCard action id under the rlcard profile, else
-/// the index of a move in that game's `legal_moves(i)` (the row of `move_features()`);
-/// `actions="index"` takes indices under the rlcard profile too (`num_moves` bounds them).
+/// the index of an option in that game's `legal_moves(i)`: while playing a move (the row of
+/// `move_features()`); under rules with showing and doubling (`huanle` with `landlord=0`) the
+/// show windows offer `["hide", "show"]` and the doubling phase the factors `["x1", "x2",
+/// ...]`. `actions="index"` takes indices under the rlcard profile too (`num_moves` bounds
+/// them). In a show window before the landlord is known, `obs` holds only the hand dealt so
+/// far (its first 54 values, as in both encodings); once the landlord is known (doubling, the
+/// landlord's late show) it is the full encoding of the seat to act, shown hands not included.
 #[pyclass(module = "ddz._ddz", name = "VecEnv")]
 pub struct VecEnv {
     setup: Setup,
@@ -154,6 +167,7 @@ pub struct VecEnv {
     z: Option<Py<PyArray3<i8>>>,
     mask: Option<Py<PyArray2<bool>>>,
     seats: Py<PyArray1<i64>>,
+    phases: Py<PyArray1<i8>>,
     num_moves: Py<PyArray1<i64>>,
     rewards: Py<PyArray2<f32>>,
     dones: Py<PyArray1<bool>>,
@@ -193,6 +207,9 @@ impl VecEnv {
         let seats = self.seats.bind(py);
         let mut seats = seats.try_readwrite().map_err(busy)?;
         let seats = seats.as_slice_mut()?;
+        let phases = self.phases.bind(py);
+        let mut phases = phases.try_readwrite().map_err(busy)?;
+        let phases = phases.as_slice_mut()?;
         let num_moves = self.num_moves.bind(py);
         let mut num_moves = num_moves.try_readwrite().map_err(busy)?;
         let num_moves = num_moves.as_slice_mut()?;
@@ -206,13 +223,14 @@ impl VecEnv {
         let mut z_rows = z_slice.map(|z| z.chunks_exact_mut(DOUZERO_Z_LEN));
         let mut mask_rows = mask_slice.map(|m| m.chunks_exact_mut(NUM_ACTIONS));
         let mut slots: Vec<Slot<'_>> = Vec::with_capacity(n);
-        for (((((((table, games), written), obs), seat), moves), reward), done) in self
+        for ((((((((table, games), written), obs), seat), phase), moves), reward), done) in self
             .tables
             .iter_mut()
             .zip(self.games.iter_mut())
             .zip(self.written.iter_mut())
             .zip(obs.chunks_exact_mut(width))
             .zip(seats.iter_mut())
+            .zip(phases.iter_mut())
             .zip(num_moves.iter_mut())
             .zip(rewards.chunks_exact_mut(3))
             .zip(dones.iter_mut())
@@ -225,6 +243,7 @@ impl VecEnv {
                 z: z_rows.as_mut().and_then(Iterator::next),
                 mask: mask_rows.as_mut().and_then(Iterator::next),
                 seat,
+                phase,
                 num_moves: moves,
                 reward,
                 done,
@@ -292,13 +311,6 @@ impl VecEnv {
                 rules.profile
             )));
         }
-        if rules.show.enabled || rules.doubling.enabled {
-            return Err(PyValueError::new_err(format!(
-                "VecEnv does not offer show and doubling decisions yet: the {} rules have them \
-                 (use ddz.Env, whose legal_show/show and legal_doublings/double take them)",
-                rules.profile
-            )));
-        }
         let encoding = match encoding {
             "rlcard" => Encoding::Rlcard,
             "douzero" => Encoding::Douzero,
@@ -360,6 +372,7 @@ impl VecEnv {
                 .then(|| PyArray3::zeros(py, [n, 5, 162], false).unbind()),
             mask: with_ids.then(|| PyArray2::zeros(py, [n, NUM_ACTIONS], false).unbind()),
             seats: PyArray1::zeros(py, n, false).unbind(),
+            phases: PyArray1::zeros(py, n, false).unbind(),
             num_moves: PyArray1::zeros(py, n, false).unbind(),
             rewards: PyArray2::zeros(py, [n, 3], false).unbind(),
             dones: PyArray1::zeros(py, n, false).unbind(),
@@ -414,7 +427,21 @@ impl VecEnv {
         self.seats.bind(py).clone()
     }
 
-    /// Number of legal moves of the seat to act in each game.
+    /// The phase of each game (int8): 0 playing, 1 a show window (明牌), 2 doubling (加倍), 3
+    /// bidding; `VecEnv.PHASES` names them.
+    #[getter]
+    fn phases<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+        self.phases.bind(py).clone()
+    }
+
+    /// The names of the codes of `phases`, by code.
+    #[classattr]
+    #[allow(non_snake_case)]
+    fn PHASES() -> (&'static str, &'static str, &'static str, &'static str) {
+        ("playing", "show", "doubling", "bidding")
+    }
+
+    /// Number of options of the seat to act in each game (legal moves while playing).
     #[getter]
     fn num_moves<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
         self.num_moves.bind(py).clone()
@@ -485,10 +512,10 @@ impl VecEnv {
         self.outputs(py)
     }
 
-    /// The legal moves of game `i` in notation, in the order of move indices.
+    /// The options of game `i` in index order: the legal moves in notation while playing;
+    /// `["hide", "show"]` in a show window; `"x1"`, `"x2"`, ... (the factors) while doubling.
     fn legal_moves(&self, i: usize) -> PyResult<Vec<String>> {
-        let t = self.table(i)?;
-        Ok(t.moves().iter().map(|m| t.notation(m)).collect())
+        Ok(self.table(i)?.option_names())
     }
 
     /// RLCard ids of the legal moves of game `i` (rlcard profile), in `legal_moves(i)` order.
@@ -572,12 +599,23 @@ fn resolve(t: &EnvGame, a: i64, with_ids: bool) -> Result<usize, String> {
     } else {
         usize::try_from(a)
             .ok()
-            .filter(|&i| i < t.moves().len())
+            .filter(|&i| i < t.option_count())
             .ok_or_else(|| {
                 format!(
-                    "move index {a} is out of range: {} legal moves",
-                    t.moves().len()
+                    "index {a} is out of range: {} options ({})",
+                    t.option_count(),
+                    t.option_names().join(", ")
                 )
             })
+    }
+}
+
+/// The code of a phase in `VecEnv.phases` (see `VecEnv.PHASES`).
+fn phase_code(phase: Phase) -> i8 {
+    match phase {
+        Phase::Playing | Phase::Over => 0,
+        Phase::Dealing | Phase::LandlordShow => 1,
+        Phase::Doubling => 2,
+        Phase::Bidding => 3,
     }
 }
