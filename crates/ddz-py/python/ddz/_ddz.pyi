@@ -123,6 +123,10 @@ class VecEnv:
     def mask(self) -> Optional[npt.NDArray[np.bool_]]: ...
     @property
     def seats(self) -> npt.NDArray[np.int64]: ...
+    PHASES: Tuple[str, str, str, str]
+    """The names of the codes of ``phases``: playing, show, doubling, bidding."""
+    @property
+    def phases(self) -> npt.NDArray[np.int8]: ...
     @property
     def num_moves(self) -> npt.NDArray[np.int64]: ...
     @property
@@ -169,3 +173,17 @@ def action_id(cards: str) -> Optional[int]:
 def card_vector(cards: str) -> npt.NDArray[np.int8]:
     """The 54-value card vector of a card set."""
 def bot_names() -> List[str]: ...
+def arena_json(
+    bots: List[str],
+    deals: int = 1000,
+    seed: int = 1,
+    rules: str = "classic",
+    laizi: Optional[str] = None,
+    rules_file: Optional[str] = None,
+    bidding: bool = False,
+    shard: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+) -> str:
+    """The JSON text of ``ddz arena --json`` (``ddz.arena`` returns it as a dict)."""
+def merge_json(reports: List[str]) -> str:
+    """The JSON text of ``ddz arena merge --json`` (``ddz.merge`` returns it as a dict)."""
