@@ -5,8 +5,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
+use ddz_bots::{BotSpec, bot_seed, decide};
 use ddz_core::{Bidding, Rules};
-use ddz_game::{Phase, derive_seed};
+use ddz_game::{Phase, Seat, derive_seed};
 
 use crate::IllegalMoveError;
 use crate::actions::{NUM_ACTIONS, action_space};
@@ -14,7 +15,7 @@ use crate::encode::{
     CARDS_LEN, DOUZERO_FARMER_LEN, DOUZERO_Z_LEN, RLCARD_FARMER_LEN, cards54, douzero_x, douzero_z,
     move_features, move_features_len, rlcard_obs,
 };
-use crate::py_env::{Env, make_rules};
+use crate::py_env::{Env, make_rules, seat_arg};
 use crate::table::{EnvGame, NO_ID};
 
 /// Move features of every game: `(offsets, rows)`.
@@ -39,6 +40,7 @@ enum Reward {
 struct Slot<'a> {
     table: &'a mut EnvGame,
     games: &'a mut u64,
+    robot_turns: &'a mut u64,
     written: &'a mut Vec<u16>,
     obs: &'a mut [i8],
     z: Option<&'a mut [i8]>,
@@ -105,38 +107,97 @@ impl Setup {
         slot.obs[len..].fill(0);
     }
 
-    /// Plays move `index` in a slot; a finished game writes its payoffs and is replaced by the
-    /// next game of the environment.
-    fn step(&self, i: usize, slot: &mut Slot<'_>, index: usize) -> Result<(), String> {
+    /// Plays option `index` in a slot, then [`Setup::advance`]s it.
+    fn step(
+        &self,
+        i: usize,
+        slot: &mut Slot<'_>,
+        index: usize,
+        robots: Option<&Robots>,
+    ) -> Result<(), String> {
         slot.table.choose(index).map_err(|e| e.0)?;
         slot.reward.fill(0.0);
         *slot.done = false;
-        if slot.table.turn().is_none() {
-            let values: [f32; 3] = match self.reward {
-                Reward::Score => slot.table.scores().unwrap_or_default().map(|s| s as f32),
-                Reward::Win => slot.table.wins().unwrap_or_default().map(f32::from),
-                Reward::Wp => slot
-                    .table
-                    .wins()
-                    .unwrap_or_default()
-                    .map(|w| if w == 1 { 1.0 } else { -1.0 }),
-            };
-            slot.reward.copy_from_slice(&values);
-            *slot.done = true;
-            *slot.games += 1;
-            slot.table.reset(self.game_seed(i, *slot.games - 1));
-        }
+        self.advance(i, slot, robots)?;
         self.write(slot);
         Ok(())
     }
+
+    /// Starts the next game of a slot (its robots not yet moved).
+    fn next_game(&self, i: usize, slot: &mut Slot<'_>) {
+        *slot.games += 1;
+        *slot.robot_turns = 0;
+        slot.table.reset(self.game_seed(i, *slot.games - 1));
+    }
+
+    /// Until the caller is to act: a finished game writes its payoffs and is replaced by the
+    /// next game of the environment, and the robots (if any) act in the seats the learner
+    /// does not play. Robot `k` of a game's seat is seeded from the game's seed, the seat and
+    /// the number of robot decisions in the game so far, so runs repeat exactly.
+    fn advance(
+        &self,
+        i: usize,
+        slot: &mut Slot<'_>,
+        robots: Option<&Robots>,
+    ) -> Result<(), String> {
+        loop {
+            let Some(seat) = slot.table.turn() else {
+                self.finish(slot);
+                self.next_game(i, slot);
+                continue;
+            };
+            let Some(r) = robots.filter(|r| !r.learner[seat]) else {
+                return Ok(());
+            };
+            let game_seed = self.game_seed(i, *slot.games - 1);
+            let seed = derive_seed(bot_seed(game_seed, Seat::ALL[seat]), *slot.robot_turns);
+            *slot.robot_turns += 1;
+            let mut bot = r
+                .spec
+                .build(seed)
+                .map_err(|e| format!("robot {}: {e}", r.spec))?;
+            let (_, action) = decide(slot.table.game(), bot.as_mut())
+                .map_err(|e| format!("robot {} in seat {seat}: {e}", r.spec))?;
+            slot.table
+                .act(action)
+                .map_err(|e| format!("robot {} in seat {seat}: {e}", r.spec))?;
+        }
+    }
+
+    /// Writes the payoffs of a finished game and sets its done flag.
+    fn finish(&self, slot: &mut Slot<'_>) {
+        let values: [f32; 3] = match self.reward {
+            Reward::Score => slot.table.scores().unwrap_or_default().map(|s| s as f32),
+            Reward::Win => slot.table.wins().unwrap_or_default().map(f32::from),
+            Reward::Wp => slot
+                .table
+                .wins()
+                .unwrap_or_default()
+                .map(|w| if w == 1 { 1.0 } else { -1.0 }),
+        };
+        slot.reward.copy_from_slice(&values);
+        *slot.done = true;
+    }
+}
+
+/// ddz robots in the seats the learner does not play (`VecEnv(..., learner=..., opponents=...)`).
+struct Robots {
+    /// The robot, as `ddz arena --bots` names it.
+    spec: BotSpec,
+    /// The seats the caller plays.
+    learner: [bool; 3],
 }
 
 /// Many games stepped together, in parallel on all cores with the GIL released, into numpy
 /// arrays allocated once.
 ///
 /// `VecEnv(n, rules="rlcard", seed=0, laizi=None, landlord=None, encoding="rlcard",
-/// reward="score")`. The rules need a fixed landlord (the rlcard and douzero profiles, or
-/// `landlord=SEAT`). Every seat is played by the caller (self-play); a finished game writes
+/// reward="score", actions=None, learner=None, opponents=None)`. The rules need a fixed
+/// landlord (the rlcard and douzero profiles, or `landlord=SEAT`). By default every seat is
+/// played by the caller (self-play). With `learner` (a seat, `"landlord"` or `"farmers"`) the
+/// caller plays those seats only and the robot `opponents` (a robot spec as `ddz arena
+/// --bots` takes it, default `"value"`) plays the others inside Rust, with the GIL released:
+/// `step` and `reset` return when every game waits for the learner. A finished game writes
 /// its payoffs into `rewards`, sets `dones` and is replaced by the environment's next game.
 ///
 /// Arrays (the same objects after every call): `obs` (int8, n × 901 for `rlcard`, the
@@ -161,6 +222,8 @@ pub struct VecEnv {
     rules: Rules,
     tables: Vec<EnvGame>,
     games: Vec<u64>,
+    robot_turns: Vec<u64>,
+    robots: Option<Robots>,
     written: Vec<Vec<u16>>,
     width: usize,
     obs: Py<PyArray2<i8>>,
@@ -223,10 +286,13 @@ impl VecEnv {
         let mut z_rows = z_slice.map(|z| z.chunks_exact_mut(DOUZERO_Z_LEN));
         let mut mask_rows = mask_slice.map(|m| m.chunks_exact_mut(NUM_ACTIONS));
         let mut slots: Vec<Slot<'_>> = Vec::with_capacity(n);
-        for ((((((((table, games), written), obs), seat), phase), moves), reward), done) in self
+        for (
+            (((((((table, (games, robot_turns)), written), obs), seat), phase), moves), reward),
+            done,
+        ) in self
             .tables
             .iter_mut()
-            .zip(self.games.iter_mut())
+            .zip(self.games.iter_mut().zip(self.robot_turns.iter_mut()))
             .zip(self.written.iter_mut())
             .zip(obs.chunks_exact_mut(width))
             .zip(seats.iter_mut())
@@ -238,6 +304,7 @@ impl VecEnv {
             slots.push(Slot {
                 table,
                 games,
+                robot_turns,
                 written,
                 obs,
                 z: z_rows.as_mut().and_then(Iterator::next),
@@ -257,6 +324,29 @@ impl VecEnv {
                 .map(|(i, slot)| f(i, slot))
                 .collect()
         }))
+    }
+
+    /// Starts every game afresh (the next game of each environment with `next`, else the
+    /// current one, as made by the constructor), lets the robots act up to the learner's turn
+    /// and writes the outputs.
+    fn settle(&mut self, py: Python<'_>, next: bool) -> PyResult<()> {
+        let s = self.setup;
+        let robots = self.robots.take();
+        let results = self.each_slot(py, |i, slot| {
+            if next {
+                s.next_game(i, slot);
+            }
+            slot.reward.fill(0.0);
+            *slot.done = false;
+            s.advance(i, slot, robots.as_ref())?;
+            s.write(slot);
+            Ok(())
+        });
+        self.robots = robots;
+        if let Some((i, Err(e))) = results?.into_iter().enumerate().find(|(_, r)| r.is_err()) {
+            return Err(PyValueError::new_err(format!("game {i}: {e}")));
+        }
+        Ok(())
     }
 
     /// The outputs as a tuple `(obs, mask, seats, rewards, dones)`.
@@ -287,7 +377,7 @@ impl VecEnv {
 #[pymethods]
 impl VecEnv {
     #[new]
-    #[pyo3(signature = (n, rules = "rlcard", seed = 0, laizi = None, landlord = None, encoding = "rlcard", reward = "score", actions = None))]
+    #[pyo3(signature = (n, rules = "rlcard", seed = 0, laizi = None, landlord = None, encoding = "rlcard", reward = "score", actions = None, learner = None, opponents = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -299,6 +389,8 @@ impl VecEnv {
         encoding: &str,
         reward: &str,
         actions: Option<&str>,
+        learner: Option<&Bound<'_, PyAny>>,
+        opponents: Option<&str>,
     ) -> PyResult<VecEnv> {
         if n == 0 {
             return Err(PyValueError::new_err("a VecEnv needs at least one game"));
@@ -311,6 +403,7 @@ impl VecEnv {
                 rules.profile
             )));
         }
+        let robots = robots(&rules, learner, opponents)?;
         let encoding = match encoding {
             "rlcard" => Encoding::Rlcard,
             "douzero" => Encoding::Douzero,
@@ -365,6 +458,8 @@ impl VecEnv {
             rules,
             tables,
             games: vec![1; n],
+            robot_turns: vec![0; n],
+            robots,
             written: vec![Vec::new(); n],
             width,
             obs: PyArray2::zeros(py, [n, width], false).unbind(),
@@ -377,11 +472,7 @@ impl VecEnv {
             rewards: PyArray2::zeros(py, [n, 3], false).unbind(),
             dones: PyArray1::zeros(py, n, false).unbind(),
         };
-        let s = v.setup;
-        v.each_slot(py, move |_, slot| {
-            s.write(slot);
-            Ok(())
-        })?;
+        v.settle(py, false)?;
         Ok(v)
     }
 
@@ -461,15 +552,7 @@ impl VecEnv {
 
     /// Starts a new game in every environment; returns `(obs, mask, seats, rewards, dones)`.
     fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-        let s = self.setup;
-        self.each_slot(py, move |i, slot| {
-            *slot.games += 1;
-            slot.table.reset(s.game_seed(i, *slot.games - 1));
-            slot.reward.fill(0.0);
-            *slot.done = false;
-            s.write(slot);
-            Ok(())
-        })?;
+        self.settle(py, true)?;
         self.outputs(py)
     }
 
@@ -505,7 +588,10 @@ impl VecEnv {
             .collect();
         let indices = indices.map_err(IllegalMoveError::new_err)?;
         let s = self.setup;
-        let results = self.each_slot(py, move |i, slot| s.step(i, slot, indices[i]))?;
+        let robots = self.robots.take();
+        let results = self.each_slot(py, |i, slot| s.step(i, slot, indices[i], robots.as_ref()));
+        self.robots = robots;
+        let results = results?;
         if let Some((i, Err(e))) = results.into_iter().enumerate().find(|(_, r)| r.is_err()) {
             return Err(IllegalMoveError::new_err(format!("game {i}: {e}")));
         }
@@ -618,4 +704,45 @@ fn phase_code(phase: Phase) -> i8 {
         Phase::Doubling => 2,
         Phase::Bidding => 3,
     }
+}
+
+/// The robots of `learner` and `opponents` (see the class docs); None when the caller plays
+/// every seat.
+fn robots(
+    rules: &Rules,
+    learner: Option<&Bound<'_, PyAny>>,
+    opponents: Option<&str>,
+) -> PyResult<Option<Robots>> {
+    let Some(learner) = learner.filter(|l| !l.is_none()) else {
+        return match opponents {
+            None => Ok(None),
+            Some(_) => Err(PyValueError::new_err(
+                "opponents: robots play the seats the learner does not: give learner too (a \
+                 seat, \"landlord\" or \"farmers\")",
+            )),
+        };
+    };
+    let landlord = usize::from(rules.landlord_seat);
+    let seats: [bool; 3] = if let Ok(seat) = learner.extract::<i64>() {
+        let seat = seat_arg(seat)
+            .map_err(|_| PyValueError::new_err(format!("learner {seat}: seats are 0, 1 and 2")))?;
+        core::array::from_fn(|s| s == seat)
+    } else {
+        match learner.extract::<String>().as_deref() {
+            Ok("landlord") => core::array::from_fn(|s| s == landlord),
+            Ok("farmers") => core::array::from_fn(|s| s != landlord),
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "learner {learner}: a seat (0, 1, 2), \"landlord\" or \"farmers\""
+                )));
+            }
+        }
+    };
+    let text = opponents.unwrap_or("value");
+    let spec = BotSpec::parse(text)
+        .map_err(|e| PyValueError::new_err(format!("opponents \"{text}\": {e}")))?;
+    Ok(Some(Robots {
+        spec,
+        learner: seats,
+    }))
 }

@@ -366,6 +366,17 @@ impl EnvGame {
         }
     }
 
+    /// An action of the seat to act (a robot's choice, [`ddz_bots::decide`]): a play goes
+    /// into the trace as [`EnvGame::play_move`] puts it.
+    pub fn act(&mut self, action: Action) -> Result<(), Refused> {
+        match action {
+            Action::Play(m) => self.play_move(m),
+            Action::Bid(b) => self.bid(b),
+            Action::Show(show) => self.show(show),
+            Action::Double(factor) => self.double(factor),
+        }
+    }
+
     /// Takes back the last play.
     pub fn undo(&mut self) -> Result<(), Refused> {
         self.game.undo().map_err(|e| Refused(e.to_string()))?;

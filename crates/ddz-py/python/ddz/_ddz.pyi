@@ -108,6 +108,8 @@ class VecEnv:
         encoding: Encoding = "rlcard",
         reward: PayoffKind = "score",
         actions: Optional[Literal["ids", "index"]] = None,
+        learner: Optional[Union[int, Literal["landlord", "farmers"]]] = None,
+        opponents: Optional[str] = None,
     ) -> None: ...
     @property
     def num_envs(self) -> int: ...
