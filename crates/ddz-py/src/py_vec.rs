@@ -90,9 +90,14 @@ impl Setup {
         };
         *slot.seat = seat as i64;
         let Some(pos) = t.position() else {
-            // A show window while dealing: no landlord yet, only the hand so far.
+            if let Some(z) = slot.z.as_deref_mut() {
+                z.fill(0);
+            }
             slot.obs.fill(0);
-            cards54(t.hand(seat), &mut slot.obs[..CARDS_LEN]);
+            if t.bidding_obs(seat, slot.obs).is_none() {
+                // A show window while dealing: no landlord yet, only the hand so far.
+                cards54(t.hand(seat), &mut slot.obs[..CARDS_LEN]);
+            }
             return;
         };
         let len = match self.encoding {
@@ -192,8 +197,9 @@ struct Robots {
 /// arrays allocated once.
 ///
 /// `VecEnv(n, rules="rlcard", seed=0, laizi=None, landlord=None, encoding="rlcard",
-/// reward="score", actions=None, learner=None, opponents=None)`. The rules need a fixed
-/// landlord (the rlcard and douzero profiles, or `landlord=SEAT`). By default every seat is
+/// reward="score", actions=None, learner=None, opponents=None, bidding=None)`. `rules`,
+/// `laizi`, `landlord` and `bidding` are `Env`'s: the rlcard and douzero profiles have a fixed
+/// landlord; the others bid unless given `landlord=SEAT`. By default every seat is
 /// played by the caller (self-play). With `learner` (a seat, `"landlord"` or `"farmers"`) the
 /// caller plays those seats only and the robot `opponents` (a robot spec as `ddz arena
 /// --bots` takes it, default `"value"`) plays the others inside Rust, with the GIL released:
@@ -207,14 +213,16 @@ struct Robots {
 /// (int8: 0 playing, 1 show window, 2 doubling; `VecEnv.PHASES` names them), `num_moves`
 /// (int64, options of the seat to act), `rewards` (float32, n × 3 by seat) and `dones` (bool).
 ///
-/// `step(actions)`: one action per game, an RLCard action id under the rlcard profile, else
-/// the index of an option in that game's `legal_moves(i)`: while playing a move (the row of
-/// `move_features()`); under rules with showing and doubling (`huanle` with `landlord=0`) the
-/// show windows offer `["hide", "show"]` and the doubling phase the factors `["x1", "x2",
-/// ...]`. `actions="index"` takes indices under the rlcard profile too (`num_moves` bounds
-/// them). In a show window before the landlord is known, `obs` holds only the hand dealt so
-/// far (its first 54 values, as in both encodings); once the landlord is known (doubling, the
-/// landlord's late show) it is the full encoding of the seat to act, shown hands not included.
+/// `step(actions)`: one action per game, an RLCard action id under the rlcard profile (with a
+/// fixed landlord and no show or doubling), else the index of an option in that game's
+/// `legal_moves(i)`: while playing a move (the row of `move_features()`); while bidding the
+/// bids (`"bid 0"`, `"bid 1"`, ...); in a show window (明牌, `huanle`) `["hide", "show"]`;
+/// while doubling (加倍) the factors `["x1", "x2", ...]`. `actions="index"` takes indices
+/// under the rlcard profile too (`num_moves` bounds them). While bidding, `obs` holds the
+/// seat's bidding observation (`Env.observe`'s, 78 values at the head of the row; `z` zeros);
+/// in a show window before the landlord is known, only the hand dealt so far (the first 54
+/// values, as in both encodings); once the landlord is known it is the encoding of the seat
+/// to act (shown hands are not part of the RLCard and DouZero encodings).
 #[pyclass(module = "ddz._ddz", name = "VecEnv")]
 pub struct VecEnv {
     setup: Setup,
@@ -377,7 +385,7 @@ impl VecEnv {
 #[pymethods]
 impl VecEnv {
     #[new]
-    #[pyo3(signature = (n, rules = "rlcard", seed = 0, laizi = None, landlord = None, encoding = "rlcard", reward = "score", actions = None, learner = None, opponents = None))]
+    #[pyo3(signature = (n, rules = "rlcard", seed = 0, laizi = None, landlord = None, encoding = "rlcard", reward = "score", actions = None, learner = None, opponents = None, bidding = None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -391,18 +399,12 @@ impl VecEnv {
         actions: Option<&str>,
         learner: Option<&Bound<'_, PyAny>>,
         opponents: Option<&str>,
+        bidding: Option<&str>,
     ) -> PyResult<VecEnv> {
         if n == 0 {
             return Err(PyValueError::new_err("a VecEnv needs at least one game"));
         }
-        let rules = make_rules(rules, laizi, landlord)?;
-        if rules.bidding != Bidding::Fixed {
-            return Err(PyValueError::new_err(format!(
-                "VecEnv needs a fixed landlord: the {} rules bid (pass landlord=0, or use the \
-                 rlcard or douzero rules)",
-                rules.profile
-            )));
-        }
+        let rules = make_rules(rules, laizi, landlord, bidding)?;
         let robots = robots(&rules, learner, opponents)?;
         let encoding = match encoding {
             "rlcard" => Encoding::Rlcard,
@@ -437,9 +439,17 @@ impl VecEnv {
             .map(|i| EnvGame::new(&rules, setup.game_seed(i, 0)))
             .collect();
         let with_ids = rules.profile == ddz_core::Profile::Rlcard;
+        let decisions =
+            rules.bidding != Bidding::Fixed || rules.show.enabled || rules.doubling.enabled;
         let ids = match actions {
-            None => with_ids,
-            Some("ids") if with_ids => true,
+            None => with_ids && !decisions,
+            Some("ids") if with_ids && !decisions => true,
+            Some("ids") if with_ids => {
+                return Err(PyValueError::new_err(
+                    "actions=\"ids\": bids, shows and doublings have no RLCard id (use \
+                     actions=\"index\")",
+                ));
+            }
             Some("ids") => {
                 return Err(PyValueError::new_err(
                     "actions=\"ids\": RLCard action ids exist under the rlcard profile only",
@@ -723,12 +733,20 @@ fn robots(
         };
     };
     let landlord = usize::from(rules.landlord_seat);
+    let fixed = rules.bidding == Bidding::Fixed;
     let seats: [bool; 3] = if let Ok(seat) = learner.extract::<i64>() {
         let seat = seat_arg(seat)
             .map_err(|_| PyValueError::new_err(format!("learner {seat}: seats are 0, 1 and 2")))?;
         core::array::from_fn(|s| s == seat)
     } else {
         match learner.extract::<String>().as_deref() {
+            Ok(side @ ("landlord" | "farmers")) if !fixed => {
+                return Err(PyValueError::new_err(format!(
+                    "learner \"{side}\": the {} rules bid, so the sides are not known before \
+                     the bidding (give a seat, or landlord=SEAT)",
+                    rules.profile
+                )));
+            }
             Ok("landlord") => core::array::from_fn(|s| s == landlord),
             Ok("farmers") => core::array::from_fn(|s| s != landlord),
             _ => {

@@ -377,6 +377,26 @@ impl EnvGame {
         }
     }
 
+    /// Writes the bidding observation of `seat` ([`crate::encode::bidding_obs`]) while the
+    /// game is bidding; returns its length, or None in any other phase.
+    pub fn bidding_obs(&self, seat: usize, out: &mut [i8]) -> Option<usize> {
+        if self.game.phase() != Phase::Bidding {
+            return None;
+        }
+        let bids: Vec<(usize, u8)> = self
+            .game
+            .bids()
+            .iter()
+            .map(|&(s, b)| (s.index(), b))
+            .collect();
+        Some(crate::encode::bidding_obs(
+            self.hand(seat),
+            seat,
+            &bids,
+            out,
+        ))
+    }
+
     /// Takes back the last play.
     pub fn undo(&mut self) -> Result<(), Refused> {
         self.game.undo().map_err(|e| Refused(e.to_string()))?;

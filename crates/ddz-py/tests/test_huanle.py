@@ -159,6 +159,15 @@ def test_vecenv_refuses_an_option_out_of_range_and_changes_nothing():
     assert list(v.phases) == [1, 1] and v.env(0).shown() == [None, None, None]
 
 
-def test_vecenv_needs_a_fixed_landlord_under_huanle():
-    with pytest.raises(ValueError, match="VecEnv needs a fixed landlord"):
-        ddz.VecEnv(2, rules="huanle")
+def test_vecenv_plays_whole_huanle_games_bidding_showing_and_doubling():
+    v = ddz.VecEnv(3, rules="huanle", seed=5)
+    rng = random.Random(5)
+    seen = set()
+    games = 0
+    while games < 6:
+        seen.update(ddz.VecEnv.PHASES[p] for p in v.phases)
+        v.step([rng.randrange(k) for k in v.num_moves])
+        for i in np.flatnonzero(v.dones):
+            games += 1
+            assert v.rewards[i].sum() == 0
+    assert seen == {"bidding", "show", "doubling", "playing"}

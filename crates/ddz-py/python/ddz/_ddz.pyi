@@ -19,9 +19,11 @@ class IllegalMoveError(ValueError):
 class Env:
     """One game of Dou Dizhu for reinforcement learning.
 
-    ``rules`` is a profile name (classic, laizi, tiandi, douzero, rlcard, botzone); ``laizi``
-    fixes the wild ranks (``"7"``, ``"79"``); ``seed`` seeds the sequence of deals;
-    ``landlord`` fixes the landlord's seat (no bidding).
+    ``rules`` is a profile name (classic, laizi, tiandi, douzero, rlcard, botzone, huanle);
+    ``laizi`` fixes the wild ranks (``"7"``, ``"79"``); ``seed`` seeds the sequence of deals;
+    ``landlord`` fixes the landlord's seat (no bidding); ``bidding`` (``"points"``,
+    ``"call_rob"``) makes any profile bid. While bidding, ``observe`` gives ddz's 78-value
+    bidding observation.
     """
 
     def __init__(
@@ -30,6 +32,7 @@ class Env:
         laizi: Optional[str] = None,
         seed: int = 0,
         landlord: Optional[int] = None,
+        bidding: Optional[Literal["points", "call_rob"]] = None,
     ) -> None: ...
     def reset(self, seed: Optional[int] = None, deal: Optional[Dict[str, Any]] = None) -> int:
         """Starts a new game (the next deal, the game of ``seed``, or ``deal``: a dict with
@@ -110,6 +113,7 @@ class VecEnv:
         actions: Optional[Literal["ids", "index"]] = None,
         learner: Optional[Union[int, Literal["landlord", "farmers"]]] = None,
         opponents: Optional[str] = None,
+        bidding: Optional[Literal["points", "call_rob"]] = None,
     ) -> None: ...
     @property
     def num_envs(self) -> int: ...
