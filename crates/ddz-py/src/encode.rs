@@ -246,12 +246,21 @@ pub fn douzero_x(
     bombs.fill(0);
     bombs[bombs_played(pos.trace).min(14)] = 1;
     if let Some(mask) = wild_ranks {
-        let wild = take(&mut rest, 13);
-        for (i, v) in wild.iter_mut().enumerate() {
-            *v = i8::from(mask >> i & 1 == 1);
-        }
+        wild_ranks13(mask, take(&mut rest, WILD_LEN));
     }
     len
+}
+
+/// Length of the wild-rank values ([`wild_ranks13`]).
+pub const WILD_LEN: usize = 13;
+
+/// Writes the wild ranks of `mask` (bit `i` for rank 3 + i, 3..2) as 13 values, 1 for each
+/// wild rank: what follows DouZero's `x_no_action` under wildcards, and RLCard's vector with
+/// the `wild` option.
+pub fn wild_ranks13(mask: u16, out: &mut [i8]) {
+    for (i, v) in out[..WILD_LEN].iter_mut().enumerate() {
+        *v = i8::from(mask >> i & 1 == 1);
+    }
 }
 
 /// Writes DouZero's history `z` (the last 15 plays, oldest first, padded with empty plays at

@@ -11,8 +11,8 @@ use ddz_game::{DealLine, Phase, Role, Seat, derive_seed};
 use crate::IllegalMoveError;
 use crate::actions::{NUM_ACTIONS, action_space};
 use crate::encode::{
-    BIDDING_LEN, CARDS_LEN, DOUZERO_Z_LEN, RLCARD_FARMER_LEN, cards54, douzero_x, douzero_z,
-    move_features, move_features_len, rlcard_obs,
+    BIDDING_LEN, CARDS_LEN, DOUZERO_Z_LEN, RLCARD_FARMER_LEN, WILD_LEN, cards54, douzero_x,
+    douzero_z, move_features, move_features_len, rlcard_obs, wild_ranks13,
 };
 use crate::table::{EnvGame, NO_ID, Refused, phase_name};
 
@@ -551,7 +551,9 @@ impl Env {
     /// `action_features` row per legal bid (one-hot over bids 0-3).
     ///
     /// `encoding="rlcard"`: RLCard's vector (int8; 790 values for the landlord, 901 for a
-    /// farmer), equal to `rlcard.make('doudizhu')`'s `state['obs']`.
+    /// farmer), equal to `rlcard.make('doudizhu')`'s `state['obs']`. With `wild=True` (wildcard
+    /// rules only; RLCard has no wildcards) 13 values follow: 1 for each wild rank 3..2, as
+    /// after DouZero's `x_no_action`.
     ///
     /// `encoding="douzero"`: a dict of DouZero's features: `position`, `x_no_action` (int8;
     /// 319 landlord, 430 farmer, 13 more under wildcards: the wild ranks), `z` (int8, 5 × 162:
@@ -559,13 +561,14 @@ impl Env {
     /// in `legal_moves` order: its 54 card values, and under wildcards 15 more, the ranks the
     /// move is read as), and with `batch=True` DouZero's `x_batch` (float32, `x_no_action`
     /// then the move's row, one row per legal move) and `z_batch` (float32, `z` repeated).
-    #[pyo3(signature = (seat = None, encoding = "rlcard", batch = true))]
+    #[pyo3(signature = (seat = None, encoding = "rlcard", batch = true, wild = false))]
     fn observe<'py>(
         &self,
         py: Python<'py>,
         seat: Option<i64>,
         encoding: &str,
         batch: bool,
+        wild: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let s = self.seat_or_turn(seat)?;
         let mut bidding = [0i8; BIDDING_LEN];
@@ -575,8 +578,18 @@ impl Env {
         let pos = self.position()?;
         match encoding {
             "rlcard" => {
-                let mut out = vec![0i8; RLCARD_FARMER_LEN];
-                let len = rlcard_obs(&pos, s, &mut out);
+                let mut out = vec![0i8; RLCARD_FARMER_LEN + WILD_LEN];
+                let mut len = rlcard_obs(&pos, s, &mut out);
+                if wild {
+                    let mask = self.table.wild_mask().ok_or_else(|| {
+                        PyValueError::new_err(format!(
+                            "wild=True: the {} rules have no wildcards",
+                            self.table.base_rules().profile
+                        ))
+                    })?;
+                    wild_ranks13(mask, &mut out[len..]);
+                    len += WILD_LEN;
+                }
                 out.truncate(len);
                 Ok(PyArray1::from_vec(py, out).into_any())
             }

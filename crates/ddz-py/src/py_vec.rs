@@ -12,8 +12,8 @@ use ddz_game::{Phase, Seat, derive_seed};
 use crate::IllegalMoveError;
 use crate::actions::{NUM_ACTIONS, action_space};
 use crate::encode::{
-    CARDS_LEN, DOUZERO_FARMER_LEN, DOUZERO_Z_LEN, RLCARD_FARMER_LEN, cards54, douzero_x, douzero_z,
-    move_features, move_features_len, rlcard_obs,
+    CARDS_LEN, DOUZERO_FARMER_LEN, DOUZERO_Z_LEN, RLCARD_FARMER_LEN, WILD_LEN, cards54, douzero_x,
+    douzero_z, move_features, move_features_len, rlcard_obs, wild_ranks13,
 };
 use crate::py_env::{Env, make_rules, seat_arg};
 use crate::table::{EnvGame, NO_ID};
@@ -58,6 +58,8 @@ struct Setup {
     seed: u64,
     encoding: Encoding,
     reward: Reward,
+    /// The wild ranks after RLCard's vector (`wild=True`).
+    rlcard_wild: bool,
 }
 
 impl Setup {
@@ -101,7 +103,16 @@ impl Setup {
             return;
         };
         let len = match self.encoding {
-            Encoding::Rlcard => rlcard_obs(&pos, seat, slot.obs),
+            Encoding::Rlcard => {
+                let len = rlcard_obs(&pos, seat, slot.obs);
+                match (self.rlcard_wild, t.wild_mask()) {
+                    (true, Some(mask)) => {
+                        wild_ranks13(mask, &mut slot.obs[len..]);
+                        len + WILD_LEN
+                    }
+                    _ => len,
+                }
+            }
             Encoding::Douzero => {
                 if let Some(z) = slot.z.as_deref_mut() {
                     douzero_z(&pos, z);
@@ -197,7 +208,9 @@ struct Robots {
 /// arrays allocated once.
 ///
 /// `VecEnv(n, rules="rlcard", seed=0, laizi=None, landlord=None, encoding="rlcard",
-/// reward="score", actions=None, learner=None, opponents=None, bidding=None)`. `rules`,
+/// reward="score", actions=None, learner=None, opponents=None, bidding=None, wild=False)`.
+/// `wild=True` (the rlcard encoding under wildcard rules) writes the 13 wild-rank values of
+/// `Env.observe(wild=True)` right after RLCard's vector, in rows of 914. `rules`,
 /// `laizi`, `landlord` and `bidding` are `Env`'s: the rlcard and douzero profiles have a fixed
 /// landlord; the others bid unless given `landlord=SEAT`. By default every seat is
 /// played by the caller (self-play). With `learner` (a seat, `"landlord"` or `"farmers"`) the
@@ -385,7 +398,7 @@ impl VecEnv {
 #[pymethods]
 impl VecEnv {
     #[new]
-    #[pyo3(signature = (n, rules = "rlcard", seed = 0, laizi = None, landlord = None, encoding = "rlcard", reward = "score", actions = None, learner = None, opponents = None, bidding = None))]
+    #[pyo3(signature = (n, rules = "rlcard", seed = 0, laizi = None, landlord = None, encoding = "rlcard", reward = "score", actions = None, learner = None, opponents = None, bidding = None, wild = false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -400,6 +413,7 @@ impl VecEnv {
         learner: Option<&Bound<'_, PyAny>>,
         opponents: Option<&str>,
         bidding: Option<&str>,
+        wild: bool,
     ) -> PyResult<VecEnv> {
         if n == 0 {
             return Err(PyValueError::new_err("a VecEnv needs at least one game"));
@@ -425,14 +439,22 @@ impl VecEnv {
                 )));
             }
         };
+        let has_wild = rules.wild != ddz_core::Wild::None;
+        if wild && (encoding != Encoding::Rlcard || !has_wild) {
+            return Err(PyValueError::new_err(
+                "wild=True adds the wild ranks to the rlcard encoding under wildcard rules (the \
+                 douzero encoding has them always)",
+            ));
+        }
         let setup = Setup {
             seed,
             encoding,
             reward,
+            rlcard_wild: wild,
         };
-        let wild = rules.wild != ddz_core::Wild::None;
+        let wild = has_wild;
         let width = match encoding {
-            Encoding::Rlcard => RLCARD_FARMER_LEN,
+            Encoding::Rlcard => RLCARD_FARMER_LEN + if setup.rlcard_wild { WILD_LEN } else { 0 },
             Encoding::Douzero => DOUZERO_FARMER_LEN + if wild { 13 } else { 0 },
         };
         let tables = (0..n)

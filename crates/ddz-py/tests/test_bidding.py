@@ -115,3 +115,22 @@ def test_robots_bid_for_the_other_seats():
         ddz.VecEnv(2, rules="classic", learner="farmers")
     with pytest.raises(ValueError, match="bids, shows and doublings have no RLCard id"):
         ddz.VecEnv(2, rules="rlcard", bidding="points", actions="ids")
+
+
+def test_wild_ranks_after_the_rlcard_vector():
+    env = ddz.Env("laizi", laizi="7", landlord=0, seed=3)
+    plain = env.observe()
+    x = env.observe(wild=True)
+    assert plain.shape == (790,) and x.shape == (790 + 13,)
+    assert (x[:790] == plain).all()
+    # Ranks 3, 4, 5, 6, 7, ...: the 7 is the fifth.
+    assert x[790:].tolist() == [0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]
+    v = ddz.VecEnv(2, rules="laizi", laizi="7", landlord=0, seed=3, wild=True)
+    assert v.obs.shape == (2, 914)
+    for i in range(2):
+        o = v.env(i).observe(wild=True)
+        assert (v.obs[i, : o.size] == o).all() and not v.obs[i, o.size:].any()
+    with pytest.raises(ValueError, match="the classic rules have no wildcards"):
+        ddz.Env("classic", landlord=0).observe(wild=True)
+    with pytest.raises(ValueError, match="wild=True adds the wild ranks"):
+        ddz.VecEnv(2, rules="laizi", landlord=0, encoding="douzero", wild=True)

@@ -85,10 +85,15 @@ class Env:
     def payoffs(self, kind: PayoffKind = "score") -> npt.NDArray[np.float64]: ...
     def result(self) -> Optional[Dict[str, Any]]: ...
     def observe(
-        self, seat: Optional[int] = None, encoding: Encoding = "rlcard", batch: bool = True
+        self,
+        seat: Optional[int] = None,
+        encoding: Encoding = "rlcard",
+        batch: bool = True,
+        wild: bool = False,
     ) -> Union[npt.NDArray[np.int8], Dict[str, Any]]:
-        """``rlcard``: RLCard's vector (int8, 790 or 901). ``douzero``: a dict with
-        position, x_no_action, z, action_features and (with ``batch``) x_batch, z_batch."""
+        """``rlcard``: RLCard's vector (int8, 790 or 901; with ``wild`` 13 wild-rank values
+        follow). ``douzero``: a dict with position, x_no_action, z, action_features and (with
+        ``batch``) x_batch, z_batch. While bidding: ddz's 78-value bidding observation."""
     def legal_move_cards(self) -> npt.NDArray[np.int8]:
         """The 54-value card vector of each legal move (n × 54)."""
     def perfect_information(self) -> Dict[str, Any]: ...
@@ -114,6 +119,7 @@ class VecEnv:
         learner: Optional[Union[int, Literal["landlord", "farmers"]]] = None,
         opponents: Optional[str] = None,
         bidding: Optional[Literal["points", "call_rob"]] = None,
+        wild: bool = False,
     ) -> None: ...
     @property
     def num_envs(self) -> int: ...
