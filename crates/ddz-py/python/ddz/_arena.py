@@ -28,7 +28,7 @@ def arena(
     --rules R [--laizi L] [--rules-file F] [--bidding] [--shard I/N]`` (see ``ddz arena
     --help``), the wall-clock figures of each pair (``seconds``, ``games_per_sec``) aside:
     those are measured. ``bots`` are built-in robot specs (``"value"``, ``"greedy"``,
-    ``"search:ms=50"``, ...); ``shard=(i, n)`` plays deals ``k`` with ``k % n == i``, and
+    ``"search:time=50"``, ...); ``shard=(i, n)`` plays deals ``k`` with ``k % n == i``, and
     ``ddz.merge`` combines the shards' reports. ``threads`` workers (default: one per core);
     the figures do not depend on it. The GIL is released while the games are played.
     """
