@@ -171,3 +171,25 @@ def test_vecenv_plays_whole_huanle_games_bidding_showing_and_doubling():
             games += 1
             assert v.rewards[i].sum() == 0
     assert seen == {"bidding", "show", "doubling", "playing"}
+
+
+def test_robots_play_whole_huanle_games_from_python():
+    bot = ddz.Bot("value")
+    kinds = set()
+    for seed in range(3):
+        env = ddz.Env("huanle", seed=seed)
+        while not env.done:
+            phase = env.phase
+            choice = bot.act(env)
+            if phase in ("dealing", "landlord_show"):
+                assert isinstance(choice, bool)
+            elif phase == "doubling":
+                assert choice in env.legal_doublings()
+            elif phase == "bidding":
+                assert choice in env.legal_bids()
+            else:
+                assert choice in env.legal_moves()
+            kinds.add(phase)
+            assert bot.play(env) == choice
+        assert sum(env.payoffs("score")) == 0
+    assert {"dealing", "bidding", "doubling", "playing"} <= kinds
