@@ -167,9 +167,47 @@ impl Env {
                 Ok(d.into_any())
             }
             _ => Err(PyValueError::new_err(format!(
-                "encoding \"{encoding}\": encodings are rlcard, douzero"
+                "encoding \"{encoding}\": encodings are rlcard, douzero, raw"
             ))),
         }
+    }
+
+    /// The `raw` observation of seat `s`: what the seat may know, as a dict, in every phase.
+    fn raw_observation<'py>(&self, py: Python<'py>, s: usize) -> PyResult<Bound<'py, PyDict>> {
+        let to_act = self.table.turn() == Some(s);
+        let bids: Vec<(usize, u8)> = self
+            .table
+            .game()
+            .bids()
+            .iter()
+            .map(|&(seat, b)| (seat.index(), b))
+            .collect();
+        let d = PyDict::new(py);
+        d.set_item("phase", self.phase())?;
+        d.set_item("seat", s)?;
+        d.set_item("to_act", to_act)?;
+        d.set_item("hand", self.table.hand(s).to_string())?;
+        d.set_item("landlord", self.landlord())?;
+        d.set_item("kitty", self.kitty())?;
+        d.set_item("laizi", self.laizi())?;
+        d.set_item("bids", bids)?;
+        d.set_item("cards_left", self.cards_left())?;
+        d.set_item("history", self.history())?;
+        d.set_item("shown", self.shown())?;
+        d.set_item("doublings", self.doublings())?;
+        let legal_bids = if to_act {
+            self.legal_bids()
+        } else {
+            Vec::new()
+        };
+        d.set_item("legal_bids", legal_bids)?;
+        let legal_moves = if to_act {
+            self.legal_moves()
+        } else {
+            Vec::new()
+        };
+        d.set_item("legal_moves", legal_moves)?;
+        Ok(d)
     }
 
     /// The position for the encoders, or an error while bidding.
@@ -550,6 +588,11 @@ impl Env {
     /// `douzero` it is the dict's `x_no_action`, with `position` `"bidding"`, `z` zeros and one
     /// `action_features` row per legal bid (one-hot over bids 0-3).
     ///
+    /// `encoding="raw"`: in every phase, a dict of what the seat may know: `phase`, `seat`,
+    /// `to_act`, `hand`, `landlord`, `kitty` (`""` before the landlord is known), `laizi`,
+    /// `bids` (`(seat, bid)` so far), `cards_left`, `history`, `shown`, `doublings`, and for
+    /// the seat to act `legal_bids` and `legal_moves` (empty otherwise).
+    ///
     /// `encoding="rlcard"`: RLCard's vector (int8; 790 values for the landlord, 901 for a
     /// farmer), equal to `rlcard.make('doudizhu')`'s `state['obs']`. With `wild=True` (wildcard
     /// rules only; RLCard has no wildcards) 13 values follow: 1 for each wild rank 3..2, as
@@ -571,6 +614,9 @@ impl Env {
         wild: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let s = self.seat_or_turn(seat)?;
+        if encoding == "raw" {
+            return self.raw_observation(py, s).map(Bound::into_any);
+        }
         let mut bidding = [0i8; BIDDING_LEN];
         if self.table.bidding_obs(s, &mut bidding).is_some() {
             return self.bidding_observation(py, s, encoding, batch, bidding.to_vec());
@@ -648,7 +694,7 @@ impl Env {
                 Ok(d.into_any())
             }
             _ => Err(PyValueError::new_err(format!(
-                "encoding \"{encoding}\": encodings are rlcard, douzero"
+                "encoding \"{encoding}\": encodings are rlcard, douzero, raw"
             ))),
         }
     }

@@ -134,3 +134,35 @@ def test_wild_ranks_after_the_rlcard_vector():
         ddz.Env("classic", landlord=0).observe(wild=True)
     with pytest.raises(ValueError, match="wild=True adds the wild ranks"):
         ddz.VecEnv(2, rules="laizi", landlord=0, encoding="douzero", wild=True)
+
+
+def test_the_raw_observation_while_bidding_and_playing():
+    env = ddz.Env("classic", seed=4)
+    first = env.seat
+    second = (first + 1) % 3
+    env.bid(1)
+    raw = env.observe(encoding="raw")
+    assert raw == {
+        "phase": "bidding",
+        "seat": second,
+        "to_act": True,
+        "hand": env.hand(second),
+        "landlord": None,
+        "kitty": "",
+        "laizi": "",
+        "bids": [(first, 1)],
+        "cards_left": [17, 17, 17],
+        "history": [],
+        "shown": [None, None, None],
+        "doublings": [None, None, None],
+        "legal_bids": [0, 2, 3],
+        "legal_moves": [],
+    }
+    # Another seat's view: its own hand, nothing to choose.
+    other = env.observe(first, encoding="raw")
+    assert other["hand"] == env.hand(first) and not other["to_act"]
+    assert other["legal_bids"] == [] and other["bids"] == [(first, 1)]
+    env.bid(3)
+    raw = env.observe(encoding="raw")
+    assert raw["phase"] == "playing" and raw["landlord"] == second and len(raw["kitty"]) == 3
+    assert raw["legal_moves"] == env.legal_moves() and raw["cards_left"][second] == 20

@@ -18,6 +18,11 @@ import time
 import numpy as np
 import pytest
 
+# Ray 2.60 turns token authentication on for `ray start` when ~/.ray/auth_token exists (any
+# earlier local ray.init writes one) while a driver may not use it: the test's cluster is
+# private to 127.0.0.1 and runs without, the driver and both nodes alike (set before Ray is
+# imported, which reads it).
+os.environ["RAY_AUTH_MODE"] = "disabled"
 ray = pytest.importorskip("ray", reason='Ray is not installed (pip install "ddz[ray]")')
 
 import ddz  # noqa: E402
@@ -31,6 +36,21 @@ def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def port_open(port):
+    with socket.socket() as s:
+        s.settimeout(1)
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+def tail(temp, name, lines=30):
+    """The end of a `ray start` log, for the failure message."""
+    try:
+        text = (pathlib.Path(temp) / name).read_text(errors="replace")
+    except OSError as e:
+        return str(e)
+    return "\n".join(text.splitlines()[-lines:])
 
 
 def without_timing(report):
@@ -49,7 +69,7 @@ def cluster():
     port = free_port()
     # Short: Ray puts unix sockets under it (paths are limited to about 107 bytes).
     temp = tempfile.mkdtemp(prefix="ddzray", dir="/tmp")
-    env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0")
+    env = dict(os.environ, RAY_USAGE_STATS_ENABLED="0", RAY_AUTH_MODE="disabled")
     common = ["--block", "--num-cpus=1", "--disable-usage-stats"]
     logs = [open(pathlib.Path(temp) / name, "w") for name in ("head.log", "node.log")]
     head = subprocess.Popen(
@@ -59,21 +79,26 @@ def cluster():
     procs = [head]
     try:
         address = f"127.0.0.1:{port}"
-        deadline = time.monotonic() + 120
-        while True:
+        deadline = time.monotonic() + 180
+        # The head's GCS accepting connections first: ray.init gives up after its own timeout.
+        while not port_open(port):
+            assert head.poll() is None, "ray start --head ended:\n" + tail(temp, "head.log")
+            assert time.monotonic() < deadline, "no head within 180 s:\n" + tail(temp, "head.log")
+            time.sleep(0.5)
+        for attempt in range(3):
             try:
                 ray.init(address=address, log_to_driver=False)
                 break
-            except Exception:
-                if head.poll() is not None or time.monotonic() > deadline:
-                    raise
-                time.sleep(0.5)
+            except ConnectionError:
+                if attempt == 2:
+                    raise AssertionError("cannot connect:\n" + tail(temp, "head.log"))
+                time.sleep(2)
         procs.append(subprocess.Popen(
             [str(ray_bin), "start", f"--address={address}", "--node-ip-address=127.0.0.1",
              *common], stdout=logs[1], stderr=subprocess.STDOUT, env=env))
         while sum(n["Alive"] for n in ray.nodes()) < 2:
-            assert time.monotonic() < deadline, "the second node did not join within 120 s"
-            assert all(p.poll() is None for p in procs), "a ray start process ended"
+            assert time.monotonic() < deadline, "no second node within 180 s:\n" + tail(temp, "node.log")
+            assert all(p.poll() is None for p in procs), "a ray start ended:\n" + tail(temp, "node.log")
             time.sleep(0.5)
         yield address
     finally:

@@ -11,6 +11,7 @@ PASS_ID: int
 """RLCard's id of the pass (27,471)."""
 
 Encoding = Literal["rlcard", "douzero"]
+ObserveEncoding = Literal["rlcard", "douzero", "raw"]
 PayoffKind = Literal["score", "win", "wp"]
 
 class IllegalMoveError(ValueError):
@@ -87,13 +88,14 @@ class Env:
     def observe(
         self,
         seat: Optional[int] = None,
-        encoding: Encoding = "rlcard",
+        encoding: ObserveEncoding = "rlcard",
         batch: bool = True,
         wild: bool = False,
     ) -> Union[npt.NDArray[np.int8], Dict[str, Any]]:
         """``rlcard``: RLCard's vector (int8, 790 or 901; with ``wild`` 13 wild-rank values
         follow). ``douzero``: a dict with position, x_no_action, z, action_features and (with
-        ``batch``) x_batch, z_batch. While bidding: ddz's 78-value bidding observation."""
+        ``batch``) x_batch, z_batch. While bidding: ddz's 78-value bidding observation.
+        ``raw``: a dict of what the seat may know, in any phase."""
     def legal_move_cards(self) -> npt.NDArray[np.int8]:
         """The 54-value card vector of each legal move (n × 54)."""
     def perfect_information(self) -> Dict[str, Any]: ...
