@@ -26,6 +26,31 @@ pub const DOUZERO_FARMER_LEN: usize = 430;
 /// DouZero's history: the last 15 moves as 5 rows of 3 moves.
 pub const DOUZERO_Z_LEN: usize = 15 * CARDS_LEN;
 
+/// Length of the bidding observation ([`bidding_obs`]), in both encodings.
+pub const BIDDING_LEN: usize = CARDS_LEN + 3 + 3 * 5 + 6;
+
+/// Writes the bidding observation of `seat` (neither RLCard nor DouZero has a bidding phase,
+/// so this one is ddz's, the same in both encodings): the seat's hand (54 values, [`cards54`]),
+/// the seat one-hot (3), then for the seat itself, the seat after it and the seat before it
+/// the last bid each made so far, one-hot over "none yet", 0 (pass, or decline under
+/// call-and-rob), 1, 2, 3 (5 each; under call-and-rob 1 is a call or a rob), then the number
+/// of bids made so far one-hot over 0, 1, 2, 3, 4, 5 or more (6). Returns [`BIDDING_LEN`].
+pub fn bidding_obs(hand: Cards, seat: usize, bids: &[(usize, u8)], out: &mut [i8]) -> usize {
+    let out = &mut out[..BIDDING_LEN];
+    out.fill(0);
+    cards54(hand, &mut out[..CARDS_LEN]);
+    out[CARDS_LEN + seat % 3] = 1;
+    let base = CARDS_LEN + 3;
+    for k in 0..3 {
+        let who = (seat + k) % 3;
+        let last = bids.iter().rev().find(|(s, _)| *s == who).map(|&(_, b)| b);
+        let slot = last.map_or(0, |b| 1 + usize::from(b.min(3)));
+        out[base + 5 * k + slot] = 1;
+    }
+    out[base + 15 + bids.len().min(5)] = 1;
+    BIDDING_LEN
+}
+
 /// A position as the encoders see it: the hands, the landlord's seat and every play so far.
 #[derive(Clone, Copy, Debug)]
 pub struct EncoderInput<'a> {
@@ -221,12 +246,21 @@ pub fn douzero_x(
     bombs.fill(0);
     bombs[bombs_played(pos.trace).min(14)] = 1;
     if let Some(mask) = wild_ranks {
-        let wild = take(&mut rest, 13);
-        for (i, v) in wild.iter_mut().enumerate() {
-            *v = i8::from(mask >> i & 1 == 1);
-        }
+        wild_ranks13(mask, take(&mut rest, WILD_LEN));
     }
     len
+}
+
+/// Length of the wild-rank values ([`wild_ranks13`]).
+pub const WILD_LEN: usize = 13;
+
+/// Writes the wild ranks of `mask` (bit `i` for rank 3 + i, 3..2) as 13 values, 1 for each
+/// wild rank: what follows DouZero's `x_no_action` under wildcards, and RLCard's vector with
+/// the `wild` option.
+pub fn wild_ranks13(mask: u16, out: &mut [i8]) {
+    for (i, v) in out[..WILD_LEN].iter_mut().enumerate() {
+        *v = i8::from(mask >> i & 1 == 1);
+    }
 }
 
 /// Writes DouZero's history `z` (the last 15 plays, oldest first, padded with empty plays at

@@ -32,6 +32,7 @@ use pyo3::prelude::*;
 
 pub mod actions;
 pub mod encode;
+mod py_arena;
 mod py_bot;
 mod py_env;
 mod py_vec;
@@ -57,5 +58,7 @@ fn _ddz(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py_env::action_id, m)?)?;
     m.add_function(wrap_pyfunction!(py_env::card_vector, m)?)?;
     m.add_function(wrap_pyfunction!(py_bot::bot_names, m)?)?;
+    m.add_function(wrap_pyfunction!(py_arena::arena_json, m)?)?;
+    m.add_function(wrap_pyfunction!(py_arena::merge_json, m)?)?;
     Ok(())
 }

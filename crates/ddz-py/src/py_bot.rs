@@ -4,24 +4,18 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyAny;
 
-use ddz_bots::{BOT_NAMES, make_bot};
-use ddz_core::Move;
-use ddz_game::Phase;
+use ddz_bots::{BOT_NAMES, decide, make_bot};
+use ddz_game::{Action, Phase};
 
 use crate::py_env::{Env, illegal};
 
-/// What a robot chose: a bid or a move.
-enum Choice {
-    Bid(u8),
-    Play(Move),
-}
-
 /// One of ddz's robots (`random`, `greedy`, `value`, `ddzlib`), playing from a seat's view
-/// only (its own hand and the public plays).
+/// only (its own hand, the public plays and the shown hands).
 ///
 /// `Bot(name="value", seed=0)`; `act(env)` returns the robot's choice for the seat to act
-/// (a bid as an int while bidding, else a move string) without playing it; `play(env)` plays
-/// it and returns it.
+/// without playing it: a bid (int) while bidding, a show decision (bool) in a show window, a
+/// doubling factor (int) while doubling, else a move string; `play(env)` plays it and returns
+/// it.
 #[pyclass(module = "ddz._ddz", name = "Bot", unsendable)]
 pub struct Bot {
     bot: Box<dyn ddz_bots::Bot>,
@@ -29,25 +23,26 @@ pub struct Bot {
 }
 
 impl Bot {
-    fn choose(&mut self, env: &Env) -> PyResult<Choice> {
+    fn choose(&mut self, env: &Env) -> PyResult<Action> {
         let game = env.table.game();
-        let seat = game.turn();
-        match game.phase() {
-            Phase::Over => Err(PyValueError::new_err("the game is over: nothing to choose")),
-            Phase::Dealing | Phase::Doubling | Phase::LandlordShow => Err(PyValueError::new_err(
-                "show and doubling decisions are not offered in Python yet",
-            )),
-            Phase::Bidding => {
-                let view = game.view(seat);
-                let allowed = view.legal_bids();
-                Ok(Choice::Bid(self.bot.bid(&view, &allowed)))
-            }
-            Phase::Playing => {
-                let view = game.view(seat);
-                Ok(Choice::Play(self.bot.play(&view, env.table.moves())))
-            }
+        if game.phase() == Phase::Over {
+            return Err(PyValueError::new_err("the game is over: nothing to choose"));
         }
+        decide(game, self.bot.as_mut())
+            .map(|(_, action)| action)
+            .map_err(|e| PyValueError::new_err(format!("robot {}: {e}", self.spec)))
     }
+}
+
+/// An action as Python sees it: a bid or a factor as an int, a show decision as a bool, a
+/// move in notation.
+fn action_value<'py>(py: Python<'py>, env: &Env, action: Action) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match action {
+        Action::Bid(b) => b.into_pyobject(py)?.into_any(),
+        Action::Double(f) => f.into_pyobject(py)?.into_any(),
+        Action::Show(show) => pyo3::types::PyBool::new(py, show).to_owned().into_any(),
+        Action::Play(m) => env.table.notation(&m).into_pyobject(py)?.into_any(),
+    })
 }
 
 #[pymethods]
@@ -68,33 +63,24 @@ impl Bot {
         self.bot.name()
     }
 
-    /// The robot's choice for the seat to act of `env`, not played: a bid (int) while bidding,
-    /// else a move in notation. (The `random` robot draws from its generator each time.)
+    /// The robot's choice for the seat to act of `env`, not played (see the class docs). (The
+    /// `random` robot draws from its generator each time.)
     fn act<'py>(&mut self, py: Python<'py>, env: PyRef<'_, Env>) -> PyResult<Bound<'py, PyAny>> {
-        match self.choose(&env)? {
-            Choice::Bid(b) => Ok(b.into_pyobject(py)?.into_any()),
-            Choice::Play(m) => Ok(env.table.notation(&m).into_pyobject(py)?.into_any()),
-        }
+        let action = self.choose(&env)?;
+        action_value(py, &env, action)
     }
 
-    /// Chooses for the seat to act of `env` and plays it; returns what was played (a bid or a
-    /// move in notation).
+    /// Chooses for the seat to act of `env` and plays it; returns what was played (see the
+    /// class docs).
     fn play<'py>(
         &mut self,
         py: Python<'py>,
         mut env: PyRefMut<'_, Env>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        match self.choose(&env)? {
-            Choice::Bid(b) => {
-                env.table.bid(b).map_err(illegal)?;
-                Ok(b.into_pyobject(py)?.into_any())
-            }
-            Choice::Play(m) => {
-                let text = env.table.notation(&m);
-                env.table.play_move(m).map_err(illegal)?;
-                Ok(text.into_pyobject(py)?.into_any())
-            }
-        }
+        let action = self.choose(&env)?;
+        let value = action_value(py, &env, action)?;
+        env.table.act(action).map_err(illegal)?;
+        Ok(value)
     }
 
     fn __repr__(&self) -> String {

@@ -11,21 +11,26 @@ use ddz_game::{DealLine, Phase, Role, Seat, derive_seed};
 use crate::IllegalMoveError;
 use crate::actions::{NUM_ACTIONS, action_space};
 use crate::encode::{
-    CARDS_LEN, DOUZERO_Z_LEN, RLCARD_FARMER_LEN, cards54, douzero_x, douzero_z, move_features,
-    move_features_len, rlcard_obs,
+    BIDDING_LEN, CARDS_LEN, DOUZERO_Z_LEN, RLCARD_FARMER_LEN, WILD_LEN, cards54, douzero_x,
+    douzero_z, move_features, move_features_len, rlcard_obs, wild_ranks13,
 };
 use crate::table::{EnvGame, NO_ID, Refused, phase_name};
 
 /// A refused action as Python's `ddz.IllegalMoveError` (a `ValueError`).
+/// Width of a bid's `action_features` row (one-hot over bids 0-3).
+const BID_FEATURES: usize = 4;
+
 pub(crate) fn illegal(e: Refused) -> PyErr {
     IllegalMoveError::new_err(e.0)
 }
 
-/// The rules of a profile name, with wild ranks (`"7"`, `"79"`) and a fixed landlord seat.
+/// The rules of a profile name, with wild ranks (`"7"`, `"79"`), a fixed landlord seat, or a
+/// bidding (`"points"`, `"call_rob"`) in place of the profile's.
 pub(crate) fn make_rules(
     rules: &str,
     laizi: Option<&str>,
     landlord: Option<u8>,
+    bidding: Option<&str>,
 ) -> PyResult<Rules> {
     let mut r =
         Rules::from_profile_name(rules).map_err(|e| PyValueError::new_err(e.to_string()))?;
@@ -37,6 +42,22 @@ pub(crate) fn make_rules(
         r = r
             .with_laizi(&ranks)
             .map_err(|e| PyValueError::new_err(format!("laizi \"{text}\": {e}")))?;
+    }
+    if let Some(how) = bidding {
+        if landlord.is_some() {
+            return Err(PyValueError::new_err(
+                "landlord and bidding: a fixed landlord does not bid (give one of them)",
+            ));
+        }
+        r.bidding = match how {
+            "points" => Bidding::Points,
+            "call_rob" => Bidding::CallRob,
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "bidding \"{how}\": points (叫分) or call_rob (叫地主/抢地主)"
+                )));
+            }
+        };
     }
     if let Some(seat) = landlord {
         if seat > 2 {
@@ -60,11 +81,13 @@ pub(crate) fn seat_arg(seat: i64) -> PyResult<usize> {
 
 /// One game of Dou Dizhu for reinforcement learning.
 ///
-/// `Env(rules="classic", laizi=None, seed=0, landlord=None)`: `rules` is a profile name
-/// (`classic`, `laizi`, `tiandi`, `douzero`, `rlcard`, `botzone`); `laizi` fixes the wild
-/// ranks (`"7"`, `"79"`) of the wildcard profiles, otherwise drawn each deal; `seed` seeds the
-/// sequence of deals; `landlord` fixes the landlord's seat (no bidding). The rlcard and douzero
-/// profiles have a fixed landlord, seat 0, as RLCard and DouZero do.
+/// `Env(rules="classic", laizi=None, seed=0, landlord=None, bidding=None)`: `rules` is a
+/// profile name (`classic`, `laizi`, `tiandi`, `douzero`, `rlcard`, `botzone`, `huanle`);
+/// `laizi` fixes the wild ranks (`"7"`, `"79"`) of the wildcard profiles, otherwise drawn each
+/// deal; `seed` seeds the sequence of deals; `landlord` fixes the landlord's seat (no
+/// bidding); `bidding` (`"points"` or `"call_rob"`) makes the seats bid under any profile. The
+/// rlcard and douzero profiles have a fixed landlord, seat 0, as RLCard and DouZero do, unless
+/// given `bidding`.
 #[pyclass(module = "ddz._ddz", name = "Env")]
 #[derive(Clone)]
 pub struct Env {
@@ -83,6 +106,108 @@ impl Env {
             seed,
             games: 1,
         }
+    }
+
+    /// The bidding observation of seat `s` (`x`, [`crate::encode::bidding_obs`]) in an
+    /// encoding: the vector itself for `rlcard`; for `douzero` the dict of the play phase with
+    /// `position` `"bidding"`, `x_no_action` the vector, `z` zeros, and `action_features` one
+    /// row per legal bid of the seat to act (one-hot over bids 0-3).
+    fn bidding_observation<'py>(
+        &self,
+        py: Python<'py>,
+        s: usize,
+        encoding: &str,
+        batch: bool,
+        x: Vec<i8>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        match encoding {
+            "rlcard" => Ok(PyArray1::from_vec(py, x).into_any()),
+            "douzero" => {
+                let bids = if Some(s) == self.table.turn() {
+                    self.table.game().legal_bids()
+                } else {
+                    Vec::new()
+                };
+                let mut feats = vec![0i8; bids.len() * BID_FEATURES];
+                for (&b, row) in bids.iter().zip(feats.chunks_exact_mut(BID_FEATURES)) {
+                    row[usize::from(b.min(3))] = 1;
+                }
+                let d = PyDict::new(py);
+                d.set_item("position", "bidding")?;
+                if batch {
+                    let width = x.len() + BID_FEATURES;
+                    let mut xb = vec![0f32; bids.len() * width];
+                    for (out, f) in xb
+                        .chunks_exact_mut(width)
+                        .zip(feats.chunks_exact(BID_FEATURES))
+                    {
+                        for (o, &v) in out.iter_mut().zip(x.iter().chain(f)) {
+                            *o = f32::from(v);
+                        }
+                    }
+                    d.set_item(
+                        "x_batch",
+                        PyArray1::from_vec(py, xb).reshape([bids.len(), width])?,
+                    )?;
+                    d.set_item(
+                        "z_batch",
+                        PyArray1::from_vec(py, vec![0f32; bids.len() * DOUZERO_Z_LEN])
+                            .reshape([bids.len(), 5, 162])?,
+                    )?;
+                }
+                d.set_item("x_no_action", PyArray1::from_vec(py, x))?;
+                d.set_item(
+                    "z",
+                    PyArray1::from_vec(py, vec![0i8; DOUZERO_Z_LEN]).reshape([5, 162])?,
+                )?;
+                d.set_item(
+                    "action_features",
+                    PyArray1::from_vec(py, feats).reshape([bids.len(), BID_FEATURES])?,
+                )?;
+                Ok(d.into_any())
+            }
+            _ => Err(PyValueError::new_err(format!(
+                "encoding \"{encoding}\": encodings are rlcard, douzero, raw"
+            ))),
+        }
+    }
+
+    /// The `raw` observation of seat `s`: what the seat may know, as a dict, in every phase.
+    fn raw_observation<'py>(&self, py: Python<'py>, s: usize) -> PyResult<Bound<'py, PyDict>> {
+        let to_act = self.table.turn() == Some(s);
+        let bids: Vec<(usize, u8)> = self
+            .table
+            .game()
+            .bids()
+            .iter()
+            .map(|&(seat, b)| (seat.index(), b))
+            .collect();
+        let d = PyDict::new(py);
+        d.set_item("phase", self.phase())?;
+        d.set_item("seat", s)?;
+        d.set_item("to_act", to_act)?;
+        d.set_item("hand", self.table.hand(s).to_string())?;
+        d.set_item("landlord", self.landlord())?;
+        d.set_item("kitty", self.kitty())?;
+        d.set_item("laizi", self.laizi())?;
+        d.set_item("bids", bids)?;
+        d.set_item("cards_left", self.cards_left())?;
+        d.set_item("history", self.history())?;
+        d.set_item("shown", self.shown())?;
+        d.set_item("doublings", self.doublings())?;
+        let legal_bids = if to_act {
+            self.legal_bids()
+        } else {
+            Vec::new()
+        };
+        d.set_item("legal_bids", legal_bids)?;
+        let legal_moves = if to_act {
+            self.legal_moves()
+        } else {
+            Vec::new()
+        };
+        d.set_item("legal_moves", legal_moves)?;
+        Ok(d)
     }
 
     /// The position for the encoders, or an error while bidding.
@@ -120,9 +245,15 @@ impl Env {
 #[pymethods]
 impl Env {
     #[new]
-    #[pyo3(signature = (rules = "classic", laizi = None, seed = 0, landlord = None))]
-    fn new(rules: &str, laizi: Option<&str>, seed: u64, landlord: Option<u8>) -> PyResult<Env> {
-        let r = make_rules(rules, laizi, landlord)?;
+    #[pyo3(signature = (rules = "classic", laizi = None, seed = 0, landlord = None, bidding = None))]
+    fn new(
+        rules: &str,
+        laizi: Option<&str>,
+        seed: u64,
+        landlord: Option<u8>,
+        bidding: Option<&str>,
+    ) -> PyResult<Env> {
+        let r = make_rules(rules, laizi, landlord, bidding)?;
         Ok(Env {
             table: EnvGame::new(&r, derive_seed(seed, 0)),
             profile: r.profile,
@@ -309,12 +440,13 @@ impl Env {
 
     /// The bids the seat to act may make (empty unless bidding): points bidding 0 (pass) and
     /// every bid above the current one; call-and-rob 0 (decline) and 1 (call or rob).
-    fn legal_bids(&self) -> Vec<u8> {
+    fn legal_bids(&self) -> Vec<u32> {
         let g = self.table.game();
         if g.phase() != Phase::Bidding {
             return Vec::new();
         }
-        g.legal_bids()
+        // A list of ints (pyo3 would turn a Vec<u8> into bytes).
+        g.legal_bids().into_iter().map(u32::from).collect()
     }
 
     /// A bid by the seat to act; returns the seat to act next.
@@ -449,8 +581,22 @@ impl Env {
 
     /// The observation of `seat` (default: the seat to act).
     ///
+    /// While bidding (neither RLCard nor DouZero bids) both encodings give ddz's bidding
+    /// observation of 78 values: the seat's hand (54), the seat one-hot (3), the last bid so
+    /// far of the seat, the seat after it and the seat before it, each one-hot over none yet,
+    /// 0, 1, 2, 3 (15), and the number of bids so far one-hot over 0-4 and 5 or more (6); under
+    /// `douzero` it is the dict's `x_no_action`, with `position` `"bidding"`, `z` zeros and one
+    /// `action_features` row per legal bid (one-hot over bids 0-3).
+    ///
+    /// `encoding="raw"`: in every phase, a dict of what the seat may know: `phase`, `seat`,
+    /// `to_act`, `hand`, `landlord`, `kitty` (`""` before the landlord is known), `laizi`,
+    /// `bids` (`(seat, bid)` so far), `cards_left`, `history`, `shown`, `doublings`, and for
+    /// the seat to act `legal_bids` and `legal_moves` (empty otherwise).
+    ///
     /// `encoding="rlcard"`: RLCard's vector (int8; 790 values for the landlord, 901 for a
-    /// farmer), equal to `rlcard.make('doudizhu')`'s `state['obs']`.
+    /// farmer), equal to `rlcard.make('doudizhu')`'s `state['obs']`. With `wild=True` (wildcard
+    /// rules only; RLCard has no wildcards) 13 values follow: 1 for each wild rank 3..2, as
+    /// after DouZero's `x_no_action`.
     ///
     /// `encoding="douzero"`: a dict of DouZero's features: `position`, `x_no_action` (int8;
     /// 319 landlord, 430 farmer, 13 more under wildcards: the wild ranks), `z` (int8, 5 × 162:
@@ -458,20 +604,38 @@ impl Env {
     /// in `legal_moves` order: its 54 card values, and under wildcards 15 more, the ranks the
     /// move is read as), and with `batch=True` DouZero's `x_batch` (float32, `x_no_action`
     /// then the move's row, one row per legal move) and `z_batch` (float32, `z` repeated).
-    #[pyo3(signature = (seat = None, encoding = "rlcard", batch = true))]
+    #[pyo3(signature = (seat = None, encoding = "rlcard", batch = true, wild = false))]
     fn observe<'py>(
         &self,
         py: Python<'py>,
         seat: Option<i64>,
         encoding: &str,
         batch: bool,
+        wild: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
         let s = self.seat_or_turn(seat)?;
+        if encoding == "raw" {
+            return self.raw_observation(py, s).map(Bound::into_any);
+        }
+        let mut bidding = [0i8; BIDDING_LEN];
+        if self.table.bidding_obs(s, &mut bidding).is_some() {
+            return self.bidding_observation(py, s, encoding, batch, bidding.to_vec());
+        }
         let pos = self.position()?;
         match encoding {
             "rlcard" => {
-                let mut out = vec![0i8; RLCARD_FARMER_LEN];
-                let len = rlcard_obs(&pos, s, &mut out);
+                let mut out = vec![0i8; RLCARD_FARMER_LEN + WILD_LEN];
+                let mut len = rlcard_obs(&pos, s, &mut out);
+                if wild {
+                    let mask = self.table.wild_mask().ok_or_else(|| {
+                        PyValueError::new_err(format!(
+                            "wild=True: the {} rules have no wildcards",
+                            self.table.base_rules().profile
+                        ))
+                    })?;
+                    wild_ranks13(mask, &mut out[len..]);
+                    len += WILD_LEN;
+                }
                 out.truncate(len);
                 Ok(PyArray1::from_vec(py, out).into_any())
             }
@@ -530,7 +694,7 @@ impl Env {
                 Ok(d.into_any())
             }
             _ => Err(PyValueError::new_err(format!(
-                "encoding \"{encoding}\": encodings are rlcard, douzero"
+                "encoding \"{encoding}\": encodings are rlcard, douzero, raw"
             ))),
         }
     }

@@ -5,16 +5,17 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
+use ddz_bots::{BotSpec, bot_seed, decide};
 use ddz_core::{Bidding, Rules};
-use ddz_game::derive_seed;
+use ddz_game::{Phase, Seat, derive_seed};
 
 use crate::IllegalMoveError;
 use crate::actions::{NUM_ACTIONS, action_space};
 use crate::encode::{
-    DOUZERO_FARMER_LEN, DOUZERO_Z_LEN, RLCARD_FARMER_LEN, douzero_x, douzero_z, move_features,
-    move_features_len, rlcard_obs,
+    CARDS_LEN, DOUZERO_FARMER_LEN, DOUZERO_Z_LEN, RLCARD_FARMER_LEN, WILD_LEN, cards54, douzero_x,
+    douzero_z, move_features, move_features_len, rlcard_obs, wild_ranks13,
 };
-use crate::py_env::{Env, make_rules};
+use crate::py_env::{Env, make_rules, seat_arg};
 use crate::table::{EnvGame, NO_ID};
 
 /// Move features of every game: `(offsets, rows)`.
@@ -39,11 +40,13 @@ enum Reward {
 struct Slot<'a> {
     table: &'a mut EnvGame,
     games: &'a mut u64,
+    robot_turns: &'a mut u64,
     written: &'a mut Vec<u16>,
     obs: &'a mut [i8],
     z: Option<&'a mut [i8]>,
     mask: Option<&'a mut [bool]>,
     seat: &'a mut i64,
+    phase: &'a mut i8,
     num_moves: &'a mut i64,
     reward: &'a mut [f32],
     done: &'a mut bool,
@@ -55,6 +58,8 @@ struct Setup {
     seed: u64,
     encoding: Encoding,
     reward: Reward,
+    /// The wild ranks after RLCard's vector (`wild=True`).
+    rlcard_wild: bool,
 }
 
 impl Setup {
@@ -78,15 +83,36 @@ impl Setup {
                 }
             }
         }
-        *slot.num_moves = t.moves().len() as i64;
-        let (Some(seat), Some(pos)) = (t.turn(), t.position()) else {
+        *slot.num_moves = t.option_count() as i64;
+        *slot.phase = phase_code(t.game().phase());
+        let Some(seat) = t.turn() else {
             *slot.seat = -1;
             slot.obs.fill(0);
             return;
         };
         *slot.seat = seat as i64;
+        let Some(pos) = t.position() else {
+            if let Some(z) = slot.z.as_deref_mut() {
+                z.fill(0);
+            }
+            slot.obs.fill(0);
+            if t.bidding_obs(seat, slot.obs).is_none() {
+                // A show window while dealing: no landlord yet, only the hand so far.
+                cards54(t.hand(seat), &mut slot.obs[..CARDS_LEN]);
+            }
+            return;
+        };
         let len = match self.encoding {
-            Encoding::Rlcard => rlcard_obs(&pos, seat, slot.obs),
+            Encoding::Rlcard => {
+                let len = rlcard_obs(&pos, seat, slot.obs);
+                match (self.rlcard_wild, t.wild_mask()) {
+                    (true, Some(mask)) => {
+                        wild_ranks13(mask, &mut slot.obs[len..]);
+                        len + WILD_LEN
+                    }
+                    _ => len,
+                }
+            }
             Encoding::Douzero => {
                 if let Some(z) = slot.z.as_deref_mut() {
                     douzero_z(&pos, z);
@@ -97,50 +123,119 @@ impl Setup {
         slot.obs[len..].fill(0);
     }
 
-    /// Plays move `index` in a slot; a finished game writes its payoffs and is replaced by the
-    /// next game of the environment.
-    fn step(&self, i: usize, slot: &mut Slot<'_>, index: usize) -> Result<(), String> {
-        slot.table.play_index(index).map_err(|e| e.0)?;
+    /// Plays option `index` in a slot, then [`Setup::advance`]s it.
+    fn step(
+        &self,
+        i: usize,
+        slot: &mut Slot<'_>,
+        index: usize,
+        robots: Option<&Robots>,
+    ) -> Result<(), String> {
+        slot.table.choose(index).map_err(|e| e.0)?;
         slot.reward.fill(0.0);
         *slot.done = false;
-        if slot.table.turn().is_none() {
-            let values: [f32; 3] = match self.reward {
-                Reward::Score => slot.table.scores().unwrap_or_default().map(|s| s as f32),
-                Reward::Win => slot.table.wins().unwrap_or_default().map(f32::from),
-                Reward::Wp => slot
-                    .table
-                    .wins()
-                    .unwrap_or_default()
-                    .map(|w| if w == 1 { 1.0 } else { -1.0 }),
-            };
-            slot.reward.copy_from_slice(&values);
-            *slot.done = true;
-            *slot.games += 1;
-            slot.table.reset(self.game_seed(i, *slot.games - 1));
-        }
+        self.advance(i, slot, robots)?;
         self.write(slot);
         Ok(())
     }
+
+    /// Starts the next game of a slot (its robots not yet moved).
+    fn next_game(&self, i: usize, slot: &mut Slot<'_>) {
+        *slot.games += 1;
+        *slot.robot_turns = 0;
+        slot.table.reset(self.game_seed(i, *slot.games - 1));
+    }
+
+    /// Until the caller is to act: a finished game writes its payoffs and is replaced by the
+    /// next game of the environment, and the robots (if any) act in the seats the learner
+    /// does not play. Robot `k` of a game's seat is seeded from the game's seed, the seat and
+    /// the number of robot decisions in the game so far, so runs repeat exactly.
+    fn advance(
+        &self,
+        i: usize,
+        slot: &mut Slot<'_>,
+        robots: Option<&Robots>,
+    ) -> Result<(), String> {
+        loop {
+            let Some(seat) = slot.table.turn() else {
+                self.finish(slot);
+                self.next_game(i, slot);
+                continue;
+            };
+            let Some(r) = robots.filter(|r| !r.learner[seat]) else {
+                return Ok(());
+            };
+            let game_seed = self.game_seed(i, *slot.games - 1);
+            let seed = derive_seed(bot_seed(game_seed, Seat::ALL[seat]), *slot.robot_turns);
+            *slot.robot_turns += 1;
+            let mut bot = r
+                .spec
+                .build(seed)
+                .map_err(|e| format!("robot {}: {e}", r.spec))?;
+            let (_, action) = decide(slot.table.game(), bot.as_mut())
+                .map_err(|e| format!("robot {} in seat {seat}: {e}", r.spec))?;
+            slot.table
+                .act(action)
+                .map_err(|e| format!("robot {} in seat {seat}: {e}", r.spec))?;
+        }
+    }
+
+    /// Writes the payoffs of a finished game and sets its done flag.
+    fn finish(&self, slot: &mut Slot<'_>) {
+        let values: [f32; 3] = match self.reward {
+            Reward::Score => slot.table.scores().unwrap_or_default().map(|s| s as f32),
+            Reward::Win => slot.table.wins().unwrap_or_default().map(f32::from),
+            Reward::Wp => slot
+                .table
+                .wins()
+                .unwrap_or_default()
+                .map(|w| if w == 1 { 1.0 } else { -1.0 }),
+        };
+        slot.reward.copy_from_slice(&values);
+        *slot.done = true;
+    }
+}
+
+/// ddz robots in the seats the learner does not play (`VecEnv(..., learner=..., opponents=...)`).
+struct Robots {
+    /// The robot, as `ddz arena --bots` names it.
+    spec: BotSpec,
+    /// The seats the caller plays.
+    learner: [bool; 3],
 }
 
 /// Many games stepped together, in parallel on all cores with the GIL released, into numpy
 /// arrays allocated once.
 ///
 /// `VecEnv(n, rules="rlcard", seed=0, laizi=None, landlord=None, encoding="rlcard",
-/// reward="score")`. The rules need a fixed landlord (the rlcard and douzero profiles, or
-/// `landlord=SEAT`). Every seat is played by the caller (self-play); a finished game writes
+/// reward="score", actions=None, learner=None, opponents=None, bidding=None, wild=False)`.
+/// `wild=True` (the rlcard encoding under wildcard rules) writes the 13 wild-rank values of
+/// `Env.observe(wild=True)` right after RLCard's vector, in rows of 914. `rules`,
+/// `laizi`, `landlord` and `bidding` are `Env`'s: the rlcard and douzero profiles have a fixed
+/// landlord; the others bid unless given `landlord=SEAT`. By default every seat is
+/// played by the caller (self-play). With `learner` (a seat, `"landlord"` or `"farmers"`) the
+/// caller plays those seats only and the robot `opponents` (a robot spec as `ddz arena
+/// --bots` takes it, default `"value"`) plays the others inside Rust, with the GIL released:
+/// `step` and `reset` return when every game waits for the learner. A finished game writes
 /// its payoffs into `rewards`, sets `dones` and is replaced by the environment's next game.
 ///
 /// Arrays (the same objects after every call): `obs` (int8, n × 901 for `rlcard`, the
 /// landlord's 790 values padded with zeros; n × 430 for `douzero`, DouZero's `x_no_action`,
 /// 443 under wildcards), `z` (`douzero` only: int8, n × 5 × 162), `mask` (rlcard profile
-/// only: bool, n × 27,472 legal RLCard actions), `seats` (int64, the seat to act), `num_moves`
-/// (int64, legal moves of the seat to act), `rewards` (float32, n × 3 by seat) and `dones`
-/// (bool).
+/// only: bool, n × 27,472 legal RLCard actions), `seats` (int64, the seat to act), `phases`
+/// (int8: 0 playing, 1 show window, 2 doubling; `VecEnv.PHASES` names them), `num_moves`
+/// (int64, options of the seat to act), `rewards` (float32, n × 3 by seat) and `dones` (bool).
 ///
-/// `step(actions)`: one action per game, an RLCard action id under the rlcard profile, else
-/// the index of a move in that game's `legal_moves(i)` (the row of `move_features()`);
-/// `actions="index"` takes indices under the rlcard profile too (`num_moves` bounds them).
+/// `step(actions)`: one action per game, an RLCard action id under the rlcard profile (with a
+/// fixed landlord and no show or doubling), else the index of an option in that game's
+/// `legal_moves(i)`: while playing a move (the row of `move_features()`); while bidding the
+/// bids (`"bid 0"`, `"bid 1"`, ...); in a show window (明牌, `huanle`) `["hide", "show"]`;
+/// while doubling (加倍) the factors `["x1", "x2", ...]`. `actions="index"` takes indices
+/// under the rlcard profile too (`num_moves` bounds them). While bidding, `obs` holds the
+/// seat's bidding observation (`Env.observe`'s, 78 values at the head of the row; `z` zeros);
+/// in a show window before the landlord is known, only the hand dealt so far (the first 54
+/// values, as in both encodings); once the landlord is known it is the encoding of the seat
+/// to act (shown hands are not part of the RLCard and DouZero encodings).
 #[pyclass(module = "ddz._ddz", name = "VecEnv")]
 pub struct VecEnv {
     setup: Setup,
@@ -148,12 +243,15 @@ pub struct VecEnv {
     rules: Rules,
     tables: Vec<EnvGame>,
     games: Vec<u64>,
+    robot_turns: Vec<u64>,
+    robots: Option<Robots>,
     written: Vec<Vec<u16>>,
     width: usize,
     obs: Py<PyArray2<i8>>,
     z: Option<Py<PyArray3<i8>>>,
     mask: Option<Py<PyArray2<bool>>>,
     seats: Py<PyArray1<i64>>,
+    phases: Py<PyArray1<i8>>,
     num_moves: Py<PyArray1<i64>>,
     rewards: Py<PyArray2<f32>>,
     dones: Py<PyArray1<bool>>,
@@ -193,6 +291,9 @@ impl VecEnv {
         let seats = self.seats.bind(py);
         let mut seats = seats.try_readwrite().map_err(busy)?;
         let seats = seats.as_slice_mut()?;
+        let phases = self.phases.bind(py);
+        let mut phases = phases.try_readwrite().map_err(busy)?;
+        let phases = phases.as_slice_mut()?;
         let num_moves = self.num_moves.bind(py);
         let mut num_moves = num_moves.try_readwrite().map_err(busy)?;
         let num_moves = num_moves.as_slice_mut()?;
@@ -206,13 +307,17 @@ impl VecEnv {
         let mut z_rows = z_slice.map(|z| z.chunks_exact_mut(DOUZERO_Z_LEN));
         let mut mask_rows = mask_slice.map(|m| m.chunks_exact_mut(NUM_ACTIONS));
         let mut slots: Vec<Slot<'_>> = Vec::with_capacity(n);
-        for (((((((table, games), written), obs), seat), moves), reward), done) in self
+        for (
+            (((((((table, (games, robot_turns)), written), obs), seat), phase), moves), reward),
+            done,
+        ) in self
             .tables
             .iter_mut()
-            .zip(self.games.iter_mut())
+            .zip(self.games.iter_mut().zip(self.robot_turns.iter_mut()))
             .zip(self.written.iter_mut())
             .zip(obs.chunks_exact_mut(width))
             .zip(seats.iter_mut())
+            .zip(phases.iter_mut())
             .zip(num_moves.iter_mut())
             .zip(rewards.chunks_exact_mut(3))
             .zip(dones.iter_mut())
@@ -220,11 +325,13 @@ impl VecEnv {
             slots.push(Slot {
                 table,
                 games,
+                robot_turns,
                 written,
                 obs,
                 z: z_rows.as_mut().and_then(Iterator::next),
                 mask: mask_rows.as_mut().and_then(Iterator::next),
                 seat,
+                phase,
                 num_moves: moves,
                 reward,
                 done,
@@ -238,6 +345,29 @@ impl VecEnv {
                 .map(|(i, slot)| f(i, slot))
                 .collect()
         }))
+    }
+
+    /// Starts every game afresh (the next game of each environment with `next`, else the
+    /// current one, as made by the constructor), lets the robots act up to the learner's turn
+    /// and writes the outputs.
+    fn settle(&mut self, py: Python<'_>, next: bool) -> PyResult<()> {
+        let s = self.setup;
+        let robots = self.robots.take();
+        let results = self.each_slot(py, |i, slot| {
+            if next {
+                s.next_game(i, slot);
+            }
+            slot.reward.fill(0.0);
+            *slot.done = false;
+            s.advance(i, slot, robots.as_ref())?;
+            s.write(slot);
+            Ok(())
+        });
+        self.robots = robots;
+        if let Some((i, Err(e))) = results?.into_iter().enumerate().find(|(_, r)| r.is_err()) {
+            return Err(PyValueError::new_err(format!("game {i}: {e}")));
+        }
+        Ok(())
     }
 
     /// The outputs as a tuple `(obs, mask, seats, rewards, dones)`.
@@ -268,7 +398,7 @@ impl VecEnv {
 #[pymethods]
 impl VecEnv {
     #[new]
-    #[pyo3(signature = (n, rules = "rlcard", seed = 0, laizi = None, landlord = None, encoding = "rlcard", reward = "score", actions = None))]
+    #[pyo3(signature = (n, rules = "rlcard", seed = 0, laizi = None, landlord = None, encoding = "rlcard", reward = "score", actions = None, learner = None, opponents = None, bidding = None, wild = false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -280,25 +410,16 @@ impl VecEnv {
         encoding: &str,
         reward: &str,
         actions: Option<&str>,
+        learner: Option<&Bound<'_, PyAny>>,
+        opponents: Option<&str>,
+        bidding: Option<&str>,
+        wild: bool,
     ) -> PyResult<VecEnv> {
         if n == 0 {
             return Err(PyValueError::new_err("a VecEnv needs at least one game"));
         }
-        let rules = make_rules(rules, laizi, landlord)?;
-        if rules.bidding != Bidding::Fixed {
-            return Err(PyValueError::new_err(format!(
-                "VecEnv needs a fixed landlord: the {} rules bid (pass landlord=0, or use the \
-                 rlcard or douzero rules)",
-                rules.profile
-            )));
-        }
-        if rules.show.enabled || rules.doubling.enabled {
-            return Err(PyValueError::new_err(format!(
-                "VecEnv does not offer show and doubling decisions yet: the {} rules have them \
-                 (use ddz.Env, whose legal_show/show and legal_doublings/double take them)",
-                rules.profile
-            )));
-        }
+        let rules = make_rules(rules, laizi, landlord, bidding)?;
+        let robots = robots(&rules, learner, opponents)?;
         let encoding = match encoding {
             "rlcard" => Encoding::Rlcard,
             "douzero" => Encoding::Douzero,
@@ -318,23 +439,39 @@ impl VecEnv {
                 )));
             }
         };
+        let has_wild = rules.wild != ddz_core::Wild::None;
+        if wild && (encoding != Encoding::Rlcard || !has_wild) {
+            return Err(PyValueError::new_err(
+                "wild=True adds the wild ranks to the rlcard encoding under wildcard rules (the \
+                 douzero encoding has them always)",
+            ));
+        }
         let setup = Setup {
             seed,
             encoding,
             reward,
+            rlcard_wild: wild,
         };
-        let wild = rules.wild != ddz_core::Wild::None;
+        let wild = has_wild;
         let width = match encoding {
-            Encoding::Rlcard => RLCARD_FARMER_LEN,
+            Encoding::Rlcard => RLCARD_FARMER_LEN + if setup.rlcard_wild { WILD_LEN } else { 0 },
             Encoding::Douzero => DOUZERO_FARMER_LEN + if wild { 13 } else { 0 },
         };
         let tables = (0..n)
             .map(|i| EnvGame::new(&rules, setup.game_seed(i, 0)))
             .collect();
         let with_ids = rules.profile == ddz_core::Profile::Rlcard;
+        let decisions =
+            rules.bidding != Bidding::Fixed || rules.show.enabled || rules.doubling.enabled;
         let ids = match actions {
-            None => with_ids,
-            Some("ids") if with_ids => true,
+            None => with_ids && !decisions,
+            Some("ids") if with_ids && !decisions => true,
+            Some("ids") if with_ids => {
+                return Err(PyValueError::new_err(
+                    "actions=\"ids\": bids, shows and doublings have no RLCard id (use \
+                     actions=\"index\")",
+                ));
+            }
             Some("ids") => {
                 return Err(PyValueError::new_err(
                     "actions=\"ids\": RLCard action ids exist under the rlcard profile only",
@@ -353,6 +490,8 @@ impl VecEnv {
             rules,
             tables,
             games: vec![1; n],
+            robot_turns: vec![0; n],
+            robots,
             written: vec![Vec::new(); n],
             width,
             obs: PyArray2::zeros(py, [n, width], false).unbind(),
@@ -360,15 +499,12 @@ impl VecEnv {
                 .then(|| PyArray3::zeros(py, [n, 5, 162], false).unbind()),
             mask: with_ids.then(|| PyArray2::zeros(py, [n, NUM_ACTIONS], false).unbind()),
             seats: PyArray1::zeros(py, n, false).unbind(),
+            phases: PyArray1::zeros(py, n, false).unbind(),
             num_moves: PyArray1::zeros(py, n, false).unbind(),
             rewards: PyArray2::zeros(py, [n, 3], false).unbind(),
             dones: PyArray1::zeros(py, n, false).unbind(),
         };
-        let s = v.setup;
-        v.each_slot(py, move |_, slot| {
-            s.write(slot);
-            Ok(())
-        })?;
+        v.settle(py, false)?;
         Ok(v)
     }
 
@@ -414,7 +550,21 @@ impl VecEnv {
         self.seats.bind(py).clone()
     }
 
-    /// Number of legal moves of the seat to act in each game.
+    /// The phase of each game (int8): 0 playing, 1 a show window (明牌), 2 doubling (加倍), 3
+    /// bidding; `VecEnv.PHASES` names them.
+    #[getter]
+    fn phases<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+        self.phases.bind(py).clone()
+    }
+
+    /// The names of the codes of `phases`, by code.
+    #[classattr]
+    #[allow(non_snake_case)]
+    fn PHASES() -> (&'static str, &'static str, &'static str, &'static str) {
+        ("playing", "show", "doubling", "bidding")
+    }
+
+    /// Number of options of the seat to act in each game (legal moves while playing).
     #[getter]
     fn num_moves<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
         self.num_moves.bind(py).clone()
@@ -434,15 +584,7 @@ impl VecEnv {
 
     /// Starts a new game in every environment; returns `(obs, mask, seats, rewards, dones)`.
     fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
-        let s = self.setup;
-        self.each_slot(py, move |i, slot| {
-            *slot.games += 1;
-            slot.table.reset(s.game_seed(i, *slot.games - 1));
-            slot.reward.fill(0.0);
-            *slot.done = false;
-            s.write(slot);
-            Ok(())
-        })?;
+        self.settle(py, true)?;
         self.outputs(py)
     }
 
@@ -478,17 +620,20 @@ impl VecEnv {
             .collect();
         let indices = indices.map_err(IllegalMoveError::new_err)?;
         let s = self.setup;
-        let results = self.each_slot(py, move |i, slot| s.step(i, slot, indices[i]))?;
+        let robots = self.robots.take();
+        let results = self.each_slot(py, |i, slot| s.step(i, slot, indices[i], robots.as_ref()));
+        self.robots = robots;
+        let results = results?;
         if let Some((i, Err(e))) = results.into_iter().enumerate().find(|(_, r)| r.is_err()) {
             return Err(IllegalMoveError::new_err(format!("game {i}: {e}")));
         }
         self.outputs(py)
     }
 
-    /// The legal moves of game `i` in notation, in the order of move indices.
+    /// The options of game `i` in index order: the legal moves in notation while playing;
+    /// `["hide", "show"]` in a show window; `"x1"`, `"x2"`, ... (the factors) while doubling.
     fn legal_moves(&self, i: usize) -> PyResult<Vec<String>> {
-        let t = self.table(i)?;
-        Ok(t.moves().iter().map(|m| t.notation(m)).collect())
+        Ok(self.table(i)?.option_names())
     }
 
     /// RLCard ids of the legal moves of game `i` (rlcard profile), in `legal_moves(i)` order.
@@ -572,12 +717,72 @@ fn resolve(t: &EnvGame, a: i64, with_ids: bool) -> Result<usize, String> {
     } else {
         usize::try_from(a)
             .ok()
-            .filter(|&i| i < t.moves().len())
+            .filter(|&i| i < t.option_count())
             .ok_or_else(|| {
                 format!(
-                    "move index {a} is out of range: {} legal moves",
-                    t.moves().len()
+                    "index {a} is out of range: {} options ({})",
+                    t.option_count(),
+                    t.option_names().join(", ")
                 )
             })
     }
+}
+
+/// The code of a phase in `VecEnv.phases` (see `VecEnv.PHASES`).
+fn phase_code(phase: Phase) -> i8 {
+    match phase {
+        Phase::Playing | Phase::Over => 0,
+        Phase::Dealing | Phase::LandlordShow => 1,
+        Phase::Doubling => 2,
+        Phase::Bidding => 3,
+    }
+}
+
+/// The robots of `learner` and `opponents` (see the class docs); None when the caller plays
+/// every seat.
+fn robots(
+    rules: &Rules,
+    learner: Option<&Bound<'_, PyAny>>,
+    opponents: Option<&str>,
+) -> PyResult<Option<Robots>> {
+    let Some(learner) = learner.filter(|l| !l.is_none()) else {
+        return match opponents {
+            None => Ok(None),
+            Some(_) => Err(PyValueError::new_err(
+                "opponents: robots play the seats the learner does not: give learner too (a \
+                 seat, \"landlord\" or \"farmers\")",
+            )),
+        };
+    };
+    let landlord = usize::from(rules.landlord_seat);
+    let fixed = rules.bidding == Bidding::Fixed;
+    let seats: [bool; 3] = if let Ok(seat) = learner.extract::<i64>() {
+        let seat = seat_arg(seat)
+            .map_err(|_| PyValueError::new_err(format!("learner {seat}: seats are 0, 1 and 2")))?;
+        core::array::from_fn(|s| s == seat)
+    } else {
+        match learner.extract::<String>().as_deref() {
+            Ok(side @ ("landlord" | "farmers")) if !fixed => {
+                return Err(PyValueError::new_err(format!(
+                    "learner \"{side}\": the {} rules bid, so the sides are not known before \
+                     the bidding (give a seat, or landlord=SEAT)",
+                    rules.profile
+                )));
+            }
+            Ok("landlord") => core::array::from_fn(|s| s == landlord),
+            Ok("farmers") => core::array::from_fn(|s| s != landlord),
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "learner {learner}: a seat (0, 1, 2), \"landlord\" or \"farmers\""
+                )));
+            }
+        }
+    };
+    let text = opponents.unwrap_or("value");
+    let spec = BotSpec::parse(text)
+        .map_err(|e| PyValueError::new_err(format!("opponents \"{text}\": {e}")))?;
+    Ok(Some(Robots {
+        spec,
+        learner: seats,
+    }))
 }

@@ -308,6 +308,95 @@ impl EnvGame {
         Ok(())
     }
 
+    /// The number of options of the seat to act (what a `VecEnv` index chooses among): the
+    /// legal moves while playing, 2 in a show window (0 keeps the hand hidden, 1 shows it), the
+    /// legal bids while bidding, the doubling factors while doubling; 0 once over.
+    pub fn option_count(&self) -> usize {
+        match self.game.phase() {
+            Phase::Playing => self.moves.len(),
+            Phase::Dealing | Phase::LandlordShow => 2,
+            Phase::Bidding => self.game.legal_bids().len(),
+            Phase::Doubling => self.doubling_choices().len(),
+            Phase::Over => 0,
+        }
+    }
+
+    /// The options of the seat to act in index order, as text: moves in notation, `hide` and
+    /// `show` in a show window, `bid N` while bidding, `xN` (the factor) while doubling.
+    pub fn option_names(&self) -> Vec<String> {
+        match self.game.phase() {
+            Phase::Playing => self.moves.iter().map(|m| self.notation(m)).collect(),
+            Phase::Dealing | Phase::LandlordShow => vec!["hide".into(), "show".into()],
+            Phase::Bidding => self
+                .game
+                .legal_bids()
+                .iter()
+                .map(|b| format!("bid {b}"))
+                .collect(),
+            Phase::Doubling => self
+                .doubling_choices()
+                .iter()
+                .map(|f| format!("x{f}"))
+                .collect(),
+            Phase::Over => Vec::new(),
+        }
+    }
+
+    /// Takes option `index` of [`EnvGame::option_names`] for the seat to act.
+    pub fn choose(&mut self, index: usize) -> Result<(), Refused> {
+        let count = self.option_count();
+        if index >= count {
+            return Err(Refused(format!(
+                "option {index} is out of range: the seat to act has {count} options while {}",
+                phase_name(self.game.phase())
+            )));
+        }
+        match self.game.phase() {
+            Phase::Playing => self.play_index(index).map(|_| ()),
+            Phase::Dealing | Phase::LandlordShow => self.show(index == 1),
+            Phase::Bidding => {
+                let bid = self.game.legal_bids()[index];
+                self.bid(bid)
+            }
+            Phase::Doubling => {
+                let factor = self.doubling_choices()[index];
+                self.double(factor)
+            }
+            Phase::Over => Err(Refused("the game is over: call reset".into())),
+        }
+    }
+
+    /// An action of the seat to act (a robot's choice, [`ddz_bots::decide`]): a play goes
+    /// into the trace as [`EnvGame::play_move`] puts it.
+    pub fn act(&mut self, action: Action) -> Result<(), Refused> {
+        match action {
+            Action::Play(m) => self.play_move(m),
+            Action::Bid(b) => self.bid(b),
+            Action::Show(show) => self.show(show),
+            Action::Double(factor) => self.double(factor),
+        }
+    }
+
+    /// Writes the bidding observation of `seat` ([`crate::encode::bidding_obs`]) while the
+    /// game is bidding; returns its length, or None in any other phase.
+    pub fn bidding_obs(&self, seat: usize, out: &mut [i8]) -> Option<usize> {
+        if self.game.phase() != Phase::Bidding {
+            return None;
+        }
+        let bids: Vec<(usize, u8)> = self
+            .game
+            .bids()
+            .iter()
+            .map(|&(s, b)| (s.index(), b))
+            .collect();
+        Some(crate::encode::bidding_obs(
+            self.hand(seat),
+            seat,
+            &bids,
+            out,
+        ))
+    }
+
     /// Takes back the last play.
     pub fn undo(&mut self) -> Result<(), Refused> {
         self.game.undo().map_err(|e| Refused(e.to_string()))?;

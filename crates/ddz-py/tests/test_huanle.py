@@ -4,6 +4,7 @@ fixed-landlord encodings unchanged."""
 
 import random
 
+import numpy as np
 import pytest
 
 import ddz
@@ -98,6 +99,97 @@ def test_fixed_landlord_encodings_are_unchanged_by_default():
         assert before.dtype.name == "int8"
 
 
-def test_vecenv_refuses_the_variants_with_the_reason():
-    with pytest.raises(ValueError, match="does not offer show and doubling decisions yet"):
-        ddz.VecEnv(2, rules="huanle", landlord=0)
+def mirror(env, option):
+    """Plays a VecEnv option on an `Env` through the Env's own calls."""
+    if option in ("hide", "show"):
+        env.show(option == "show")
+    elif option.startswith("x"):
+        env.double(int(option[1:]))
+    else:
+        env.step(option)
+
+
+def test_vecenv_takes_the_show_and_double_phases_as_actions():
+    n = 3
+    v = ddz.VecEnv(n, rules="huanle", landlord=0, seed=11, encoding="douzero", actions="index")
+    rng = random.Random(11)
+    twins = [v.env(i) for i in range(n)]
+    seen = {name: 0 for name in ddz.VecEnv.PHASES}
+    finished = 0
+    while finished < 6:
+        actions = []
+        for i in range(n):
+            options = v.legal_moves(i)
+            phase = ddz.VecEnv.PHASES[v.phases[i]]
+            seen[phase] += 1
+            assert len(options) == v.num_moves[i]
+            twin = twins[i]
+            assert twin.seat == v.seats[i]
+            if phase == "show":
+                assert options == ["hide", "show"] and twin.legal_show() is not None
+                # The hand so far is the observation's first 54 values.
+                assert (v.obs[i, :54] == ddz.card_vector(twin.hand(twin.seat) or "pass")).all()
+                pick = 1 if rng.random() < 0.2 else 0
+            elif phase == "doubling":
+                assert options == [f"x{f}" for f in twin.legal_doublings()]
+                pick = rng.randrange(len(options))
+            else:
+                assert phase == "playing" and options == twin.legal_moves()
+                pick = rng.randrange(len(options))
+            mirror(twin, options[pick])
+            actions.append(pick)
+        v.step(np.array(actions, dtype=np.int64))
+        for i in range(n):
+            if v.dones[i]:
+                finished += 1
+                assert twins[i].done
+                assert list(v.rewards[i]) == list(twins[i].payoffs("score"))
+                assert v.rewards[i].sum() == 0
+                twins[i] = v.env(i)
+            else:
+                assert not twins[i].done and v.rewards[i].sum() == 0
+    assert seen["show"] > 0 and seen["doubling"] > 0 and seen["playing"] > 0
+    assert seen["bidding"] == 0
+
+
+def test_vecenv_refuses_an_option_out_of_range_and_changes_nothing():
+    v = ddz.VecEnv(2, rules="huanle", landlord=0)
+    with pytest.raises(ddz.IllegalMoveError, match=r"game 1: index 2 is out of range: 2 options \(hide, show\)"):
+        v.step([0, 2])
+    assert list(v.phases) == [1, 1] and v.env(0).shown() == [None, None, None]
+
+
+def test_vecenv_plays_whole_huanle_games_bidding_showing_and_doubling():
+    v = ddz.VecEnv(3, rules="huanle", seed=5)
+    rng = random.Random(5)
+    seen = set()
+    games = 0
+    while games < 6:
+        seen.update(ddz.VecEnv.PHASES[p] for p in v.phases)
+        v.step([rng.randrange(k) for k in v.num_moves])
+        for i in np.flatnonzero(v.dones):
+            games += 1
+            assert v.rewards[i].sum() == 0
+    assert seen == {"bidding", "show", "doubling", "playing"}
+
+
+def test_robots_play_whole_huanle_games_from_python():
+    bot = ddz.Bot("value")
+    kinds = set()
+    for seed in range(3):
+        env = ddz.Env("huanle", seed=seed)
+        while not env.done:
+            phase = env.phase
+            choice = bot.act(env)
+            if phase in ("dealing", "landlord_show"):
+                assert isinstance(choice, bool)
+            elif phase == "doubling":
+                assert choice in env.legal_doublings()
+            elif phase == "bidding":
+                assert choice in env.legal_bids()
+            else:
+                assert choice in env.legal_moves()
+            kinds.add(phase)
+            assert bot.play(env) == choice
+        assert sum(env.payoffs("score")) == 0
+    assert {"dealing", "bidding", "doubling", "playing"} <= kinds

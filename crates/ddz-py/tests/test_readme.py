@@ -14,7 +14,7 @@ def python_blocks():
 
 def test_readme_examples_run():
     blocks = python_blocks()
-    assert len(blocks) == 2
+    assert len(blocks) == 3
     quick = {}
     exec(compile(blocks[0], "README quick tour", "exec"), quick)
     assert quick["env"].history() and quick["twin"] is not quick["env"]
@@ -22,3 +22,6 @@ def test_readme_examples_run():
     exec(compile(blocks[1], "README training loop", "exec"), loop)
     w = loop["w"]
     assert w.shape == (3, 430 + 54) and (w != 0).any(), "the loop learned something"
+    arena = {}
+    exec(compile(blocks[2], "README arena", "exec"), arena)
+    assert arena["whole"]["shard"] == {"index": 0, "count": 1}

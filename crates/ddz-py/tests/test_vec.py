@@ -92,9 +92,8 @@ def test_index_actions_douzero_encoding_and_move_features():
         v.step(v.num_moves)
 
 
-def test_rules_need_a_fixed_landlord():
-    with pytest.raises(ValueError, match="fixed landlord"):
-        ddz.VecEnv(2, "classic")
+def test_bidding_rules_start_bidding_unless_the_landlord_is_fixed():
+    assert ddz.VecEnv(2, "classic").phases.tolist() == [3, 3]
     v = ddz.VecEnv(2, "classic", landlord=1)
     assert v.seats.tolist() == [1, 1]
     with pytest.raises(ValueError, match="rlcard profile only"):

@@ -173,3 +173,59 @@ def test_rlcard_compatible_states_equal_rlcards():
         for p in range(3):
             assert np.array_equal(ours.get_state(p)["obs"], theirs.get_state(p)["obs"])
     assert golden.ORDER == "3456789TJQKA2BR"
+
+
+@pytest.mark.skipif(not HAS_PETTINGZOO, reason="pettingzoo is not installed")
+@pytest.mark.filterwarnings("ignore:Observation:UserWarning")
+def test_pettingzoo_api_test_with_bidding():
+    from pettingzoo.test import api_test
+
+    from ddz import pettingzoo_env
+
+    api_test(pettingzoo_env.env(bidding="points"), num_cycles=300)
+    api_test(pettingzoo_env.raw_env(bidding="call_rob", reward="wp"), num_cycles=300)
+
+
+@pytest.mark.skipif(not HAS_PETTINGZOO, reason="pettingzoo is not installed")
+def test_pettingzoo_bids_are_the_ids_after_rlcards():
+    from ddz import pettingzoo_env
+
+    e = pettingzoo_env.raw_env(bidding="points")
+    e.reset(seed=5)
+    assert e.action_space("player_0").n == ddz.NUM_ACTIONS + 4
+    obs = e.observe(e.agent_selection)
+    assert np.flatnonzero(obs["action_mask"]).tolist() == [ddz.NUM_ACTIONS + b for b in range(4)]
+    assert obs["observation"][78:].sum() == 0 and obs["observation"][:54].sum() == 17
+    bids, totals = 0, dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, _ = e.last()
+        totals[agent] += reward
+        if term or trunc:
+            e.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        bids += int(legal[-1] >= ddz.NUM_ACTIONS)
+        e.step(int(legal[-1]))  # the highest bid, then the last legal move
+    assert bids >= 1 and sum(totals.values()) == 0 and any(totals.values())
+    with pytest.raises(ValueError, match="bidding 'auction'"):
+        pettingzoo_env.raw_env(bidding="auction")
+
+
+@pytest.mark.skipif(not HAS_GYMNASIUM, reason="gymnasium is not installed")
+def test_gymnasium_env_checker_with_bidding():
+    from gymnasium.utils.env_checker import check_env
+
+    from ddz import gym_env
+
+    for seat in (0, 1, 2):
+        env = gym_env.SeatEnv(seat=seat, bidding="points")
+        check_env(env, skip_render_check=True)
+        assert env.action_space.n == ddz.NUM_ACTIONS + 4
+    env = gym_env.SeatEnv(seat=1, bidding="call_rob", opponents="greedy")
+    obs, _ = env.reset(seed=2)
+    done, steps = False, 0
+    while not done:
+        legal = np.flatnonzero(env.action_masks())
+        obs, reward, done, _, _ = env.step(int(legal[-1]))
+        steps += 1
+    assert steps > 1

@@ -4,6 +4,8 @@
   observation encodings, payoffs, clone, perfect information).
 - ``VecEnv``: many games stepped in one call, in parallel, into preallocated numpy arrays.
 - ``Bot``: ddz's robots (``random``, ``greedy``, ``value``, ``ddzlib``) as opponents.
+- ``arena``, ``merge``: robots measured against each other, the reports of ``ddz arena --json``
+  and ``ddz arena merge`` as dicts.
 - ``ddz.rlcard_env.make()``: an environment with ``rlcard.make('doudizhu')``'s interface.
 - ``ddz.pettingzoo_env.env()``: a PettingZoo AEC environment with action masks.
 - ``ddz.gym_env.SeatEnv``: a Gymnasium environment for one seat, the others played by robots.
@@ -21,6 +23,7 @@ from ._ddz import (
     bot_names,
     card_vector,
 )
+from ._arena import arena, merge
 
 __all__ = [
     "NUM_ACTIONS",
@@ -31,6 +34,8 @@ __all__ = [
     "VecEnv",
     "action_id",
     "action_name",
+    "arena",
     "bot_names",
     "card_vector",
+    "merge",
 ]

@@ -11,6 +11,7 @@ PASS_ID: int
 """RLCard's id of the pass (27,471)."""
 
 Encoding = Literal["rlcard", "douzero"]
+ObserveEncoding = Literal["rlcard", "douzero", "raw"]
 PayoffKind = Literal["score", "win", "wp"]
 
 class IllegalMoveError(ValueError):
@@ -19,9 +20,11 @@ class IllegalMoveError(ValueError):
 class Env:
     """One game of Dou Dizhu for reinforcement learning.
 
-    ``rules`` is a profile name (classic, laizi, tiandi, douzero, rlcard, botzone); ``laizi``
-    fixes the wild ranks (``"7"``, ``"79"``); ``seed`` seeds the sequence of deals;
-    ``landlord`` fixes the landlord's seat (no bidding).
+    ``rules`` is a profile name (classic, laizi, tiandi, douzero, rlcard, botzone, huanle);
+    ``laizi`` fixes the wild ranks (``"7"``, ``"79"``); ``seed`` seeds the sequence of deals;
+    ``landlord`` fixes the landlord's seat (no bidding); ``bidding`` (``"points"``,
+    ``"call_rob"``) makes any profile bid. While bidding, ``observe`` gives ddz's 78-value
+    bidding observation.
     """
 
     def __init__(
@@ -30,6 +33,7 @@ class Env:
         laizi: Optional[str] = None,
         seed: int = 0,
         landlord: Optional[int] = None,
+        bidding: Optional[Literal["points", "call_rob"]] = None,
     ) -> None: ...
     def reset(self, seed: Optional[int] = None, deal: Optional[Dict[str, Any]] = None) -> int:
         """Starts a new game (the next deal, the game of ``seed``, or ``deal``: a dict with
@@ -82,10 +86,16 @@ class Env:
     def payoffs(self, kind: PayoffKind = "score") -> npt.NDArray[np.float64]: ...
     def result(self) -> Optional[Dict[str, Any]]: ...
     def observe(
-        self, seat: Optional[int] = None, encoding: Encoding = "rlcard", batch: bool = True
+        self,
+        seat: Optional[int] = None,
+        encoding: ObserveEncoding = "rlcard",
+        batch: bool = True,
+        wild: bool = False,
     ) -> Union[npt.NDArray[np.int8], Dict[str, Any]]:
-        """``rlcard``: RLCard's vector (int8, 790 or 901). ``douzero``: a dict with
-        position, x_no_action, z, action_features and (with ``batch``) x_batch, z_batch."""
+        """``rlcard``: RLCard's vector (int8, 790 or 901; with ``wild`` 13 wild-rank values
+        follow). ``douzero``: a dict with position, x_no_action, z, action_features and (with
+        ``batch``) x_batch, z_batch. While bidding: ddz's 78-value bidding observation.
+        ``raw``: a dict of what the seat may know, in any phase."""
     def legal_move_cards(self) -> npt.NDArray[np.int8]:
         """The 54-value card vector of each legal move (n × 54)."""
     def perfect_information(self) -> Dict[str, Any]: ...
@@ -108,6 +118,10 @@ class VecEnv:
         encoding: Encoding = "rlcard",
         reward: PayoffKind = "score",
         actions: Optional[Literal["ids", "index"]] = None,
+        learner: Optional[Union[int, Literal["landlord", "farmers"]]] = None,
+        opponents: Optional[str] = None,
+        bidding: Optional[Literal["points", "call_rob"]] = None,
+        wild: bool = False,
     ) -> None: ...
     @property
     def num_envs(self) -> int: ...
@@ -123,6 +137,10 @@ class VecEnv:
     def mask(self) -> Optional[npt.NDArray[np.bool_]]: ...
     @property
     def seats(self) -> npt.NDArray[np.int64]: ...
+    PHASES: Tuple[str, str, str, str]
+    """The names of the codes of ``phases``: playing, show, doubling, bidding."""
+    @property
+    def phases(self) -> npt.NDArray[np.int8]: ...
     @property
     def num_moves(self) -> npt.NDArray[np.int64]: ...
     @property
@@ -169,3 +187,17 @@ def action_id(cards: str) -> Optional[int]:
 def card_vector(cards: str) -> npt.NDArray[np.int8]:
     """The 54-value card vector of a card set."""
 def bot_names() -> List[str]: ...
+def arena_json(
+    bots: List[str],
+    deals: int = 1000,
+    seed: int = 1,
+    rules: str = "classic",
+    laizi: Optional[str] = None,
+    rules_file: Optional[str] = None,
+    bidding: bool = False,
+    shard: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
+) -> str:
+    """The JSON text of ``ddz arena --json`` (``ddz.arena`` returns it as a dict)."""
+def merge_json(reports: List[str]) -> str:
+    """The JSON text of ``ddz arena merge --json`` (``ddz.merge`` returns it as a dict)."""

@@ -9,13 +9,20 @@ RLCard actions). Actions are RLCard action ids. The reward comes at the end of t
 (``score``: the seat's points, ``win``: 1 or 0, ``wp``: ±1). An illegal action ends the episode
 with ``illegal_reward`` (``info["illegal_action"]`` is True), or raises
 ``ddz.IllegalMoveError`` with ``illegal="raise"``. ``action_masks()`` serves maskable agents.
+
+``bidding="points"`` or ``"call_rob"`` (an option; the fixed landlord is the default) starts
+each game with the bidding, the robots bidding for their seats: the actions are RLCard's ids
+followed by four bid ids (``NUM_ACTIONS + b`` bids ``b``), the mask covers 27,476 ids, and
+while bidding the observation is ddz's bidding observation (``Env.observe``: 78 values, then
+zeros). The seat's role is then decided by the bidding.
 """
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ._ddz import NUM_ACTIONS, Bot, Env, IllegalMoveError
+from ._bids import action_count, act, check_bidding, legal_mask
+from ._ddz import Bot, Env, IllegalMoveError
 
 OBS_LEN = 901
 
@@ -26,7 +33,7 @@ class SeatEnv(gym.Env):
     metadata = {"render_modes": ["ansi"]}
 
     def __init__(self, seat=0, opponents="value", rules="rlcard", reward="score",
-                 illegal="end", illegal_reward=-2.0, render_mode=None):
+                 illegal="end", illegal_reward=-2.0, render_mode=None, bidding=None):
         if rules != "rlcard":
             raise ValueError("SeatEnv uses RLCard's action ids: rules='rlcard'")
         if seat not in (0, 1, 2):
@@ -46,12 +53,14 @@ class SeatEnv(gym.Env):
         self._illegal = illegal
         self._illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
+        self._bidding = check_bidding(bidding)
+        self._num_actions = action_count(self._bidding)
         self.observation_space = spaces.Dict({
             "observation": spaces.Box(low=0, high=1, shape=(OBS_LEN,), dtype=np.int8),
-            "action_mask": spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8),
+            "action_mask": spaces.Box(low=0, high=1, shape=(self._num_actions,), dtype=np.int8),
         })
-        self.action_space = spaces.Discrete(NUM_ACTIONS)
-        self._game = Env(rules)
+        self.action_space = spaces.Discrete(self._num_actions)
+        self._game = Env(rules, bidding=self._bidding)
         self._bots = {}
 
     def _obs(self):
@@ -61,10 +70,11 @@ class SeatEnv(gym.Env):
         return {"observation": obs, "action_mask": self.action_masks().astype(np.int8)}
 
     def action_masks(self):
-        """The legal RLCard actions of the seat (bool, 27,472), all False once the game ended."""
-        if self._game.seat != self.seat:
-            return np.zeros(NUM_ACTIONS, dtype=bool)
-        return self._game.action_mask()
+        """The legal actions of the seat (bool: RLCard's 27,472 ids, and the 4 bid ids with
+        bidding), all False once the game ended."""
+        if self._game.done or self._game.seat != self.seat:
+            return np.zeros(self._num_actions, dtype=bool)
+        return legal_mask(self._game, self._num_actions)
 
     def _opponents_play(self):
         while not self._game.done and self._game.seat != self.seat:
@@ -85,7 +95,7 @@ class SeatEnv(gym.Env):
 
     def step(self, action):
         try:
-            self._game.step(int(action))
+            act(self._game, action, self._bidding)
         except IllegalMoveError:
             if self._illegal == "raise":
                 raise

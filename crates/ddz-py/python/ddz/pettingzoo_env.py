@@ -8,6 +8,12 @@ vector of that seat, the landlord's 790 values padded with zeros) and ``action_m
 27,472: the legal RLCard actions of the agent to act, all zeros for the others). Actions are
 RLCard action ids. Rewards come at the end of the game: ``score`` the points (zero-sum,
 DouZero's ADP), ``win`` 1 for the winning side and 0 else, ``wp`` ±1.
+
+``bidding="points"`` or ``"call_rob"`` (an option; RLCard's fixed landlord is the default)
+starts each game with the bidding: agent ``player_i`` is seat ``i``, the landlord being the
+winner of the bidding; the actions are RLCard's ids followed by four bid ids (``NUM_ACTIONS +
+b`` bids ``b``, ``ddz._bids``), the mask covers 27,476 ids, and while bidding the observation
+is ddz's bidding observation (``Env.observe``: 78 values, then zeros).
 """
 
 import numpy as np
@@ -15,7 +21,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import AgentSelector, wrappers
 
-from ._ddz import NUM_ACTIONS, Env
+from ._bids import action_count, act, check_bidding, legal_mask
+from ._ddz import Env
 
 OBS_LEN = 901
 
@@ -35,7 +42,7 @@ class raw_env(AECEnv):
     metadata = {"render_modes": ["human", "ansi"], "name": "ddz_doudizhu_v0",
                 "is_parallelizable": False}
 
-    def __init__(self, rules="rlcard", reward="score", render_mode=None):
+    def __init__(self, rules="rlcard", reward="score", render_mode=None, bidding=None):
         super().__init__()
         if rules != "rlcard":
             raise ValueError("the PettingZoo environment uses RLCard's action ids: rules='rlcard'")
@@ -43,16 +50,18 @@ class raw_env(AECEnv):
             raise ValueError(f"reward {reward!r}: rewards are score, win, wp")
         self._rules = rules
         self._reward = reward
+        self._bidding = check_bidding(bidding)
+        self._num_actions = action_count(self._bidding)
         self.render_mode = render_mode
-        self._game = Env(rules)
+        self._game = Env(rules, bidding=self._bidding)
         self.possible_agents = [f"player_{i}" for i in range(3)]
         self.agents = self.possible_agents[:]
         obs_space = spaces.Dict({
             "observation": spaces.Box(low=0, high=1, shape=(OBS_LEN,), dtype=np.int8),
-            "action_mask": spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8),
+            "action_mask": spaces.Box(low=0, high=1, shape=(self._num_actions,), dtype=np.int8),
         })
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self._num_actions) for a in self.possible_agents}
         self._reset_state()
 
     def _reset_state(self):
@@ -80,14 +89,14 @@ class raw_env(AECEnv):
         o = self._game.observe(seat, encoding="rlcard")
         obs[: o.size] = o
         if self._game.seat == seat:
-            mask = self._game.action_mask().astype(np.int8)
+            mask = legal_mask(self._game, self._num_actions).astype(np.int8)
         else:
-            mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+            mask = np.zeros(self._num_actions, dtype=np.int8)
         return {"observation": obs, "action_mask": mask}
 
     def reset(self, seed=None, options=None):
         if seed is not None:
-            self._game = Env(self._rules, seed=int(seed))
+            self._game = Env(self._rules, seed=int(seed), bidding=self._bidding)
         self._game.reset()
         self._reset_state()
 
@@ -96,7 +105,7 @@ class raw_env(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             return self._was_dead_step(action)
         self._cumulative_rewards[agent] = 0
-        self._game.step(int(action))
+        act(self._game, action, self._bidding)
         if self._game.done:
             payoffs = self._game.payoffs(self._reward)
             for i, a in enumerate(self.possible_agents):
@@ -105,7 +114,11 @@ class raw_env(AECEnv):
         else:
             self.rewards = dict.fromkeys(self.agents, 0)
         self._accumulate_rewards()
-        self.agent_selection = self._agent_selector.next()
+        if self._game.done:
+            self.agent_selection = self._agent_selector.next()
+        else:
+            # The seat to act: the next one, except when the bidding ends (the landlord leads).
+            self.agent_selection = self.possible_agents[self._game.seat]
         if self.render_mode == "human":
             print(self.render())
 
