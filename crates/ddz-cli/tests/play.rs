@@ -42,6 +42,9 @@ fn a_fixed_script_with_illegal_inputs_then_auto() {
             "--plain",
             "--seed",
             "7",
+            // The robots of the recorded behaviour (the default robots search on a clock).
+            "--bots",
+            "value",
             "--records",
             dir.to_str().unwrap(),
         ],
@@ -255,6 +258,8 @@ fn several_readings_are_offered_and_picked_by_number() {
                 "laizi",
                 "--seed",
                 &seed,
+                "--bots",
+                "value",
                 "--no-records",
             ];
             stdout(&ddz_stdin(&args, input))
@@ -332,6 +337,8 @@ fn input_ending_mid_game_leaves_cleanly_without_a_record() {
             "--plain",
             "--seed",
             "3",
+            "--bots",
+            "value",
             "--records",
             dir.to_str().unwrap(),
         ],
