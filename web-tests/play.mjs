@@ -178,7 +178,7 @@ async function playGame(page, label, tap, lang, decided = {}) {
       await waitChange(page, st.step);
       continue;
     }
-    await checkFaces(page, "#hand", lang, label);
+    await checkFaces(page, "#hand, .played .cards, #info .cards, .shown .cards", lang, label);
     if (decided.shown !== undefined && st.phase === "playing" && !decided.checked) {
       // The multiplier panel and the log of the show and the doubling.
       const mult = await page.locator("#multipliers").textContent();
@@ -190,6 +190,23 @@ async function playGame(page, label, tap, lang, decided = {}) {
       const stake = await page.locator("#stake").textContent();
       if (!(lang === "zh" ? /底分 \d+ × 倍数 \d+/ : /base \d+ × multiplier \d+/).test(stake)) throw new Error(`${label}: the stake reads "${stake}"`);
       decided.checked = true;
+    }
+    if (decided.counter === false && st.phase === "playing") {
+      // The card counter: still out by rank, what the two opponents hold between them.
+      await page.locator("#btn-counter").click();
+      const c = await page.evaluate(() => {
+        const out = [...document.querySelectorAll("#counter tr[data-row=out] td")].reduce((a, td) => a + Number(td.textContent), 0);
+        const rows = [...document.querySelectorAll("#counter tr[data-row^=played-]")].length;
+        const opp = [...document.querySelectorAll(".opp .count b")].reduce((a, b) => a + Number(b.textContent), 0);
+        const box = document.getElementById("counter").getBoundingClientRect();
+        const table = document.querySelector("#counter table").getBoundingClientRect();
+        return { out, rows, opp, fits: table.width <= box.width + 0.5 };
+      });
+      if (c.out !== c.opp || c.rows !== 2 || !c.fits) throw new Error(`${label}: the card counter: ${JSON.stringify(c)}`);
+      await page.screenshot({ path: join(shots, `${label}-counter.png`) });
+      await page.locator("#btn-counter").click();
+      await page.evaluate(() => document.activeElement?.blur());
+      decided.counter = true;
     }
     if (!shotTaken && st.phase === "playing" && actions >= 3) {
       await page.screenshot({ path: join(shots, `${label}-table.png`) });
@@ -270,7 +287,7 @@ async function runGame(browser, url, label, viewport, tap, lang, rules = null, e
   await page.locator("#f-seat2").selectOption("ddzlib");
   await page.locator("#btn-start").click();
   await page.waitForSelector("#table:not([hidden])");
-  const decided = rules === "huanle" ? { shown: false, doubled: false } : {};
+  const decided = rules === "huanle" ? { shown: false, doubled: false } : { counter: false };
   const { actions, bidTags } = await playGame(page, label, tap, lang, decided);
   if (rules === "huanle") {
     if (!decided.shown || !decided.doubled || !decided.checked) {

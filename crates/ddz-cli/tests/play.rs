@@ -391,3 +391,19 @@ fn a_failing_external_robot_forfeits_and_the_sitting_goes_on() {
     );
     assert_eq!(text.matches("game over: ").count(), 2, "{text}");
 }
+
+#[test]
+fn the_default_robots_are_search_on_a_clock() {
+    // Without --bots both seats are the strongest robot, searching 250 ms a decision.
+    let out = ddz_stdin(
+        &["play", "--plain", "--seed", "3", "--no-records"],
+        "quit\n",
+    );
+    let text = stdout(&out);
+    assert!(
+        text.contains("robots search (seat 1) and search (seat 2)"),
+        "{text}"
+    );
+    let help = stdout(&ddz(&["play", "--help"]));
+    assert!(help.contains("search:time=250ms"), "{help}");
+}

@@ -67,22 +67,22 @@
       you: "You", seat: "seat", robot: "robot", person: "person", away: "away",
       landlord: "Landlord", farmer: "Farmer", cards: "cards", pass: "Pass", play: "Play", hint: "Hint",
       bid: "Bid", bidPass: "No bid", call: "Call", rob: "Rob", decline: "Decline", noRob: "No rob",
-      kitty: "Kitty", wild: "Wild", stake: "Stake", game: "Game", turn: "turn",
+      kitty: "Kitty", wild: "Wild",
       yourTurnBid: "Your turn to bid", yourTurnPlay: "Your turn to play", lead: "you lead",
       toAct: (n) => `${n} to act`, waitingBid: (n) => `${n} is bidding`,
       over: "Game over", landlordWins: "The landlord wins", farmersWins: "The farmers win",
       youWin: "You win", youLose: "You lose", score: "Score", total: "Total",
-      baseMult: (b, m) => `base ${b} × multiplier ${m}`, bombs: "bombs", rocket: "rocket",
+      bombs: "bombs", rocket: "rocket",
       spring: "spring", antiSpring: "anti-spring", next: "Next game", download: "Download record",
       viewReplay: "View replay", waitingOthers: "waiting for the other players",
       readings: "These cards have several readings: choose one",
       cancel: "Cancel", as: "as", close: "Close",
       connecting: "connecting…", reconnecting: "connection lost, reconnecting…",
-      closed: "The room is closed", invite: "Invite a friend to seat", spectator: "watching",
+      closed: "The room is closed", invite: "Invite a friend to seat",
       spectators: "Spectator view: only public information",
       selectFirst: "Select cards first (or pass)", noHint: "No hint now",
       hintN: (i, n, m) => `Hint ${i}/${n}: ${m} (enter plays it)`,
-      unseen: "Unseen cards", log: "Log", auto: "(timer)",
+      log: "Log", auto: "(timer)",
       ev_bid: (s, b) => `${s}: bid ${b}`, ev_pass: (s) => `${s}: pass`,
       ev_call: (s) => `${s}: call`, ev_rob: (s) => `${s}: rob`, ev_decline: (s) => `${s}: decline`,
       ev_play: (s, m) => `${s}: ${m}`, ev_landlord: (s) => `Landlord: ${s}`,
@@ -165,20 +165,20 @@
       you: "你", seat: "座位", robot: "机器人", person: "真人", away: "离开",
       landlord: "地主", farmer: "农民", cards: "张", pass: "不出", play: "出牌", hint: "提示",
       bid: "叫分", bidPass: "不叫", call: "叫地主", rob: "抢地主", decline: "不叫", noRob: "不抢",
-      kitty: "底牌", wild: "癞子", stake: "倍数", game: "第几局", turn: "出牌",
+      kitty: "底牌", wild: "癞子",
       yourTurnBid: "轮到你叫分", yourTurnPlay: "轮到你出牌", lead: "你先出",
       toAct: (n) => `等待 ${n}`, waitingBid: (n) => `${n} 叫分中`,
       over: "本局结束", landlordWins: "地主胜", farmersWins: "农民胜", youWin: "你赢了",
       youLose: "你输了", score: "得分", total: "总分",
-      baseMult: (b, m) => `底分 ${b} × 倍数 ${m}`, bombs: "炸弹", rocket: "王炸", spring: "春天",
+      bombs: "炸弹", rocket: "王炸", spring: "春天",
       antiSpring: "反春", next: "下一局", download: "下载牌谱", viewReplay: "查看回放",
       waitingOthers: "等待其他玩家", readings: "这手牌有多种读法：请选择",
       cancel: "取消", as: "当作", close: "关闭",
       connecting: "连接中…", reconnecting: "连接断开，正在重连…", closed: "房间已关闭",
-      invite: "邀请好友入座", spectator: "观战中", spectators: "观战视角：只显示公开信息",
+      invite: "邀请好友入座", spectators: "观战视角：只显示公开信息",
       selectFirst: "请先选牌（或不出）", noHint: "暂无提示",
       hintN: (i, n, m) => `提示 ${i}/${n}：${m}（回车出牌）`,
-      unseen: "未出现的牌", log: "记录", auto: "（超时代打）",
+      log: "记录", auto: "（超时代打）",
       ev_bid: (s, b) => `${s} 叫 ${b} 分`, ev_pass: (s) => `${s} 不出`,
       ev_call: (s) => `${s} 叫地主`, ev_rob: (s) => `${s} 抢地主`, ev_decline: (s) => `${s} 不叫`,
       ev_play: (s, m) => `${s} 出 ${m}`, ev_landlord: (s) => `${s} 成为地主`,
@@ -247,8 +247,8 @@
   const letterOfId = (id) => RANKS[rankOfId(id)];
   const rankLabel = (letter) => {
     if (letter === "T") return "10";
-    if (letter === "B") return S.lang === "zh" ? "小王" : "Joker";
-    if (letter === "R") return S.lang === "zh" ? "大王" : "JOKER";
+    if (letter === "B") return S.lang === "zh" ? "小王" : "small joker";
+    if (letter === "R") return S.lang === "zh" ? "大王" : "big joker";
     return letter;
   };
   // Cards in notation order (rank ascending) from ids.
