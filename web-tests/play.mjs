@@ -62,14 +62,17 @@ function watch(page, label, allowed = null) {
   page.on("pageerror", (e) => problems.push(`${label}: page error: ${e.message}`));
 }
 
-// Every 报单/报双 badge the page ever shows, recorded as it appears (robots play fast).
+// Every 报单/报双 badge the page ever shows, recorded as it appears (robots play fast), and
+// how many plays slid in.
 const recordWarnings = () => {
   window.__warnings = [];
+  window.__slides = 0;
   new MutationObserver(() => {
     for (const b of document.querySelectorAll(".badge.warn")) {
       const key = `${b.dataset.seat}:${b.dataset.left}:${b.textContent}`;
       if (!window.__warnings.includes(key)) window.__warnings.push(key);
     }
+    window.__slides += document.querySelectorAll(".cards.fly").length;
   }).observe(document, { subtree: true, childList: true });
 };
 
@@ -155,7 +158,7 @@ async function waitChange(page, step) {
 }
 
 // The bids at the seats: every bid of this deal is shown at its seat.
-async function checkBidTags(page, label) {
+async function checkBidTags(page) {
   const r = await page.evaluate(() => [...document.querySelectorAll(".badge.bidtag")].map((b) => b.textContent));
   return r.length;
 }
@@ -227,7 +230,7 @@ async function playGame(page, label, tap, lang, decided = {}) {
       await last.click();
       decided.doubled = true;
     } else if (st.phase === "bidding") {
-      bidTags = Math.max(bidTags, await checkBidTags(page, label));
+      bidTags = Math.max(bidTags, await checkBidTags(page));
       const bids = await page.locator("#actions button").all();
       // Bid the highest allowed in the first game, pass in the second.
       const pick = tap ? bids[0] : bids[bids.length - 1];
@@ -281,6 +284,7 @@ async function runGame(browser, url, label, viewport, tap, lang, rules = null, e
   for (const r of health.robots) if (!lobby.values.includes(r)) throw new Error(`${label}: the lobby lacks ${r}`);
   if (!lobby.about.trim()) throw new Error(`${label}: no line about the robot`);
   if (lang === "zh" && !/房间号/.test(lobby.placeholder)) throw new Error(`${label}: the room id placeholder is "${lobby.placeholder}"`);
+  await page.screenshot({ path: join(shots, `${label}-lobby.png`) });
   if (rules) await page.locator("#f-rules").selectOption(rules);
   // Fast robots: the debug build's search takes seconds a move.
   await page.locator("#f-seat1").selectOption("value");
@@ -326,6 +330,8 @@ async function runGame(browser, url, label, viewport, tap, lang, rules = null, e
   }
   const sounds = await page.evaluate(() => Number(document.body.dataset.sounds ?? 0));
   if (sounds < 3) throw new Error(`${label}: only ${sounds} sounds in a whole game`);
+  const slides = await page.evaluate(() => window.__slides);
+  if (slides === 0) throw new Error(`${label}: no play slid in`);
   await context.close();
   console.log(`${label}: game played (${actions} actions from the page, bids shown at seats: ${bidTags}): ${title}; replay: ${result}`);
 }

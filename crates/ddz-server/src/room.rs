@@ -383,7 +383,11 @@ impl Room {
             None => return Err("missing \"type\"".into()),
         };
         const TYPES: &str = "bid, show, double, play, pass, hint, next, auto";
-        if !["bid", "show", "double", "play", "pass", "hint", "next", "auto"].contains(&kind) {
+        if ![
+            "bid", "show", "double", "play", "pass", "hint", "next", "auto",
+        ]
+        .contains(&kind)
+        {
             return Err(match kind {
                 "join" | "watch" => format!("\"{kind}\": this connection has already joined"),
                 other => format!("unknown type \"{other}\" (types after joining: {TYPES})"),
