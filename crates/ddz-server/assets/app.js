@@ -20,6 +20,7 @@
       shows: "shown", doubling: "doubling", yourMult: "your multiplier", pairMult: "pair",
       ev_show: (s, f) => `${s} shows the cards (×${f})`, ev_noShow: (s) => `${s} does not show`,
       ev_double: (s, f) => f === 1 ? `${s}: no doubling` : f === 2 ? `${s}: doubles (×2)` : `${s}: super doubles (×${f})`,
+      robotOption: (n) => `robot: ${n}`,
       robotNames: { search: "Search", ddzlib: "Ladder", value: "Value", greedy: "Greedy", random: "Random" },
       robotAbout: {
         search: "the strongest: plays out many guesses of the hidden hands before each move",
@@ -64,7 +65,7 @@
       watch: "Watch", human: "a person (invite)",
       lobbyNote: "Your cards stay on the server until the game is over: the page only ever receives your own hand. Every game is dealt from a fresh random seed, shown only after it; a chosen seed is for rooms with one person only.",
       replayTitle: "Replay a game record", load: "Load", pasteRecord: "or paste a ddz-record/1 here",
-      you: "You", seat: "seat", robot: "robot", person: "person", away: "away",
+      you: "You", seat: "seat", person: "person", away: "away",
       landlord: "Landlord", farmer: "Farmer", cards: "cards", pass: "Pass", play: "Play", hint: "Hint",
       bid: "Bid", bidPass: "No bid", call: "Call", rob: "Rob", decline: "Decline", noRob: "No rob",
       kitty: "Kitty", wild: "Wild",
@@ -119,6 +120,7 @@
       shows: "明牌", doubling: "加倍", yourMult: "你的倍数", pairMult: "对局",
       ev_show: (s, f) => `${s} 明牌（×${f}）`, ev_noShow: (s) => `${s} 不明牌`,
       ev_double: (s, f) => f === 1 ? `${s} 不加倍` : f === 2 ? `${s} 加倍` : `${s} 超级加倍（×${f}）`,
+      robotOption: (n) => `机器人：${n}`,
       robotNames: { search: "搜索", ddzlib: "拆牌", value: "估值", greedy: "贪心", random: "随机" },
       robotAbout: {
         search: "最强：每一步先对未知手牌做大量推演",
@@ -162,7 +164,7 @@
       start: "开始", watchTitle: "观战", watch: "观战", human: "真人（邀请）",
       lobbyNote: "对局结束前，你的牌只在服务器上：页面只会收到你自己的手牌。每局都用新的随机种子发牌，局后才公布；指定种子只限一人的房间。",
       replayTitle: "牌谱回放", load: "载入", pasteRecord: "或在此粘贴 ddz-record/1 牌谱",
-      you: "你", seat: "座位", robot: "机器人", person: "真人", away: "离开",
+      you: "你", seat: "座位", person: "真人", away: "离开",
       landlord: "地主", farmer: "农民", cards: "张", pass: "不出", play: "出牌", hint: "提示",
       bid: "叫分", bidPass: "不叫", call: "叫地主", rob: "抢地主", decline: "不叫", noRob: "不抢",
       kitty: "底牌", wild: "癞子",
@@ -646,7 +648,7 @@
     const robots = [...ROBOT_ORDER.filter((r) => known.includes(r)), ...known.filter((r) => !ROBOT_ORDER.includes(r))];
     for (const sel of document.querySelectorAll(".seat-choice")) {
       const value = sel.value || robots[0];
-      sel.replaceChildren(...robots.map((r) => el("option", { value: r, text: `${t("robot")}: ${robotName(r)}` })),
+      sel.replaceChildren(...robots.map((r) => el("option", { value: r, text: t("robotOption", robotName(r)) })),
         el("option", { value: "human", text: t("human") }));
       sel.value = value;
       const about = $(`${sel.id}-about`);
