@@ -359,6 +359,8 @@ async function autoPlayGame(browser, url, label) {
   const note = await player.page.locator("#status").textContent();
   if (!note.includes("托管")) throw new Error(`${label}: the player is not told of auto-play: ${note}`);
   await player.page.waitForSelector("#dialog[data-name=over]", { timeout: 60000 });
+  const log = await player.page.locator("#log").textContent();
+  if (!/你 .*（托管）/.test(log)) throw new Error(`${label}: the log does not mark the auto-played moves: ${log}`);
   await watcher.page.waitForSelector("#dialog[data-name=over]", { timeout: 10000 });
   // Every seat's cards left are shown to the spectator at game over.
   const seen = await watcher.page.evaluate(() => ({

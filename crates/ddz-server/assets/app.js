@@ -53,7 +53,7 @@
       bombsPart: "bombs", springPart: "spring", antiSpringPart: "anti-spring", doublingPart: "doubling",
       counterOut: "Still out", counterPlayed: (s) => `${s} played`, counterShown: (s) => `${s} holds (shown)`,
       cardsLeftN: (n) => `${n} left`,
-      autoOn: "Auto-play", autoOff: "Take back", autoBadge: "auto", ev_auto: (s, on) => `${s}: auto-play ${on ? "on" : "off"}`,
+      autoTag: "(auto-play)", autoOn: "Auto-play", autoOff: "Take back", autoBadge: "auto", ev_auto: (s, on) => `${s}: auto-play ${on ? "on" : "off"}`,
       autoNote: "Auto-play: the robot plays for you until you take back the turn",
       sound: "Sound", muted: "Muted",
       games: "Stored games", gamesTitle: "Finished games on this server", gamesNone: "No finished games yet.",
@@ -153,7 +153,7 @@
       bombsPart: "炸弹", springPart: "春天", antiSpringPart: "反春", doublingPart: "加倍",
       counterOut: "未出", counterPlayed: (s) => `${s} 已出`, counterShown: (s) => `${s} 手牌（明牌）`,
       cardsLeftN: (n) => `剩 ${n} 张`,
-      autoOn: "托管", autoOff: "取消托管", autoBadge: "托管", ev_auto: (s, on) => `${s}${on ? "托管" : "取消托管"}`,
+      autoTag: "（托管）", autoOn: "托管", autoOff: "取消托管", autoBadge: "托管", ev_auto: (s, on) => `${s}${on ? "托管" : "取消托管"}`,
       autoNote: "托管中：机器人替你出牌，直到你取消",
       sound: "声音", muted: "静音",
       games: "历史牌局", gamesTitle: "本服务器保存的已结束牌局", gamesNone: "还没有已结束的牌局。",
@@ -588,7 +588,8 @@
 
   function describe(ev, before) {
     const st = S.state;
-    const auto = ev.auto ? ` ${t("auto")}` : "";
+    // A robot's move for a person: auto-play's, or the turn timer's.
+    const auto = ev.auto ? ` ${st?.seats[ev.seat]?.auto ? t("autoTag") : t("auto")}` : "";
     switch (ev.event) {
       case "start": return t("ev_start", ev.game);
       case "bid": {
