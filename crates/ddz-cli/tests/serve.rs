@@ -1,18 +1,24 @@
-//! `ddz serve`: the built command serves the robot API with the same answers as `ddz bot`.
+//! `ddz serve`: the built command serves the robot API with the same answers as `ddz bot`,
+//! checks its options, shuts down cleanly on SIGTERM and SIGINT, and resumes the games in
+//! progress at a shutdown after a restart with the same database.
 
 mod common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use common::{ddz, ddz_stdin, stdout};
 use serde_json::Value;
 
-/// `ddz serve` on a free port; the child and its address.
+/// `ddz serve` on a free port; the child, its address and what it wrote to stderr after the
+/// first line (read all along, so that its writes never fail).
 struct Server {
     child: Child,
     addr: String,
+    stderr: Arc<Mutex<String>>,
 }
 
 impl Server {
@@ -30,15 +36,51 @@ impl Server {
             .spawn()
             .expect("ddz serve runs");
         let mut line = String::new();
-        BufReader::new(child.stderr.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
+        let mut reader = BufReader::new(child.stderr.take().unwrap());
+        reader.read_line(&mut line).unwrap();
         let addr = line
             .trim()
             .strip_prefix("ddz serve: listening on http://")
             .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
             .to_string();
-        Server { child, addr }
+        let stderr = Arc::new(Mutex::new(String::new()));
+        let sink = stderr.clone();
+        std::thread::spawn(move || {
+            for line in reader.lines().map_while(Result::ok) {
+                let mut text = sink.lock().unwrap();
+                text.push_str(&line);
+                text.push('\n');
+            }
+        });
+        Server {
+            child,
+            addr,
+            stderr,
+        }
+    }
+
+    /// Sends `signal` (`-TERM`, `-INT`) and waits up to 10 s for the exit.
+    #[cfg(unix)]
+    fn stop(&mut self, signal: &str) -> ExitStatus {
+        let pid = self.child.id().to_string();
+        let sent = Command::new("kill").args([signal, &pid]).status().unwrap();
+        assert!(sent.success());
+        let start = Instant::now();
+        loop {
+            if let Some(exit) = self.child.try_wait().unwrap() {
+                return exit;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "{signal}: still running"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// What the server wrote to stderr after its first line, so far.
+    fn stderr(&self) -> String {
+        self.stderr.lock().unwrap().clone()
     }
 
     /// One HTTP/1.1 request; the status and the body.
@@ -186,23 +228,179 @@ fn signals_shut_down_with_exit_0() {
         let mut server = Server::start(&["--db", db.to_str().unwrap()]);
         let (status, body) = server.request("POST", "/v1/rooms", "{}");
         assert_eq!(status, 201, "{body}");
-        let pid = server.child.id().to_string();
-        let sent = Command::new("kill").args([signal, &pid]).status().unwrap();
-        assert!(sent.success());
-        let start = std::time::Instant::now();
-        let exit = loop {
-            if let Some(exit) = server.child.try_wait().unwrap() {
-                break exit;
-            }
-            assert!(
-                start.elapsed() < std::time::Duration::from_secs(10),
-                "{signal}: still running"
-            );
-            std::thread::sleep(std::time::Duration::from_millis(50));
-        };
-        assert_eq!(exit.code(), Some(0), "{signal}");
+        let exit = server.stop(signal);
+        assert_eq!(exit.code(), Some(0), "{signal}: {}", server.stderr());
     }
     // The database was made, with its schema.
     assert!(db.is_file(), "{}", db.display());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A room's WebSocket (blocking), with a 10 s read timeout.
+struct Socket {
+    ws: tokio_tungstenite::tungstenite::WebSocket<
+        tokio_tungstenite::tungstenite::stream::MaybeTlsStream<TcpStream>,
+    >,
+}
+
+impl Socket {
+    /// Joins seat `token` of `room` after message `after`; the welcome and first update.
+    fn join(addr: &str, room: &str, token: &str, after: u64) -> (Socket, Value, Value) {
+        let url = format!("ws://{addr}/v1/rooms/{room}/ws");
+        let (ws, _) = tokio_tungstenite::tungstenite::connect(url).expect("the room's socket");
+        if let tokio_tungstenite::tungstenite::stream::MaybeTlsStream::Plain(tcp) = ws.get_ref() {
+            tcp.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        }
+        let mut socket = Socket { ws };
+        socket.send(serde_json::json!({"type": "join", "token": token, "after": after}));
+        let welcome = socket.next().expect("a welcome");
+        assert_eq!(welcome["type"], "welcome", "{welcome}");
+        let update = socket.next().expect("an update");
+        assert_eq!(update["type"], "update", "{update}");
+        (socket, welcome, update)
+    }
+
+    fn send(&mut self, message: Value) {
+        use tokio_tungstenite::tungstenite::Message;
+        self.ws.send(Message::text(message.to_string())).unwrap();
+    }
+
+    /// The next message, or the close frame's code as `{"close": code}`; none once closed.
+    fn next(&mut self) -> Option<Value> {
+        use tokio_tungstenite::tungstenite::Message;
+        loop {
+            match self.ws.read() {
+                Ok(Message::Text(text)) => return Some(serde_json::from_str(&text).unwrap()),
+                Ok(Message::Close(frame)) => {
+                    let code = frame.map(|f| u16::from(f.code));
+                    return Some(serde_json::json!({"close": code}));
+                }
+                Ok(_) => {}
+                Err(_) => return None,
+            }
+        }
+    }
+
+    /// Plays seat `me` (its first legal bid or move) until `done` holds for the state after
+    /// an update; that state.
+    fn play_until(&mut self, mut state: Value, done: impl Fn(&Value) -> bool) -> Value {
+        let mut answered = None;
+        while !done(&state) {
+            let step = state["step"].clone();
+            if answered.as_ref() != Some(&step) {
+                let legal = &state["legal"];
+                let action = if let Some(bids) = legal["bids"].as_array() {
+                    Some(serde_json::json!({"type": "bid", "bid": bids[0], "step": step}))
+                } else {
+                    legal["moves"].as_array().map(
+                        |moves| serde_json::json!({"type": "play", "move": moves[0], "step": step}),
+                    )
+                };
+                if let Some(action) = action {
+                    self.send(action);
+                    answered = Some(step);
+                }
+            }
+            let message = self.next().expect("the room goes on");
+            assert_ne!(message["type"], "error", "{message}");
+            if message["type"] == "update" {
+                state = message["state"].clone();
+            }
+        }
+        state
+    }
+}
+
+/// Issue 20: a game in progress at SIGTERM is saved in the database and resumed after a
+/// restart with the same `--db`: the seat's token still joins, the game goes on at the same
+/// step with the same hand, and once finished it is listed by GET /v1/games.
+#[cfg(unix)]
+#[test]
+fn a_game_in_progress_survives_a_restart() {
+    let dir = std::env::temp_dir().join(format!("ddz-serve-resume-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let db = dir.join("games.sqlite3");
+    let db = db.to_str().unwrap();
+    let mut server = Server::start(&["--db", db]);
+    let body = r#"{"seats": ["human", "greedy", "value"], "turn_seconds": 0, "robot_delay_ms": 0}"#;
+    let (status, created) = server.request("POST", "/v1/rooms", body);
+    assert_eq!(status, 201, "{created}");
+    let created: Value = serde_json::from_str(&created).unwrap();
+    let room = created["room"].as_str().unwrap();
+    let token = created["seats"][0]["token"].as_str().unwrap();
+
+    // Part of a game: the bidding and at least four plays, stopping at seat 0's turn.
+    let (mut socket, welcome, update) = Socket::join(&server.addr, room, token, 0);
+    assert_eq!(welcome["seat"], 0);
+    let before = socket.play_until(update["state"].clone(), |state| {
+        state["history"].as_array().is_some_and(|h| h.len() >= 4)
+            && state["legal"]["moves"].is_array()
+    });
+    let exit = {
+        let exit = server.stop("-TERM");
+        let mut closed = None;
+        let mut code = None;
+        while let Some(message) = socket.next() {
+            if message["type"] == "closed" {
+                closed = Some(message["reason"].clone());
+            } else if let Some(c) = message.get("close") {
+                code = Some(c.clone());
+                break;
+            }
+        }
+        assert_eq!(closed, Some(Value::from("server shutting down")));
+        assert_eq!(code, Some(Value::from(1001)));
+        exit
+    };
+    assert_eq!(exit.code(), Some(0), "{}", server.stderr());
+    assert!(
+        server.stderr().contains("saved 1 rooms in progress"),
+        "{}",
+        server.stderr()
+    );
+
+    // The same database: the room is back, the token joins, the game is where it was.
+    let server = Server::start(&["--db", db]);
+    let (mut socket, welcome, update) = Socket::join(&server.addr, room, token, 0);
+    assert_eq!(welcome["seat"], 0);
+    let after = update["state"].clone();
+    for field in [
+        "game", "step", "hand", "history", "landlord", "bids", "legal", "totals",
+    ] {
+        assert_eq!(after[field], before[field], "{field}");
+    }
+    assert_eq!(
+        update["resync"], true,
+        "no events are kept across a restart"
+    );
+    let over = socket.play_until(after, |state| state["phase"] == "over");
+    let result = &over["result"];
+
+    // The finished game is in the database, with every play (those before the restart too).
+    let (status, page) = server.request("GET", "/v1/games", "");
+    assert_eq!(status, 200, "{page}");
+    let page: Value = serde_json::from_str(&page).unwrap();
+    let game = page["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["room"] == room)
+        .unwrap_or_else(|| panic!("the room's game in {page}"));
+    assert_eq!(game["game"], 1);
+    assert_eq!(
+        game["players"],
+        serde_json::json!(["human", "greedy", "value"])
+    );
+    assert_eq!(game["scores"], result["scores"]);
+    let (status, stored) = server.request("GET", &format!("/v1/games/{}", game["id"]), "");
+    assert_eq!(status, 200, "{stored}");
+    let stored: Value = serde_json::from_str(&stored).unwrap();
+    let plays = stored["record"]["plays"].as_array().unwrap();
+    let before_restart = before["history"].as_array().unwrap();
+    assert_eq!(plays.len(), over["history"].as_array().unwrap().len());
+    for (play, seen) in plays.iter().zip(before_restart) {
+        assert_eq!(play[0], seen["seat"]);
+        assert_eq!(play[1], seen["move"]);
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

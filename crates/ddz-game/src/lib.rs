@@ -44,5 +44,7 @@ pub use play_state::{PlayState, PlayUndo, Stake, Trick, pair_multipliers, pair_s
 pub use record::{GameRecord, RECORD_FORMAT, RECORD_FORMAT_2, ReplayError, ReplayStep, Step};
 pub use seat::{BySeat, Role, Seat};
 pub use shuffle::derive_seed;
-pub use sitting::{Ending, Sitting, SittingEvent};
+pub use sitting::{
+    Ending, ResumeError, SITTING_FORMAT, SavedAction, SavedSitting, Sitting, SittingEvent,
+};
 pub use view::{PublicPlay, SeatView, TurnView};

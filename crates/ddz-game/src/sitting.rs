@@ -2,7 +2,8 @@
 //! play them. It numbers the games and deals each from its seed, keeps the physical cards
 //! (suits) in step with the game, adds up the running totals, ends a game by a forfeit when a
 //! robot fails, and says what each action did as typed [`SittingEvent`]s for a screen or a
-//! wire format to show.
+//! wire format to show. Between two actions it can be saved ([`Sitting::save`], a
+//! [`SavedSitting`]) and resumed later by replaying the current game ([`Sitting::resume`]).
 //!
 //! ```
 //! use ddz_core::{Bidding, Rules};
@@ -23,7 +24,8 @@
 //! assert_eq!(sitting.seed(), 8);
 //! ```
 
-use ddz_core::{CardSet, Move, RankSet, Rules};
+use ddz_core::{Card, CardSet, Move, RankSet, Rules, move_notation, parse_move};
+use serde::{Deserialize, Serialize};
 
 use crate::game::{Action, ActionError, Bid, Game, GameResult, Phase};
 use crate::no_shuffle::gather_pile;
@@ -128,6 +130,10 @@ pub struct Sitting {
     totals: BySeat<i64>,
     finished: u32,
     ending: Option<Ending>,
+    /// The pile the current game was dealt from ([`Game::with_pile`]); none for the first.
+    pile: Option<Vec<Card>>,
+    /// Every action taken in the current game, in order (all-pass rounds included).
+    actions: Vec<(Seat, Action)>,
 }
 
 impl Sitting {
@@ -146,6 +152,8 @@ impl Sitting {
             totals: BySeat([0; 3]),
             finished: 0,
             ending: None,
+            pile: None,
+            actions: Vec::new(),
         };
         sitting.sync_physical();
         sitting
@@ -175,6 +183,8 @@ impl Sitting {
         let pile = gather_pile(&self.played_physical, &self.physical, self.game.landlord());
         self.number += 1;
         self.game = Game::with_pile(&self.rules, self.seed(), Some(&pile));
+        self.pile = Some(pile);
+        self.actions.clear();
         self.dealt_for = (u32::MAX, None);
         self.ending = None;
         self.sync_physical();
@@ -265,6 +275,7 @@ impl Sitting {
         // What a show shows: the seat's cards before the action.
         let showing = self.physical(seat);
         self.game.act(seat, action)?;
+        self.actions.push((seat, action));
         let mut events = Vec::with_capacity(2);
         match action {
             Action::Show(_) => {
@@ -360,4 +371,265 @@ impl Sitting {
         self.played_physical.push(taken);
         taken
     }
+}
+
+/// The format version of a saved sitting ([`SavedSitting`]).
+pub const SITTING_FORMAT: &str = "ddz-sitting/1";
+
+/// One action of a saved game ([`SavedSitting::actions`]), as JSON
+/// `{"type": "show" | "bid" | "double" | "play", "seat": 0-2, ...}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum SavedAction {
+    /// A show decision ([`Action::Show`]).
+    Show {
+        /// The seat.
+        seat: Seat,
+        /// Whether it showed.
+        show: bool,
+    },
+    /// A bid ([`Action::Bid`]; 0 passes or declines).
+    Bid {
+        /// The seat.
+        seat: Seat,
+        /// The bid.
+        bid: Bid,
+    },
+    /// A doubling decision ([`Action::Double`]).
+    Double {
+        /// The seat.
+        seat: Seat,
+        /// Its factor.
+        factor: u32,
+    },
+    /// A play or the pass ([`Action::Play`]) and the physical cards it took.
+    Play {
+        /// The seat.
+        seat: Seat,
+        /// The move in notation under the rules in force (`pass` for the pass).
+        play: String,
+        /// The ids (0-53) of the physical cards it took; empty for the pass.
+        ids: Vec<u8>,
+    },
+}
+
+/// A sitting saved between two actions ([`Sitting::save`]), to go on later exactly where it
+/// was ([`Sitting::resume`]): the rules, the current game's number, seed and the pile it was
+/// dealt from (a no-shuffle deal from the previous game's cards), the totals and the games
+/// finished before it, and every action of it in order, with each play's physical cards.
+/// Resuming deals the game again and replays the actions through [`Sitting::act`], so every
+/// rule is checked again. Its JSON form has `"format": "ddz-sitting/1"`.
+///
+/// ```
+/// use ddz_core::{Bidding, Rules};
+/// use ddz_game::{Action, Sitting};
+///
+/// let mut rules = Rules::classic();
+/// rules.bidding = Bidding::Fixed;
+/// let mut sitting = Sitting::new(&rules, 7);
+/// for _ in 0..5 {
+///     let seat = sitting.game().turn();
+///     let last = *sitting.game().legal_moves().last().unwrap();
+///     sitting.act(seat, Action::Play(last), None).unwrap();
+/// }
+/// let text = serde_json::to_string(&sitting.save()).unwrap();
+/// let resumed = Sitting::resume(&serde_json::from_str(&text).unwrap()).unwrap();
+/// assert_eq!(resumed.save(), sitting.save());
+/// assert_eq!(resumed.game().turn(), sitting.game().turn());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedSitting {
+    /// [`SITTING_FORMAT`].
+    pub format: String,
+    /// The rules of the sitting.
+    pub rules: Rules,
+    /// The current game's number (1-based).
+    pub game: u32,
+    /// The current game's seed.
+    pub seed: u64,
+    /// The ids of the pile the current game was dealt from (games after the first).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pile: Option<Vec<u8>>,
+    /// The running totals before the current game.
+    pub totals: BySeat<i64>,
+    /// The games finished before the current one.
+    pub finished: u32,
+    /// The current game's actions, in order (all-pass rounds included).
+    pub actions: Vec<SavedAction>,
+    /// The seat that forfeited the current game and why, when one did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forfeit: Option<(Seat, String)>,
+}
+
+/// A saved sitting that cannot be resumed: where (a field, or the `index`-th action,
+/// 1-based) and what is wrong, displayed as `action 12: ...`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResumeError {
+    /// The field or action.
+    pub at: String,
+    /// What is wrong there.
+    pub what: String,
+}
+
+impl std::fmt::Display for ResumeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.at, self.what)
+    }
+}
+
+impl std::error::Error for ResumeError {}
+
+impl ResumeError {
+    fn new(at: impl Into<String>, what: impl Into<String>) -> ResumeError {
+        ResumeError {
+            at: at.into(),
+            what: what.into(),
+        }
+    }
+}
+
+impl Sitting {
+    /// The sitting as it can be saved and resumed ([`SavedSitting`]).
+    pub fn save(&self) -> SavedSitting {
+        let mut totals = self.totals;
+        let mut finished = self.finished;
+        if let Some(ending) = &self.ending {
+            for seat in Seat::ALL {
+                totals[seat] -= ending.result.scores[seat];
+            }
+            finished = finished.saturating_sub(1);
+        }
+        // Plays are made only once the landlord is known, when every wild rank is in force.
+        let in_force = self.game.rules();
+        let mut plays = 0;
+        let actions = self
+            .actions
+            .iter()
+            .map(|&(seat, action)| match action {
+                Action::Show(show) => SavedAction::Show { seat, show },
+                Action::Bid(bid) => SavedAction::Bid { seat, bid },
+                Action::Double(factor) => SavedAction::Double { seat, factor },
+                Action::Play(play) => {
+                    let ids = self.played_physical(plays).iter().map(Card::id).collect();
+                    plays += 1;
+                    SavedAction::Play {
+                        seat,
+                        play: move_notation(&play, &in_force),
+                        ids,
+                    }
+                }
+            })
+            .collect();
+        SavedSitting {
+            format: SITTING_FORMAT.to_string(),
+            rules: self.rules.clone(),
+            game: self.number,
+            seed: self.seed,
+            pile: self
+                .pile
+                .as_ref()
+                .map(|pile| pile.iter().map(|c| c.id()).collect()),
+            totals,
+            finished,
+            actions,
+            forfeit: self.ending.as_ref().and_then(|e| e.forfeit.clone()),
+        }
+    }
+
+    /// The sitting saved: its game dealt again from the seed (and pile) and every action
+    /// replayed, each play taking the physical cards it took; the totals then count the
+    /// game if it is over. Refused with the field or action that is wrong.
+    pub fn resume(saved: &SavedSitting) -> Result<Sitting, ResumeError> {
+        if saved.format != SITTING_FORMAT {
+            return Err(ResumeError::new(
+                "format",
+                format!("\"{}\" is not \"{SITTING_FORMAT}\"", saved.format),
+            ));
+        }
+        saved
+            .rules
+            .check_fields()
+            .map_err(|e| ResumeError::new("rules", e.to_string()))?;
+        if saved.game == 0 {
+            return Err(ResumeError::new("game", "games are numbered from 1"));
+        }
+        let pile = match &saved.pile {
+            None => None,
+            Some(ids) => Some(card_ids("pile", ids)?),
+        };
+        let mut sitting = Sitting {
+            rules: saved.rules.clone(),
+            seed: saved.seed,
+            number: saved.game,
+            game: Game::with_pile(&saved.rules, saved.seed, pile.as_deref()),
+            physical: BySeat([CardSet::EMPTY; 3]),
+            played_physical: Vec::new(),
+            dealt_for: (u32::MAX, None),
+            totals: saved.totals,
+            finished: saved.finished,
+            ending: None,
+            pile,
+            actions: Vec::new(),
+        };
+        sitting.sync_physical();
+        for (i, saved_action) in saved.actions.iter().enumerate() {
+            let at = format!("action {}", i + 1);
+            let (seat, action, chosen) = match saved_action {
+                &SavedAction::Show { seat, show } => (seat, Action::Show(show), None),
+                &SavedAction::Bid { seat, bid } => (seat, Action::Bid(bid), None),
+                &SavedAction::Double { seat, factor } => (seat, Action::Double(factor), None),
+                SavedAction::Play { seat, play, ids } => {
+                    let rules = sitting.game.rules();
+                    let last = sitting.game.last().map(|(_, m)| m);
+                    let m = parse_move(play, &rules, last.as_ref())
+                        .map_err(|e| ResumeError::new(&at, format!("\"{play}\": {e}")))?;
+                    let cards = card_ids(&at, ids)?;
+                    let set = cards.iter().fold(CardSet::EMPTY, |set, &c| set.with(c));
+                    (*seat, Action::Play(m), Some(set))
+                }
+            };
+            sitting
+                .act(seat, action, chosen)
+                .map_err(|e| ResumeError::new(&at, e.to_string()))?;
+            if let Some(chosen) = chosen
+                && sitting.played_physical.last() != Some(&chosen)
+            {
+                return Err(ResumeError::new(
+                    &at,
+                    "the ids are not the play's cards in the seat's hand",
+                ));
+            }
+        }
+        if let Some((seat, why)) = &saved.forfeit {
+            if sitting.is_over() {
+                return Err(ResumeError::new(
+                    "forfeit",
+                    "the game is over after its actions: nobody forfeited it",
+                ));
+            }
+            sitting.forfeit(*seat, why);
+        }
+        Ok(sitting)
+    }
+}
+
+/// Card ids as cards, each at most once; the error names `at` and the position.
+fn card_ids(at: &str, ids: &[u8]) -> Result<Vec<Card>, ResumeError> {
+    let mut seen = CardSet::EMPTY;
+    let mut cards = Vec::with_capacity(ids.len());
+    for (i, &id) in ids.iter().enumerate() {
+        let card = Card::from_id(id).ok_or_else(|| {
+            ResumeError::new(at, format!("item {}: {id} is not a card id 0-53", i + 1))
+        })?;
+        if seen.contains(card) {
+            return Err(ResumeError::new(
+                at,
+                format!("item {}: card {card} is given twice", i + 1),
+            ));
+        }
+        seen = seen.with(card);
+        cards.push(card);
+    }
+    Ok(cards)
 }

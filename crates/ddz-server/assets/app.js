@@ -33,7 +33,7 @@
       unknownRoom: "There is no such room: it may have closed after being idle, or the link is wrong.",
       badToken: "This seat link is not valid for the room (wrong or old token). You can still watch.",
       watchInstead: "Watch the room", backToLobby: "Back to the lobby",
-      roomIdle: "The room closed after being idle.", serverDown: "The server is shutting down: the room is closed.",
+      roomIdle: "The room closed after being idle.", serverDown: "The room is closed (server shutting down): reload the page in a moment to carry on.",
       replaced: "This seat was opened in another window or tab.", fullRoom: "The room is full of spectators.",
       err: {
         turn: "It is not your turn.", combo: "Those cards are not a combination.",
@@ -133,7 +133,7 @@
       unknownRoom: "没有这个房间：可能因长时间无人操作已关闭，或链接有误。",
       badToken: "这个座位链接对该房间无效（令牌错误或已过期）。你仍可观战。",
       watchInstead: "观战该房间", backToLobby: "返回大厅",
-      roomIdle: "房间长时间无人操作，已关闭。", serverDown: "服务器正在关闭：房间已关闭。",
+      roomIdle: "房间长时间无人操作，已关闭。", serverDown: "服务器正在关闭，房间已暂停：稍后重新载入页面即可继续。",
       replaced: "这个座位已在另一个窗口或标签页打开。", fullRoom: "观战人数已满。",
       err: {
         turn: "还没轮到你。", combo: "这些牌不成牌型。",

@@ -1,6 +1,7 @@
 //! The games database (SQLite, through `rusqlite`): every finished game's record, result and
 //! players, and each room's running totals; read back by `GET /v1/games` and `GET
-//! /v1/games/{id}`. The schema is made by numbered migrations (SQLite's `user_version` says
+//! /v1/games/{id}`. The rooms open at a shutdown are saved here ([`SavedRoom`]) and taken
+//! back at the next start. The schema is made by numbered migrations (SQLite's `user_version` says
 //! which have run); every statement is a constant with bound parameters.
 //!
 //! ```
@@ -33,7 +34,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// The migrations, in order: migration `n` (1-based) brings the schema to version `n`.
-const MIGRATIONS: &[&str] = &["
+const MIGRATIONS: &[&str] = &[
+    "
     CREATE TABLE games (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
         room TEXT NOT NULL,
@@ -54,7 +56,27 @@ const MIGRATIONS: &[&str] = &["
         totals TEXT NOT NULL,
         updated_at INTEGER NOT NULL
     );
-"];
+",
+    "
+    CREATE TABLE saved_rooms (
+        id TEXT PRIMARY KEY,
+        saved_at INTEGER NOT NULL,
+        players TEXT NOT NULL,
+        token_hashes TEXT NOT NULL,
+        hint_bot TEXT NOT NULL,
+        turn_ms INTEGER NOT NULL,
+        robot_delay_ms INTEGER NOT NULL,
+        seeded INTEGER NOT NULL,
+        game INTEGER NOT NULL,
+        totals TEXT NOT NULL,
+        step INTEGER NOT NULL,
+        last_event INTEGER NOT NULL,
+        ready TEXT NOT NULL,
+        record TEXT NOT NULL,
+        sitting TEXT NOT NULL
+    );
+",
+];
 
 /// What went wrong with the database.
 #[derive(Debug)]
@@ -137,6 +159,43 @@ pub struct StoredGame {
     pub summary: GameSummary,
     /// The game record (`ddz-record/1`).
     pub record: Value,
+}
+
+/// A room in progress, saved at shutdown to be resumed at the next start (table
+/// `saved_rooms`): its settings, its seats' token hashes, where its sitting stands and the
+/// current game's record so far.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SavedRoom {
+    /// The room's id.
+    pub id: String,
+    /// Each seat's player: `human` or the robot's spec.
+    pub players: [String; 3],
+    /// Each person's seat token as its SHA-256 in hex ([`crate::seeds::token_hash`]); none
+    /// for a robot.
+    pub token_hashes: [Option<String>; 3],
+    /// The robot that gives hints and plays for a person whose time ran out.
+    pub hint_bot: String,
+    /// A person's time for a turn, in milliseconds (0: no timer).
+    pub turn_ms: u64,
+    /// The pause before a robot acts, in milliseconds.
+    pub robot_delay_ms: u64,
+    /// Whether the games follow the seed the room was created with.
+    pub seeded: bool,
+    /// The current game's number (1-based).
+    pub game: u32,
+    /// The running totals (the current game counted once it is over).
+    pub totals: [i64; 3],
+    /// The room's step (actions taken so far): the step of the next action.
+    pub step: u64,
+    /// The number of the room's latest event.
+    pub last_event: u64,
+    /// The seats ready for the next game (after game over).
+    pub ready: [bool; 3],
+    /// The current game's record so far (`ddz-record/1` or `/2`, a result once over).
+    pub record: Value,
+    /// The sitting (`ddz-sitting/1`: [`ddz_game::SavedSitting`]): what the room's game is
+    /// rebuilt from.
+    pub sitting: Value,
 }
 
 /// The games database: one connection, used by one caller at a time.
@@ -300,6 +359,76 @@ impl Database {
                 Ok(StoredGame { summary, record })
             })
             .transpose()
+    }
+
+    /// Saves rooms in progress (at shutdown), replacing any saved under the same ids.
+    pub fn save_rooms(&self, rooms: &[SavedRoom]) -> Result<(), DbError> {
+        let mut conn = self.lock()?;
+        let tx = conn.transaction()?;
+        let at = now();
+        for room in rooms {
+            tx.execute(
+                "INSERT OR REPLACE INTO saved_rooms (id, saved_at, players, token_hashes, \
+                 hint_bot, turn_ms, robot_delay_ms, seeded, game, totals, step, last_event, \
+                 ready, record, sitting) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, \
+                 ?12, ?13, ?14, ?15)",
+                params![
+                    room.id,
+                    at,
+                    json(&room.players),
+                    json(&room.token_hashes),
+                    room.hint_bot,
+                    room.turn_ms as i64,
+                    room.robot_delay_ms as i64,
+                    room.seeded,
+                    room.game,
+                    json(&room.totals),
+                    room.step as i64,
+                    room.last_event as i64,
+                    json(&room.ready),
+                    json(&room.record),
+                    json(&room.sitting),
+                ],
+            )?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Takes the saved rooms out of the database (at start): they are returned and deleted,
+    /// so each is resumed once.
+    pub fn take_rooms(&self) -> Result<Vec<SavedRoom>, DbError> {
+        let mut conn = self.lock()?;
+        let tx = conn.transaction()?;
+        let rooms = {
+            let mut statement = tx.prepare(
+                "SELECT id, players, token_hashes, hint_bot, turn_ms, robot_delay_ms, seeded, \
+                 game, totals, step, last_event, ready, record, sitting FROM saved_rooms \
+                 ORDER BY saved_at, id",
+            )?;
+            let rows = statement.query_map([], |row| {
+                Ok(SavedRoom {
+                    id: row.get(0)?,
+                    players: parse(1, row.get(1)?)?,
+                    token_hashes: parse(2, row.get(2)?)?,
+                    hint_bot: row.get(3)?,
+                    turn_ms: row.get::<_, i64>(4)?.max(0) as u64,
+                    robot_delay_ms: row.get::<_, i64>(5)?.max(0) as u64,
+                    seeded: row.get(6)?,
+                    game: row.get(7)?,
+                    totals: parse(8, row.get(8)?)?,
+                    step: row.get::<_, i64>(9)?.max(0) as u64,
+                    last_event: row.get::<_, i64>(10)?.max(0) as u64,
+                    ready: parse(11, row.get(11)?)?,
+                    record: parse(12, row.get(12)?)?,
+                    sitting: parse(13, row.get(13)?)?,
+                })
+            })?;
+            rows.collect::<Result<Vec<_>, _>>()?
+        };
+        tx.execute("DELETE FROM saved_rooms", [])?;
+        tx.commit()?;
+        Ok(rooms)
     }
 
     /// A room's games so far and running totals, when it finished one.

@@ -14,7 +14,8 @@
 //!   expire;
 //! - the page (`/`): plain HTML, CSS and JavaScript embedded in the binary;
 //! - the games database ([`db`], SQLite): finished games and rooms' totals, listed by `GET
-//!   /v1/games` and `GET /v1/games/{id}`;
+//!   /v1/games` and `GET /v1/games/{id}`, and the rooms open at a shutdown, resumed at the
+//!   next start;
 //! - limits per client address, `Origin` and `Content-Type` checks, and a graceful shutdown
 //!   on SIGTERM or Ctrl-C ([`serve_until`]).
 //!
@@ -40,6 +41,7 @@ mod assets;
 pub mod db;
 mod games;
 mod limits;
+mod resume;
 pub mod room;
 mod rooms;
 pub mod seeds;
@@ -216,13 +218,16 @@ pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io
 
 /// Serves `app(config)` on `listener` until `signal` completes; then stops accepting, sends
 /// every room's connections `{"type": "closed", "reason": "server shutting down"}` and a
-/// close frame (1001), and returns once the connections have closed (at most 5 s later).
+/// close frame (1001), saves every room in the database (with one) and returns once the
+/// connections have closed (at most 5 s later). Before serving, the rooms saved in the
+/// database at the last shutdown open again, as they were.
 pub async fn serve_until(
     listener: tokio::net::TcpListener,
     config: Config,
     signal: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let (router, state) = build(config);
+    resume::resume_rooms(&state).await;
     let (fired, on_fire) = tokio::sync::oneshot::channel();
     let rooms = state.rooms.clone();
     let shutdown = async move {
@@ -240,10 +245,14 @@ pub async fn serve_until(
             Err(_) => std::future::pending().await,
         }
     };
-    tokio::select! {
+    let result = tokio::select! {
         result = server => result,
         () = grace => Ok(()),
-    }
+    };
+    // Whichever way serving ended, every room saves its state.
+    state.rooms.shutdown();
+    resume::save_rooms(&state, SHUTDOWN_GRACE).await;
+    result
 }
 
 /// Ctrl-C (SIGINT) or, on Unix, SIGTERM.

@@ -34,6 +34,8 @@
 //! assert!(state.record.is_some_and(|record| record.result.is_some()));
 //! ```
 
+mod saved;
+
 use std::collections::VecDeque;
 
 use ddz_bots::hint::hints;
@@ -44,7 +46,7 @@ use ddz_game::{
     derive_seed,
 };
 
-use crate::seeds::fresh_seed;
+use crate::seeds::{fresh_seed, token_hash};
 use crate::wire::{
     CardIds, ClientMessage, Event, HistoryPlay, LastPlay, Legal, NumberedEvent, Player, SeatState,
     Sent, StakeParts, State,
@@ -179,6 +181,9 @@ impl HintJob {
 pub struct Room {
     robots: BySeat<Option<BotSpec>>,
     tokens: BySeat<Option<String>>,
+    /// Each person's seat token as its SHA-256 ([`token_hash`]): what a join is checked
+    /// against, and all a saved room keeps (a resumed room has no `tokens`).
+    token_hashes: BySeat<Option<String>>,
     hint_bot: BotSpec,
     /// Whether the games follow a seed given (else each is dealt from a fresh one).
     seeded: bool,
@@ -201,9 +206,11 @@ impl Room {
     /// person (the server draws 128 random bits).
     pub fn new(settings: RoomSettings, mut token: impl FnMut(Seat) -> String) -> Room {
         let tokens = BySeat::from_fn(|s| settings.robots[s].is_none().then(|| token(s)));
+        let token_hashes = BySeat::from_fn(|s| tokens[s].as_deref().map(token_hash));
         let mut room = Room {
             robots: settings.robots,
             tokens,
+            token_hashes,
             hint_bot: settings.hint_bot,
             seeded: settings.seed.is_some(),
             sitting: Sitting::new(&settings.rules, settings.seed.unwrap_or_else(fresh_seed)),
@@ -219,16 +226,18 @@ impl Room {
         room
     }
 
-    /// The seat token of a seat played by a person.
+    /// The seat token of a seat played by a person (none in a resumed room: it keeps only
+    /// their hashes).
     pub fn token(&self, seat: Seat) -> Option<&str> {
         self.tokens[seat].as_deref()
     }
 
     /// The seat whose token this is.
     pub fn seat_of_token(&self, token: &str) -> Option<Seat> {
+        let hash = token_hash(token);
         Seat::ALL
             .into_iter()
-            .find(|&s| self.tokens[s].as_deref() == Some(token))
+            .find(|&s| self.token_hashes[s].as_deref() == Some(hash.as_str()))
     }
 
     /// The robot spec of a robot seat.
@@ -272,12 +281,14 @@ impl Room {
     }
 
     /// The events numbered above `after`, and whether they are all there (false when some
-    /// were dropped from the kept ones).
+    /// were dropped from the kept ones, or not kept: a resumed room starts with none).
     pub fn events_after(&self, after: u64) -> (Vec<NumberedEvent>, bool) {
         let complete = self
             .events
             .front()
-            .is_none_or(|first| first.n <= after.saturating_add(1));
+            .map_or(after >= self.last_event, |first| {
+                first.n <= after.saturating_add(1)
+            });
         let events = self
             .events
             .iter()
@@ -307,7 +318,7 @@ impl Room {
 
     /// Marks a person's seat connected or not; the event, when that changed.
     pub fn set_connected(&mut self, seat: Seat, connected: bool) -> Vec<NumberedEvent> {
-        if self.connected[seat] == connected || self.tokens[seat].is_none() {
+        if self.connected[seat] == connected || self.token_hashes[seat].is_none() {
             return Vec::new();
         }
         self.connected[seat] = connected;
@@ -677,7 +688,7 @@ impl Room {
         let mut events = vec![Event::Ready { seat }];
         let waiting = Seat::ALL
             .into_iter()
-            .any(|s| self.tokens[s].is_some() && self.connected[s] && !self.ready[s]);
+            .any(|s| self.token_hashes[s].is_some() && self.connected[s] && !self.ready[s]);
         if !waiting {
             let start = if self.seeded {
                 self.sitting.next_game()

@@ -20,7 +20,7 @@ use tokio::time::Instant;
 
 use crate::AppState;
 use crate::api::{json_error, json_response, read_body};
-use crate::db::{Database, FinishedGame};
+use crate::db::{Database, FinishedGame, SavedRoom};
 use crate::limits::ClientAddr;
 use crate::room::{Action, Audience, Request, Room, RoomSettings};
 use crate::seeds::random_token;
@@ -70,15 +70,42 @@ pub(crate) enum Cmd {
 pub(crate) struct Rooms {
     map: Mutex<HashMap<String, mpsc::Sender<Cmd>>>,
     max: usize,
+    /// Where the rooms' tasks hand their saved state at shutdown: each task holds a clone,
+    /// and this one is dropped when the shutdown begins (no room opens after it).
+    saving: Mutex<Option<mpsc::UnboundedSender<SavedRoom>>>,
+    /// The rooms saved at shutdown, as their tasks end ([`Rooms::saved`]).
+    saved: Mutex<Option<mpsc::UnboundedReceiver<SavedRoom>>>,
 }
 
 impl Rooms {
     /// No rooms yet; at most `max` at once.
     pub fn new(max: usize) -> Rooms {
+        let (saving, saved) = mpsc::unbounded_channel();
         Rooms {
             map: Mutex::new(HashMap::new()),
             max,
+            saving: Mutex::new(Some(saving)),
+            saved: Mutex::new(Some(saved)),
         }
+    }
+
+    /// Where a new room's task saves its state at shutdown; none once the shutdown began.
+    fn saving(&self) -> Option<mpsc::UnboundedSender<SavedRoom>> {
+        self.saving.lock().ok()?.clone()
+    }
+
+    /// The rooms saved at shutdown ([`Rooms::shutdown`]): every room's state, once every
+    /// room's task has ended, or those saved within `within`.
+    pub async fn saved(&self, within: Duration) -> Vec<SavedRoom> {
+        let Some(mut saved) = self.saved.lock().ok().and_then(|mut r| r.take()) else {
+            return Vec::new();
+        };
+        let deadline = Instant::now() + within;
+        let mut rooms = Vec::new();
+        while let Ok(Some(room)) = tokio::time::timeout_at(deadline, saved.recv()).await {
+            rooms.push(room);
+        }
+        rooms
     }
 
     /// How many rooms are open.
@@ -91,8 +118,13 @@ impl Rooms {
         self.map.lock().ok()?.get(id).cloned()
     }
 
-    /// Tells every room that the server is shutting down.
+    /// Tells every room that the server is shutting down: each tells its connections, saves
+    /// its state ([`Rooms::saved`]) and ends; no room opens after this.
     pub fn shutdown(&self) {
+        // First: a room registered after the list below is taken cannot get a saver.
+        if let Ok(mut saving) = self.saving.lock() {
+            saving.take();
+        }
         let rooms: Vec<mpsc::Sender<Cmd>> = self
             .map
             .lock()
@@ -274,6 +306,13 @@ pub(crate) async fn create(
         map.insert(id.clone(), tx.clone());
         id
     };
+    let Some(saving) = state.rooms.saving() else {
+        state.rooms.remove(&id);
+        return json_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is shutting down",
+        );
+    };
     let seats = Seat::ALL
         .into_iter()
         .map(|seat| CreatedSeat {
@@ -296,14 +335,30 @@ pub(crate) async fn create(
         seats,
         ws: format!("/v1/rooms/{id}/ws"),
     };
+    let timing = (new.turn_time, new.robot_delay);
+    start(state, id, room, (tx, rx), timing, saving);
+    json_response(StatusCode::CREATED, &body)
+}
+
+/// Starts the task of a room registered under `id` (with `channel`'s sender), with its turn
+/// time and robots' pause (`timing`).
+fn start(
+    state: AppState,
+    id: String,
+    room: Room,
+    channel: (mpsc::Sender<Cmd>, mpsc::Receiver<Cmd>),
+    timing: (Duration, Duration),
+    saving: mpsc::UnboundedSender<SavedRoom>,
+) {
+    let (tx, rx) = channel;
     let task = RoomTask {
         id,
         room,
         conns: HashMap::new(),
         next_conn: 1,
         tx,
-        turn_time: new.turn_time,
-        robot_delay: new.robot_delay,
+        turn_time: timing.0,
+        robot_delay: timing.1,
         idle_expiry: state.config.idle_expiry,
         database: state.config.database.clone(),
         last_activity: Instant::now(),
@@ -312,6 +367,7 @@ pub(crate) async fn create(
         deadline: None,
         hints: None,
         hint_waiters: Vec::new(),
+        saving: state.config.database.is_some().then_some(saving),
     };
     let rooms = state.rooms.clone();
     tokio::spawn(async move {
@@ -319,7 +375,41 @@ pub(crate) async fn create(
         task.run(rx).await;
         rooms.remove(&id);
     });
-    json_response(StatusCode::CREATED, &body)
+}
+
+/// Opens a room saved at the last shutdown again, under its id, with its own settings and a
+/// fresh turn timer; refused with what is wrong.
+pub(crate) fn resume(state: &AppState, saved: &SavedRoom) -> Result<(), String> {
+    let room = Room::resume(saved)?;
+    let (tx, rx) = mpsc::channel(ROOM_QUEUE);
+    {
+        let mut map = state
+            .rooms
+            .map
+            .lock()
+            .map_err(|_| "the room registry failed".to_string())?;
+        if map.contains_key(&saved.id) {
+            return Err("a room with this id is open".into());
+        }
+        map.insert(saved.id.clone(), tx.clone());
+    }
+    let Some(saving) = state.rooms.saving() else {
+        state.rooms.remove(&saved.id);
+        return Err("the server is shutting down".into());
+    };
+    let timing = (
+        Duration::from_millis(saved.turn_ms),
+        Duration::from_millis(saved.robot_delay_ms),
+    );
+    start(
+        state.clone(),
+        saved.id.clone(),
+        room,
+        (tx, rx),
+        timing,
+        saving,
+    );
+    Ok(())
 }
 
 /// One connection of a room.
@@ -352,6 +442,8 @@ struct RoomTask {
     hint_waiters: Vec<u64>,
     /// Where finished games are saved.
     database: Option<Arc<Database>>,
+    /// Where the room's state goes at shutdown (none without a database).
+    saving: Option<mpsc::UnboundedSender<SavedRoom>>,
 }
 
 /// A message as a text frame.
@@ -388,6 +480,13 @@ impl RoomTask {
                 cmd = rx.recv() => match cmd {
                     Some(Cmd::Shutdown) => {
                         self.close_all("server shutting down");
+                        if let Some(saving) = self.saving.take() {
+                            let _ = saving.send(self.room.save(
+                                &self.id,
+                                self.turn_time,
+                                self.robot_delay,
+                            ));
+                        }
                         return;
                     }
                     Some(cmd) => self.command(cmd),

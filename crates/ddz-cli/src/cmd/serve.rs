@@ -66,7 +66,8 @@ pub struct Args {
     #[arg(long)]
     trust_forwarded: bool,
     /// The games database (SQLite): every finished game and each room's totals, listed by
-    /// GET /v1/games; `none` keeps nothing. Default: ddz/games.sqlite3 under the user's data
+    /// GET /v1/games, and the rooms open at a shutdown, resumed at the next start with the
+    /// same database; `none` keeps nothing. Default: ddz/games.sqlite3 under the user's data
     /// directory ($XDG_DATA_HOME or ~/.local/share).
     #[arg(long, value_name = "PATH|none")]
     db: Option<String>,

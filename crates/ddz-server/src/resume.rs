@@ -1,0 +1,69 @@
+//! Rooms across a restart: at shutdown every open room saves its state into the database
+//! ([`crate::db::SavedRoom`], table `saved_rooms`); at the next start with the same database
+//! those rooms open again under their ids ([`crate::room::Room::resume`]), their seats'
+//! tokens still valid, each game at the step it had reached and its turn timer fresh.
+
+use std::io::Write;
+use std::time::Duration;
+
+use crate::{AppState, rooms};
+
+/// Takes the rooms saved at the last shutdown out of the database and opens them again; a
+/// room that cannot be resumed is reported on stderr and dropped.
+pub(crate) async fn resume_rooms(state: &AppState) {
+    let Some(db) = state.config.database.clone() else {
+        return;
+    };
+    let saved = match tokio::task::spawn_blocking(move || db.take_rooms()).await {
+        Ok(Ok(saved)) => saved,
+        Ok(Err(e)) => {
+            log(format_args!("the rooms saved at the last shutdown: {e}"));
+            return;
+        }
+        Err(_) => {
+            log(format_args!(
+                "the rooms saved at the last shutdown: the database task failed"
+            ));
+            return;
+        }
+    };
+    let mut resumed = 0;
+    for room in &saved {
+        match rooms::resume(state, room) {
+            Ok(()) => resumed += 1,
+            Err(e) => log(format_args!("room {} not resumed: {e}", room.id)),
+        }
+    }
+    if !saved.is_empty() {
+        log(format_args!(
+            "resumed {resumed} of the {} rooms saved at the last shutdown",
+            saved.len()
+        ));
+    }
+}
+
+/// Saves every room into the database as the rooms' tasks end after a shutdown (waiting
+/// `within` at most); the count, or the failure, goes to stderr.
+pub(crate) async fn save_rooms(state: &AppState, within: Duration) {
+    let saved = state.rooms.saved(within).await;
+    let Some(db) = state.config.database.clone() else {
+        return;
+    };
+    if saved.is_empty() {
+        return;
+    }
+    let count = saved.len();
+    match tokio::task::spawn_blocking(move || db.save_rooms(&saved)).await {
+        Ok(Ok(())) => log(format_args!("saved {count} rooms in progress")),
+        Ok(Err(e)) => log(format_args!("{count} rooms in progress not saved: {e}")),
+        Err(_) => log(format_args!(
+            "{count} rooms in progress not saved: the task failed"
+        )),
+    }
+}
+
+/// A line on stderr, as `ddz serve: ...`; a stderr that cannot be written is no reason to
+/// stop saving or resuming.
+fn log(line: std::fmt::Arguments<'_>) {
+    let _ = writeln!(std::io::stderr(), "ddz serve: {line}");
+}

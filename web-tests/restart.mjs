@@ -1,0 +1,183 @@
+// Browser test of a server restart in the middle of a game (issue 20, docs/web.md "The
+// database"): starts `ddz serve` with a database in a temporary directory, plays part of a game
+// against two robots from the page (keys, English), stops the server with SIGTERM (the page
+// must show "server shutting down", the server must exit with code 0), starts it again on the
+// same address with the same database, reloads the page (its address keeps the room and the
+// seat's token) and finishes the game: the table must be back at the same step with the same
+// hand, and the finished game must then be listed by GET /v1/games. Fails on any page error
+// or console error. Screenshots go to web-tests/screenshots/ (gitignored).
+//
+//   node web-tests/restart.mjs [path/to/ddz]   (default: target/debug/ddz)
+//   CHROMIUM=/usr/bin/chromium                 (default)
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const ddz = resolve(process.argv[2] ?? join(here, "..", "target", "debug", "ddz"));
+const shots = join(here, "screenshots");
+mkdirSync(shots, { recursive: true });
+const dir = mkdtempSync(join(tmpdir(), "ddz-restart-"));
+const db = join(dir, "games.sqlite3");
+
+// `ddz serve` on `addr` with the test's database; resolves once it listens.
+function startServer(addr) {
+  return new Promise((ok, fail) => {
+    const child = spawn(ddz, ["serve", "--addr", addr, "--db", db, "--robot-delay-ms", "40", "--turn-seconds", "60"],
+      { stdio: ["ignore", "ignore", "pipe"] });
+    let text = "";
+    const timer = setTimeout(() => fail(new Error(`ddz serve did not start: ${text}`)), 15000);
+    child.stderr.on("data", (d) => {
+      text += d;
+      const m = text.match(/listening on (http:\/\/\S+)\r?\n/);
+      if (m) { clearTimeout(timer); ok({ child, url: m[1], stderr: () => text }); }
+    });
+    child.on("exit", (code) => fail(new Error(`ddz serve exited with ${code}: ${text}`)));
+  });
+}
+
+// Resolves once the server's stderr matches `pattern` (within 10 s).
+async function waitLog(server, pattern) {
+  for (let i = 0; i < 200 && !pattern.test(server.stderr()); i += 1) await new Promise((r) => setTimeout(r, 50));
+  if (!pattern.test(server.stderr())) throw new Error(`ddz serve did not log ${pattern}: ${server.stderr()}`);
+}
+
+// Sends SIGTERM; resolves with the exit code.
+function stopServer(child) {
+  return new Promise((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error("ddz serve still runs 10 s after SIGTERM")), 10000);
+    child.on("exit", (code, signal) => { clearTimeout(timer); ok(code ?? signal); });
+    child.kill("SIGTERM");
+  });
+}
+
+const problems = [];
+function watch(page) {
+  page.on("console", (msg) => {
+    if (msg.type() === "error") problems.push(`console error: ${msg.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`page error: ${e.message}`));
+}
+
+// What the table shows: phase, whose turn, step, the game-over panel, the hand's card ids.
+async function tableState(page) {
+  return page.evaluate(() => {
+    const table = document.getElementById("table");
+    const dialog = document.getElementById("dialog");
+    const overlay = document.getElementById("overlay");
+    return {
+      phase: table.dataset.phase, myTurn: table.dataset.myTurn === "1", step: table.dataset.step,
+      dialog: overlay.hidden ? null : dialog.dataset.name,
+      hand: [...document.querySelectorAll("#hand .card")].map((c) => c.dataset.id).join(","),
+    };
+  });
+}
+
+// Plays from the page with keys (bids: the highest offered; plays: the first hint) until
+// `stop` holds for the table at seat 0's turn, or the game is over; the number of actions.
+async function play(page, stop) {
+  let actions = 0;
+  for (let guard = 0; guard < 400; guard += 1) {
+    await page.waitForFunction(() => {
+      const table = document.getElementById("table");
+      const overlay = document.getElementById("overlay");
+      return table.dataset.myTurn === "1" || !overlay.hidden || table.dataset.phase === "over";
+    }, null, { timeout: 30000 });
+    const st = await tableState(page);
+    if (st.dialog === "over" || st.phase === "over") return actions;
+    if (st.dialog === "readings") {
+      await page.keyboard.press("Enter");
+    } else {
+      if (stop(st, actions)) return actions;
+      if (st.phase === "bidding") {
+        const bids = await page.locator("#actions button").all();
+        await bids[bids.length - 1].click();
+      } else {
+        await page.keyboard.press("h");
+        await page.waitForFunction(() => /\d+\/\d+/.test(document.getElementById("status").textContent), null, { timeout: 10000 });
+        await page.keyboard.press("Enter");
+      }
+      actions += 1;
+    }
+    await page.waitForFunction((s) => {
+      const table = document.getElementById("table");
+      const overlay = document.getElementById("overlay");
+      return table.dataset.step !== s || !overlay.hidden;
+    }, st.step, { timeout: 20000 });
+  }
+  throw new Error("the game did not end");
+}
+
+let server = await startServer("127.0.0.1:0");
+const addr = new URL(server.url).host;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  headless: true,
+  args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"],
+});
+let failed = false;
+try {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  watch(page);
+  await page.goto(server.url);
+  // Fast robots: the lobby offers the search robot first, which takes seconds a move in a
+  // debug build.
+  await page.locator("#f-seat1").selectOption("value");
+  await page.locator("#f-seat2").selectOption("value");
+  await page.locator("#btn-start").click();
+  await page.waitForSelector("#table:not([hidden])");
+  const hash = new URLSearchParams(new URL(page.url()).hash.slice(1));
+  const room = hash.get("room");
+  if (!room || !hash.get("token")) throw new Error(`no room and token in the page's address ${page.url()}`);
+
+  // Part of the game: the bidding and two plays from the page, stopping at our next turn.
+  let played = 0;
+  const before = await play(page, (st) => {
+    if (st.phase === "playing") played += 1;
+    return played > 2;
+  }).then(() => tableState(page));
+  if (before.phase !== "playing") throw new Error(`the game ended before the restart: ${JSON.stringify(before)}`);
+
+  const code = await stopServer(server.child);
+  if (code !== 0) throw new Error(`SIGTERM: ddz serve exited with ${code}: ${server.stderr()}`);
+  await waitLog(server, /saved 1 rooms in progress/);
+  await page.waitForFunction(() => /server shutting down/.test(document.getElementById("status").textContent), null, { timeout: 10000 });
+  await page.screenshot({ path: join(shots, "restart-closed.png") });
+
+  // The same address and database; the page's address joins the seat again.
+  server = await startServer(addr);
+  await waitLog(server, /resumed 1 of the 1 rooms/);
+  await page.reload();
+  await page.waitForFunction((s) => document.getElementById("table").dataset.step === s, before.step, { timeout: 10000 });
+  const after = await tableState(page);
+  if (after.hand !== before.hand || after.phase !== "playing" || !after.myTurn) {
+    throw new Error(`the table after the restart differs: before ${JSON.stringify(before)}, after ${JSON.stringify(after)}`);
+  }
+  await page.screenshot({ path: join(shots, "restart-resumed.png") });
+  const actions = await play(page, () => false);
+  await page.waitForSelector("#dialog[data-name=over] #over-title", { timeout: 10000 });
+  const title = await page.locator("#over-title").textContent();
+  await page.screenshot({ path: join(shots, "restart-over.png") });
+
+  const games = await (await fetch(`${server.url}/v1/games`)).json();
+  const game = games.games.find((g) => g.room === room);
+  if (!game) throw new Error(`the finished game is not in GET /v1/games: ${JSON.stringify(games)}`);
+  await context.close();
+  console.log(`restart: resumed at step ${before.step}, ${actions} more actions from the page: ${title}; game ${game.id} in the database`);
+} catch (e) {
+  failed = true;
+  console.log(`restart: FAILED: ${e.stack ?? e}`);
+} finally {
+  await browser.close();
+  server.child.kill();
+  rmSync(dir, { recursive: true, force: true });
+}
+for (const p of problems) console.log(p);
+if (problems.length) failed = true;
+console.log(`browser restart: ${failed ? "FAILED" : "passed"}`);
+process.exit(failed ? 1 : 0);
