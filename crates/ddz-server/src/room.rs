@@ -335,7 +335,7 @@ impl Room {
     /// robot's seat). It stays on from game to game until the seat turns it off or acts
     /// itself.
     pub fn set_auto(&mut self, seat: Seat, auto: bool) -> Vec<NumberedEvent> {
-        if self.auto_play[seat] == auto || self.tokens[seat].is_none() {
+        if self.auto_play[seat] == auto || self.token_hashes[seat].is_none() {
             return Vec::new();
         }
         self.auto_play[seat] = auto;
