@@ -1,15 +1,32 @@
-// Browser test of the ddz page (docs/web.md): starts `ddz serve`, drives Debian's chromium with
-// playwright-core and plays whole games against two robots from the page, once on a desktop
-// screen (1280x800, keys, English) and once on a phone-sized one (390x844, taps, Chinese), then
-// the same under `huanle` (showing at the first window with cards, doubling by the button with
-// the largest factor, the multiplier panel checked); opens the replay viewer from the
-// game-over panel. Fails on any console error or page error. Screenshots go to
-// web-tests/screenshots/ (gitignored).
+// Browser test of the ddz page (docs/web.md): starts `ddz serve` (with a database in a
+// temporary directory), drives Debian's chromium with playwright-core and plays whole games
+// against two robots from the page:
+//
+// - classic on a desktop screen (1280x800, keys, English) and on a phone-sized one (390x844,
+//   taps, Chinese, reduced motion), then `huanle` on a desktop in Chinese and on a phone in
+//   English (showing at the first window with cards, doubling by the button with the largest
+//   factor, the multiplier panel checked);
+// - in each: the lobby offers every robot of the server, `search` first, each with a line
+//   about it; every card face drawn (the hand at every turn, the replay's deal: all 54 cards)
+//   keeps its corner index legible and inside the part of the card left visible by the next
+//   one (a condensed "10", jokers as upright 大王/小王 or JOKER, a star on small English
+//   faces); the bids shown at the seats; the game-over panel; the replay viewer;
+// - a seeded room created through the API, played by auto-play (托管) from start to end and
+//   watched by a spectator: the seat is marked auto-played for everyone, the 报单/报双
+//   warnings appear, the spectator sees every seat's count and every hand at game over;
+// - the stored games (GET /v1/games) opened in the replay viewer; the sound switch kept
+//   across a reload; an unknown room and a wrong seat token give their message, not an
+//   endless reconnection.
+//
+// Fails on any console error or page error. Screenshots go to web-tests/screenshots/
+// (gitignored).
 //
 //   node web-tests/play.mjs [path/to/ddz]      (default: target/debug/ddz)
 //   CHROMIUM=/usr/bin/chromium                 (default)
+//   DDZ_WEB_ONLY=auto-play,lobby               (only these parts, while working on the page)
 import { spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
@@ -18,11 +35,12 @@ const here = dirname(fileURLToPath(import.meta.url));
 const ddz = resolve(process.argv[2] ?? join(here, "..", "target", "debug", "ddz"));
 const shots = join(here, "screenshots");
 mkdirSync(shots, { recursive: true });
+const dbDir = mkdtempSync(join(tmpdir(), "ddz-web-test-"));
 
 function startServer() {
   return new Promise((ok, fail) => {
-    const child = spawn(ddz, ["serve", "--addr", "127.0.0.1:0", "--db", "none", "--robot-delay-ms", "40", "--turn-seconds", "60"],
-      { stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(ddz, ["serve", "--addr", "127.0.0.1:0", "--db", join(dbDir, "games.sqlite3"),
+      "--robot-delay-ms", "40", "--turn-seconds", "60"], { stdio: ["ignore", "ignore", "pipe"] });
     let text = "";
     const timer = setTimeout(() => fail(new Error(`ddz serve did not start: ${text}`)), 15000);
     child.stderr.on("data", (d) => {
@@ -35,14 +53,88 @@ function startServer() {
 }
 
 const problems = [];
-function watch(page, label) {
+// `allowed`: console errors the browser itself writes for a request the test means to fail
+// (the WebSocket and the probe of an unknown room get 404).
+function watch(page, label, allowed = null) {
   page.on("console", (msg) => {
-    if (msg.type() === "error") problems.push(`${label}: console error: ${msg.text()}`);
+    if (msg.type() === "error" && !(allowed && allowed.test(msg.text()))) problems.push(`${label}: console error: ${msg.text()}`);
   });
   page.on("pageerror", (e) => problems.push(`${label}: page error: ${e.message}`));
 }
 
+// Every 报单/报双 badge the page ever shows, recorded as it appears (robots play fast), and
+// how many plays slid in.
+const recordWarnings = () => {
+  window.__warnings = [];
+  window.__slides = 0;
+  new MutationObserver(() => {
+    for (const b of document.querySelectorAll(".badge.warn")) {
+      const key = `${b.dataset.seat}:${b.dataset.left}:${b.textContent}`;
+      if (!window.__warnings.includes(key)) window.__warnings.push(key);
+    }
+    window.__slides += document.querySelectorAll(".cards.fly").length;
+  }).observe(document, { subtree: true, childList: true });
+};
+
+async function newPage(browser, label, viewport, tap, lang, extra = {}, allowed = null) {
+  const context = await browser.newContext({ viewport, hasTouch: tap, isMobile: tap, deviceScaleFactor: 1, ...extra });
+  await context.addInitScript((l) => {
+    if (!localStorage.getItem("ddz-lang")) localStorage.setItem("ddz-lang", l);
+  }, lang);
+  await context.addInitScript(recordWarnings);
+  const page = await context.newPage();
+  watch(page, label, allowed);
+  return { context, page };
+}
+
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// Checks every card face under the selectors: the corner index's lines are horizontal text
+// of 9 px or more, inside the card and left of the next overlapping card; the index says the
+// card (10, 大王/小王 or JOKER, a star on small English joker faces). Counts jokers and 10s.
+async function checkFaces(page, selector, lang, label) {
+  const r = await page.evaluate(([sel, zh]) => {
+    const bad = [];
+    let jokers = 0;
+    let tens = 0;
+    let cards = 0;
+    for (const row of document.querySelectorAll(sel)) {
+      const all = [...row.querySelectorAll(".card[data-rank]")];
+      all.forEach((c, i) => {
+        cards += 1;
+        const box = c.getBoundingClientRect();
+        let right = box.right;
+        const next = all[i + 1];
+        if (next && next.parentElement === c.parentElement) {
+          const n = next.getBoundingClientRect();
+          if (n.left < right && n.left > box.left) right = n.left;
+        }
+        const rank = c.dataset.rank;
+        const lines = [...c.querySelectorAll(".idx .gl")].filter((g) => getComputedStyle(g).display !== "none");
+        const text = lines.map((g) => g.textContent).join("");
+        let want;
+        if (rank === "T") { tens += 1; want = /^10[♥♦♠♣]?$/; } else if (rank === "B" || rank === "R") {
+          jokers += 1;
+          want = zh ? (rank === "R" ? /^大王$/ : /^小王$/) : /^(JOKER|★)$/;
+          if (c.classList.contains("red") !== (rank === "R")) bad.push(`${rank}: the big joker is red, the small one black`);
+        } else want = new RegExp(`^${rank}[♥♦♠♣]?$`);
+        if (!want.test(text)) bad.push(`${rank}: the corner says "${text}"`);
+        for (const g of lines) {
+          const s = getComputedStyle(g);
+          const b = g.getBoundingClientRect();
+          if (s.writingMode !== "horizontal-tb") bad.push(`${rank}: ${s.writingMode} text`);
+          if (parseFloat(s.fontSize) < 9) bad.push(`${rank}: "${g.textContent}" at ${s.fontSize}`);
+          if (b.left < box.left - 0.5 || b.right > right + 0.5 || b.top < box.top - 0.5 || b.bottom > box.bottom + 0.5) {
+            bad.push(`${rank}: "${g.textContent}" [${b.left.toFixed(1)}, ${b.right.toFixed(1)}] x [${b.top.toFixed(1)}, ${b.bottom.toFixed(1)}] outside the visible part [${box.left.toFixed(1)}, ${right.toFixed(1)}] x [${box.top.toFixed(1)}, ${box.bottom.toFixed(1)}] (${row.id || row.className})`);
+          }
+        }
+      });
+    }
+    return { bad, jokers, tens, cards };
+  }, [selector, lang === "zh"]);
+  if (r.bad.length) throw new Error(`${label}: unreadable cards in ${selector}: ${[...new Set(r.bad)].slice(0, 8).join("; ")}`);
+  return r;
+}
 
 // Whose move it is, the step, and whether the game-over panel is up.
 async function tableState(page) {
@@ -65,10 +157,17 @@ async function waitChange(page, step) {
   }, step, { timeout: 20000 });
 }
 
+// The bids at the seats: every bid of this deal is shown at its seat.
+async function checkBidTags(page) {
+  const r = await page.evaluate(() => [...document.querySelectorAll(".badge.bidtag")].map((b) => b.textContent));
+  return r.length;
+}
+
 // Plays one game to the end from the page; `tap` uses the buttons and taps cards, else keys.
-async function playGame(page, label, tap, decided = {}) {
+async function playGame(page, label, tap, lang, decided = {}) {
   let actions = 0;
   let shotTaken = false;
+  let bidTags = 0;
   for (let guard = 0; guard < 400; guard += 1) {
     await page.waitForFunction(() => {
       const table = document.getElementById("table");
@@ -76,21 +175,41 @@ async function playGame(page, label, tap, decided = {}) {
       return table.dataset.myTurn === "1" || !overlay.hidden || table.dataset.phase === "over";
     }, null, { timeout: 30000 });
     const st = await tableState(page);
-    if (st.dialog === "over" || st.phase === "over") return actions;
+    if (st.dialog === "over" || st.phase === "over") return { actions, bidTags };
     if (st.dialog === "readings") {
       await (tap ? page.locator("#dialog .reading").first().click() : page.keyboard.press("Enter"));
       await waitChange(page, st.step);
       continue;
     }
+    await checkFaces(page, "#hand, .played .cards, #info .cards, .shown .cards", lang, label);
     if (decided.shown !== undefined && st.phase === "playing" && !decided.checked) {
       // The multiplier panel and the log of the show and the doubling.
       const mult = await page.locator("#multipliers").textContent();
       if (!/×\d+/.test(mult)) throw new Error(`${label}: no multiplier panel: ${mult}`);
       // Checked now, not at game over: the page shows only the log's last 40 lines.
       const log = await page.locator("#log").textContent();
-      const words = tap ? ["明牌", "加倍"] : ["shows the cards", "doubl"];
+      const words = lang === "zh" ? ["明牌", "加倍"] : ["shows the cards", "doubl"];
       for (const w of words) if (!log.includes(w)) throw new Error(`${label}: the log lacks "${w}": ${log}`);
+      const stake = await page.locator("#stake").textContent();
+      if (!(lang === "zh" ? /底分 \d+ × 倍数 \d+/ : /base \d+ × multiplier \d+/).test(stake)) throw new Error(`${label}: the stake reads "${stake}"`);
       decided.checked = true;
+    }
+    if (decided.counter === false && st.phase === "playing") {
+      // The card counter: still out by rank, what the two opponents hold between them.
+      await page.locator("#btn-counter").click();
+      const c = await page.evaluate(() => {
+        const out = [...document.querySelectorAll("#counter tr[data-row=out] td")].reduce((a, td) => a + Number(td.textContent), 0);
+        const rows = [...document.querySelectorAll("#counter tr[data-row^=played-]")].length;
+        const opp = [...document.querySelectorAll(".opp .count b")].reduce((a, b) => a + Number(b.textContent), 0);
+        const box = document.getElementById("counter").getBoundingClientRect();
+        const table = document.querySelector("#counter table").getBoundingClientRect();
+        return { out, rows, opp, fits: table.width <= box.width + 0.5 };
+      });
+      if (c.out !== c.opp || c.rows !== 2 || !c.fits) throw new Error(`${label}: the card counter: ${JSON.stringify(c)}`);
+      await page.screenshot({ path: join(shots, `${label}-counter.png`) });
+      await page.locator("#btn-counter").click();
+      await page.evaluate(() => document.activeElement?.blur());
+      decided.counter = true;
     }
     if (!shotTaken && st.phase === "playing" && actions >= 3) {
       await page.screenshot({ path: join(shots, `${label}-table.png`) });
@@ -111,6 +230,7 @@ async function playGame(page, label, tap, decided = {}) {
       await last.click();
       decided.doubled = true;
     } else if (st.phase === "bidding") {
+      bidTags = Math.max(bidTags, await checkBidTags(page));
       const bids = await page.locator("#actions button").all();
       // Bid the highest allowed in the first game, pass in the second.
       const pick = tap ? bids[0] : bids[bids.length - 1];
@@ -118,6 +238,8 @@ async function playGame(page, label, tap, decided = {}) {
     } else if (tap) {
       await page.locator("#btn-hint").click();
       await page.waitForFunction(() => /\d+\/\d+/.test(document.getElementById("status").textContent), null, { timeout: 10000 });
+      const status = await page.locator("#status").textContent();
+      if (/enter|回车/i.test(status)) throw new Error(`${label}: a phone is told to press Enter: ${status}`);
       // Tap one hinted card off and on again, to use the taps.
       const selected = page.locator("#hand .card.sel");
       if (await selected.count() > 0) {
@@ -137,37 +259,177 @@ async function playGame(page, label, tap, decided = {}) {
   throw new Error(`${label}: the game did not end`);
 }
 
-async function runGame(browser, url, label, viewport, tap, rules = null) {
-  const context = await browser.newContext({ viewport, hasTouch: tap, isMobile: tap, deviceScaleFactor: 1 });
-  const page = await context.newPage();
-  watch(page, label);
+// The replay viewer's deal: all 54 cards (three hands and the kitty), both jokers and four 10s.
+async function checkReplayDeal(page, lang, label) {
+  await page.locator("#r-first").click();
+  const faces = await checkFaces(page, "#r-seats .cards, #r-step .cards", lang, `${label} replay`);
+  if (faces.cards !== 54 || faces.jokers !== 2 || faces.tens !== 4) {
+    throw new Error(`${label}: the replay's deal shows ${faces.cards} cards, ${faces.jokers} jokers, ${faces.tens} tens`);
+  }
+  await page.screenshot({ path: join(shots, `${label}-deal.png`) });
+}
+
+async function runGame(browser, url, label, viewport, tap, lang, rules = null, extra = {}) {
+  const { context, page } = await newPage(browser, label, viewport, tap, lang, extra);
   await page.goto(url);
-  // The phone plays in Chinese.
-  if (tap) await page.locator("#btn-lang").click();
+  // The lobby: every robot, the strongest first, each with its line.
+  await page.waitForFunction(() => document.querySelectorAll("#f-seat1 option").length >= 6);
+  const lobby = await page.evaluate(() => ({
+    values: [...document.querySelectorAll("#f-seat1 option")].map((o) => o.value),
+    about: document.getElementById("f-seat1-about").textContent,
+    placeholder: document.getElementById("f-watch").placeholder,
+  }));
+  const health = await (await fetch(`${url}/v1/health`)).json();
+  if (lobby.values[0] !== "search") throw new Error(`${label}: the lobby's first robot is ${lobby.values[0]}`);
+  for (const r of health.robots) if (!lobby.values.includes(r)) throw new Error(`${label}: the lobby lacks ${r}`);
+  if (!lobby.about.trim()) throw new Error(`${label}: no line about the robot`);
+  if (lang === "zh" && !/房间号/.test(lobby.placeholder)) throw new Error(`${label}: the room id placeholder is "${lobby.placeholder}"`);
+  await page.screenshot({ path: join(shots, `${label}-lobby.png`) });
   if (rules) await page.locator("#f-rules").selectOption(rules);
+  // Fast robots: the debug build's search takes seconds a move.
+  await page.locator("#f-seat1").selectOption("value");
+  await page.locator("#f-seat2").selectOption("ddzlib");
   await page.locator("#btn-start").click();
   await page.waitForSelector("#table:not([hidden])");
-  const decided = rules === "huanle" ? { shown: false, doubled: false } : {};
-  const actions = await playGame(page, label, tap, decided);
+  const decided = rules === "huanle" ? { shown: false, doubled: false } : { counter: false };
+  const { actions, bidTags } = await playGame(page, label, tap, lang, decided);
   if (rules === "huanle") {
     if (!decided.shown || !decided.doubled || !decided.checked) {
       throw new Error(`${label}: huanle game without a show, a doubling or the multipliers: ${JSON.stringify(decided)}`);
     }
   }
+  if (!rules && bidTags === 0) {
+    // Classic: someone bid before a later turn of ours, or we bid first: the tags are checked
+    // where there were any (a first bidder who is us sees none).
+    console.log(`${label}: no bids at the seats when it was our turn (we bid first)`);
+  }
   await page.waitForSelector("#dialog[data-name=over] #over-title", { timeout: 10000 });
   const title = await page.locator("#over-title").textContent();
+  const stake = await page.locator("#over-stake").textContent();
+  if (!(lang === "zh" ? /底分 \d+ × 倍数 \d+/ : /base \d+ × multiplier \d+/).test(stake)) throw new Error(`${label}: game over reads "${stake}"`);
+  await checkFaces(page, "#dialog .cards", lang, label);
   await page.screenshot({ path: join(shots, `${label}-over.png`) });
   // The replay viewer, from the game-over panel.
   await page.locator("#over-replay").click();
   await page.waitForSelector("#r-board:not([hidden])");
+  await checkReplayDeal(page, lang, label);
   await page.locator("#r-last").click();
   const result = await page.locator("#r-result").textContent();
   if (!result.trim()) throw new Error(`${label}: the replay viewer shows no result`);
   await page.screenshot({ path: join(shots, `${label}-replay.png`) });
+  if (extra.reducedMotion === "reduce") {
+    const animation = await page.evaluate(() => {
+      const row = document.createElement("div");
+      row.className = "cards fly from-left";
+      document.body.append(row);
+      const name = getComputedStyle(row).animationName;
+      row.remove();
+      return name;
+    });
+    if (animation !== "none") throw new Error(`${label}: plays move under prefers-reduced-motion (${animation})`);
+  }
+  const sounds = await page.evaluate(() => Number(document.body.dataset.sounds ?? 0));
+  if (sounds < 3) throw new Error(`${label}: only ${sounds} sounds in a whole game`);
+  const slides = await page.evaluate(() => window.__slides);
+  if (slides === 0) throw new Error(`${label}: no play slid in`);
   await context.close();
-  console.log(`${label}: game played (${actions} actions from the page): ${title}; replay: ${result}`);
+  console.log(`${label}: game played (${actions} actions from the page, bids shown at seats: ${bidTags}): ${title}; replay: ${result}`);
 }
 
+// A seeded room (one person, robots `value`): the person turns auto-play on and the robot
+// plays the whole game; a spectator sees the seat marked, the warnings, every count, every
+// hand at game over. Seed 11 gives a game where seats get down to two cards and to one.
+async function autoPlayGame(browser, url, label) {
+  const res = await fetch(`${url}/v1/rooms`, {
+    method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ rules: "classic", seats: ["human", "value", "value"], seed: Number(process.env.DDZ_AUTO_SEED ?? 11), robot_delay_ms: 120, turn_seconds: 0 }),
+  });
+  const room = await res.json();
+  if (res.status !== 201) throw new Error(`${label}: POST /v1/rooms: ${res.status} ${JSON.stringify(room)}`);
+  const token = room.seats[0].token;
+  const player = await newPage(browser, `${label}-player`, { width: 1280, height: 800 }, false, "zh");
+  const watcher = await newPage(browser, `${label}-spectator`, { width: 390, height: 844 }, true, "en");
+  await player.page.goto(`${url}/#room=${room.room}&token=${token}`);
+  await watcher.page.goto(`${url}/#room=${room.room}`);
+  await player.page.waitForSelector("#btn-auto");
+  await watcher.page.waitForSelector("#my-line .count[data-seat='0']");
+  await player.page.locator("#btn-auto").click();
+  await watcher.page.waitForSelector("#my-line .badge.autob[data-seat='0']", { timeout: 10000 });
+  await player.page.waitForSelector("#btn-auto[aria-pressed=true]");
+  const note = await player.page.locator("#status").textContent();
+  if (!note.includes("托管")) throw new Error(`${label}: the player is not told of auto-play: ${note}`);
+  await player.page.waitForSelector("#dialog[data-name=over]", { timeout: 60000 });
+  const log = await player.page.locator("#log").textContent();
+  if (!/你 .*（托管）/.test(log)) throw new Error(`${label}: the log does not mark the auto-played moves: ${log}`);
+  await watcher.page.waitForSelector("#dialog[data-name=over]", { timeout: 10000 });
+  // Every seat's cards left are shown to the spectator at game over.
+  const seen = await watcher.page.evaluate(() => ({
+    counts: [0, 1, 2].map((s) => document.querySelector(`.count[data-seat='${s}'] b`)?.textContent),
+    handCards: document.querySelectorAll("#dialog .over-hands .card").length,
+    warnings: window.__warnings,
+  }));
+  const left = seen.counts.map(Number).reduce((a, b) => a + b, 0);
+  if (seen.counts.some((c) => c === undefined) || seen.handCards !== left) {
+    throw new Error(`${label}: the spectator sees counts ${seen.counts} and ${seen.handCards} cards at game over`);
+  }
+  const warnings = await player.page.evaluate(() => window.__warnings);
+  const ones = (w, word) => w.filter((x) => x.includes(":1:") && x.endsWith(word)).length;
+  const twos = (w, word) => w.filter((x) => x.includes(":2:") && x.endsWith(word)).length;
+  if (!ones(warnings, "报单！") || !twos(warnings, "报双！")) throw new Error(`${label}: the player saw warnings ${warnings}`);
+  if (!ones(seen.warnings, "1 card left!") || !twos(seen.warnings, "2 cards left!")) throw new Error(`${label}: the spectator saw warnings ${seen.warnings}`);
+  await checkFaces(watcher.page, "#dialog .cards, #opp-left .cards, #opp-right .cards", "en", label);
+  await watcher.page.screenshot({ path: join(shots, `${label}-spectator-over.png`) });
+  // Taking the turns back.
+  await player.page.locator("#over-close").click();
+  await player.page.locator("#btn-auto").click();
+  await player.page.waitForSelector("#btn-auto[aria-pressed=false]");
+  await watcher.page.waitForFunction(() => !document.querySelector(".badge.autob"));
+  // A wrong seat token for this room: its message, and the offer to watch.
+  await watcher.page.goto(`${url}/#room=${room.room}&token=${"0".repeat(32)}`);
+  await watcher.page.reload();
+  await watcher.page.waitForFunction(() => document.getElementById("table").dataset.phase === "stopped", null, { timeout: 10000 });
+  const bad = await watcher.page.locator("#status").textContent();
+  if (!/not valid for the room/.test(bad)) throw new Error(`${label}: a wrong token reads "${bad}"`);
+  await watcher.page.waitForSelector("#btn-watch-instead");
+  await player.context.close();
+  await watcher.context.close();
+  console.log(`${label}: auto-play game over; warnings seen by the player ${warnings.join(" ")}, by the spectator ${seen.warnings.join(" ")}`);
+}
+
+// An unknown room: the page says so and stops; the sound switch is kept across a reload;
+// the stored games open in the replay viewer.
+async function lobbyChecks(browser, url, label) {
+  const unknown = /rooms\/0{32}\/ws.*404|status of 404/;
+  const { context, page } = await newPage(browser, label, { width: 1280, height: 800 }, false, "zh", {}, unknown);
+  await page.goto(`${url}/#room=${"0".repeat(32)}&token=${"1".repeat(32)}`);
+  await page.waitForFunction(() => document.getElementById("table").dataset.phase === "stopped", null, { timeout: 10000 });
+  const text = await page.locator("#status").textContent();
+  if (!text.includes("没有这个房间")) throw new Error(`${label}: an unknown room reads "${text}"`);
+  await sleep(1500);
+  const still = await page.locator("#status").textContent();
+  if (/重连/.test(still)) throw new Error(`${label}: the page reconnects to an unknown room: ${still}`);
+  await page.screenshot({ path: join(shots, `${label}-unknown-room.png`) });
+  await page.locator("#btn-back").click();
+  // The sound switch.
+  await page.locator("#btn-sound").click();
+  await page.reload();
+  const muted = await page.locator("#btn-sound").getAttribute("aria-pressed");
+  if (muted !== "true") throw new Error(`${label}: the mute switch was not kept (${muted})`);
+  // Stored games.
+  await page.locator("#btn-games").click();
+  await page.waitForSelector("#games-list .game-open", { timeout: 10000 });
+  const listed = await page.locator("#games-list .game-open").count();
+  await page.locator("#games-list .game-open").first().click();
+  await page.waitForSelector("#r-board:not([hidden])");
+  await page.locator("#r-last").click();
+  const result = await page.locator("#r-result").textContent();
+  if (!result.trim()) throw new Error(`${label}: a stored game shows no result`);
+  await page.screenshot({ path: join(shots, `${label}-stored-game.png`) });
+  await context.close();
+  console.log(`${label}: unknown room refused, mute kept, ${listed} stored games listed, the newest replayed: ${result}`);
+}
+
+const started = Date.now();
 const { child, url } = await startServer();
 let failed = 0;
 let passed = 0;
@@ -177,15 +439,19 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update",
     "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"],
 });
+const runs = [
+  ["desktop-1280x800", (b) => runGame(b, url, "desktop-1280x800", { width: 1280, height: 800 }, false, "en")],
+  ["phone-390x844", (b) => runGame(b, url, "phone-390x844", { width: 390, height: 844 }, true, "zh", null, { reducedMotion: "reduce" })],
+  ["huanle-desktop", (b) => runGame(b, url, "huanle-desktop", { width: 1280, height: 800 }, false, "zh", "huanle")],
+  ["huanle-phone", (b) => runGame(b, url, "huanle-phone", { width: 390, height: 844 }, true, "en", "huanle")],
+  ["auto-play", (b) => autoPlayGame(b, url, "auto-play")],
+  ["lobby", (b) => lobbyChecks(b, url, "lobby")],
+];
 try {
-  for (const [label, viewport, tap, rules] of [
-    ["desktop-1280x800", { width: 1280, height: 800 }, false, null],
-    ["phone-390x844", { width: 390, height: 844 }, true, null],
-    ["huanle-desktop", { width: 1280, height: 800 }, false, "huanle"],
-    ["huanle-phone", { width: 390, height: 844 }, true, "huanle"],
-  ]) {
+  for (const [label, run] of runs) {
+    if (process.env.DDZ_WEB_ONLY && !process.env.DDZ_WEB_ONLY.split(",").includes(label)) continue;
     try {
-      await runGame(browser, url, label, viewport, tap, rules);
+      await run(browser);
       passed += 1;
     } catch (e) {
       failed += 1;
@@ -195,8 +461,9 @@ try {
 } finally {
   await browser.close();
   child.kill();
+  rmSync(dbDir, { recursive: true, force: true });
 }
 for (const p of problems) console.log(p);
 if (problems.length) failed += 1;
-console.log(`browser: ${passed} passed, ${failed} failed`);
+console.log(`browser: ${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 process.exit(failed ? 1 : 0);

@@ -125,6 +125,10 @@ try {
   const page = await context.newPage();
   watch(page);
   await page.goto(server.url);
+  // Fast robots: the lobby offers the search robot first, which takes seconds a move in a
+  // debug build.
+  await page.locator("#f-seat1").selectOption("value");
+  await page.locator("#f-seat2").selectOption("value");
   await page.locator("#btn-start").click();
   await page.waitForSelector("#table:not([hidden])");
   const hash = new URLSearchParams(new URL(page.url()).hash.slice(1));

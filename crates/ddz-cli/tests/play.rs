@@ -42,6 +42,9 @@ fn a_fixed_script_with_illegal_inputs_then_auto() {
             "--plain",
             "--seed",
             "7",
+            // The robots of the recorded behaviour (the default robots search on a clock).
+            "--bots",
+            "value",
             "--records",
             dir.to_str().unwrap(),
         ],
@@ -255,6 +258,8 @@ fn several_readings_are_offered_and_picked_by_number() {
                 "laizi",
                 "--seed",
                 &seed,
+                "--bots",
+                "value",
                 "--no-records",
             ];
             stdout(&ddz_stdin(&args, input))
@@ -332,6 +337,8 @@ fn input_ending_mid_game_leaves_cleanly_without_a_record() {
             "--plain",
             "--seed",
             "3",
+            "--bots",
+            "value",
             "--records",
             dir.to_str().unwrap(),
         ],
@@ -383,4 +390,20 @@ fn a_failing_external_robot_forfeits_and_the_sitting_goes_on() {
         "{text}"
     );
     assert_eq!(text.matches("game over: ").count(), 2, "{text}");
+}
+
+#[test]
+fn the_default_robots_are_search_on_a_clock() {
+    // Without --bots both seats are the strongest robot, searching 250 ms a decision.
+    let out = ddz_stdin(
+        &["play", "--plain", "--seed", "3", "--no-records"],
+        "quit\n",
+    );
+    let text = stdout(&out);
+    assert!(
+        text.contains("robots search (seat 1) and search (seat 2)"),
+        "{text}"
+    );
+    let help = stdout(&ddz(&["play", "--help"]));
+    assert!(help.contains("search:time=250ms"), "{help}");
 }

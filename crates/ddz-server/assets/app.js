@@ -5,7 +5,8 @@
 (() => {
   const RANKS = "3456789TJQKA2BR";
   const SUITS = ["♥", "♦", "♠", "♣"];
-  const ROBOTS = ["value", "ddzlib", "greedy", "random"];
+  // The robots the lobby offers, strongest first (the server's list decides which exist).
+  const ROBOT_ORDER = ["search", "ddzlib", "value", "greedy", "random"];
 
   const I18N = {
     en: {
@@ -19,30 +20,70 @@
       shows: "shown", doubling: "doubling", yourMult: "your multiplier", pairMult: "pair",
       ev_show: (s, f) => `${s} shows the cards (×${f})`, ev_noShow: (s) => `${s} does not show`,
       ev_double: (s, f) => f === 1 ? `${s}: no doubling` : f === 2 ? `${s}: doubles (×2)` : `${s}: super doubles (×${f})`,
+      robotOption: (n) => `robot: ${n}`,
+      robotNames: { search: "Search", ddzlib: "Ladder", value: "Value", greedy: "Greedy", random: "Random" },
+      robotAbout: {
+        search: "the strongest: plays out many guesses of the hidden hands before each move",
+        ddzlib: "strong and quick: splits its hand into combinations and plays them in order",
+        value: "scores what each play leaves in hand (the robot behind the hints)",
+        greedy: "easy: always plays its smallest legal play",
+        random: "practice: any legal play at random",
+      },
+      roomId: "room id (32 hex digits)", badRoomId: "A room id is 32 hex digits (0-9, a-f)",
+      unknownRoom: "There is no such room: it may have closed after being idle, or the link is wrong.",
+      badToken: "This seat link is not valid for the room (wrong or old token). You can still watch.",
+      watchInstead: "Watch the room", backToLobby: "Back to the lobby",
+      roomIdle: "The room closed after being idle.", serverDown: "The room is closed (server shutting down): reload the page in a moment to carry on.",
+      replaced: "This seat was opened in another window or tab.", fullRoom: "The room is full of spectators.",
+      err: {
+        turn: "It is not your turn.", combo: "Those cards are not a combination.",
+        beat: (m) => `Those cards do not beat ${m}.`, notInHand: "Those cards are not in your hand.",
+        bid: "That bid is not allowed now.", biddingNotOver: "The bidding is not over yet.",
+        biddingOver: "The bidding is over: play or pass.", over: "The game is over: start the next one.",
+        notOver: "The game is not over yet.", lead: "You lead: you cannot pass.", stale: "That was for an earlier turn: try again.",
+        show: "You cannot show your cards now.", double: "There is no doubling to choose now.",
+        spectator: "Spectators only watch.", hints: "Hints come on your turn to play.",
+        tooMany: "The server is busy (too many rooms): try again in a minute.",
+        network: "The server cannot be reached.", other: "The server refused that (details in the console).",
+      },
+      bidTag: (b) => `bid ${b}`, bidPassTag: "no bid", callTag: "called", robTag: "robbed", declineTag: "declined",
+      warn1: "1 card left!", warn2: "2 cards left!", ev_warn: (s, n) => `${s}: ${n === 1 ? "1 card left" : "2 cards left"}`,
+      kittyMark: "K", kittyTitle: "from the kitty",
+      stakeLine: (b, m) => `base ${b} × multiplier ${m}`, robsPart: "robs", showsPart: "shown",
+      bombsPart: "bombs", springPart: "spring", antiSpringPart: "anti-spring", doublingPart: "doubling",
+      counterOut: "Still out", counterPlayed: (s) => `${s} played`, counterShown: (s) => `${s} holds (shown)`,
+      cardsLeftN: (n) => `${n} left`,
+      autoTag: "(auto-play)", autoOn: "Auto-play", autoOff: "Take back", autoBadge: "auto", ev_auto: (s, on) => `${s}: auto-play ${on ? "on" : "off"}`,
+      autoNote: "Auto-play: the robot plays for you until you take back the turn",
+      sound: "Sound", muted: "Muted",
+      games: "Stored games", gamesTitle: "Finished games on this server", gamesNone: "No finished games yet.",
+      gamesOff: "This server keeps no games (it runs without a database).", gamesMore: "Older games",
+      gamesOpen: "Open", gamesWinner: (w) => w === "landlord" ? "landlord won" : "farmers won",
+      hintTap: (i, n, m) => `Hint ${i}/${n}: ${m} (tap Play)`,
       seatNext: "Next seat (right)", seatPrev: "Previous seat (left)",
       turnTimer: "Seconds per turn (0: none)", start: "Start", watchTitle: "Watch a room",
       watch: "Watch", human: "a person (invite)",
       lobbyNote: "Your cards stay on the server until the game is over: the page only ever receives your own hand. Every game is dealt from a fresh random seed, shown only after it; a chosen seed is for rooms with one person only.",
       replayTitle: "Replay a game record", load: "Load", pasteRecord: "or paste a ddz-record/1 here",
-      you: "You", seat: "seat", robot: "robot", person: "person", away: "away",
+      you: "You", seat: "seat", person: "person", away: "away",
       landlord: "Landlord", farmer: "Farmer", cards: "cards", pass: "Pass", play: "Play", hint: "Hint",
       bid: "Bid", bidPass: "No bid", call: "Call", rob: "Rob", decline: "Decline", noRob: "No rob",
-      kitty: "Kitty", wild: "Wild", stake: "Stake", game: "Game", turn: "turn",
+      kitty: "Kitty", wild: "Wild",
       yourTurnBid: "Your turn to bid", yourTurnPlay: "Your turn to play", lead: "you lead",
       toAct: (n) => `${n} to act`, waitingBid: (n) => `${n} is bidding`,
       over: "Game over", landlordWins: "The landlord wins", farmersWins: "The farmers win",
       youWin: "You win", youLose: "You lose", score: "Score", total: "Total",
-      baseMult: (b, m) => `base ${b} × multiplier ${m}`, bombs: "bombs", rocket: "rocket",
+      bombs: "bombs", rocket: "rocket",
       spring: "spring", antiSpring: "anti-spring", next: "Next game", download: "Download record",
       viewReplay: "View replay", waitingOthers: "waiting for the other players",
       readings: "These cards have several readings: choose one",
       cancel: "Cancel", as: "as", close: "Close",
       connecting: "connecting…", reconnecting: "connection lost, reconnecting…",
-      closed: "The room is closed", invite: "Invite a friend to seat", spectator: "watching",
+      closed: "The room is closed", invite: "Invite a friend to seat",
       spectators: "Spectator view: only public information",
       selectFirst: "Select cards first (or pass)", noHint: "No hint now",
       hintN: (i, n, m) => `Hint ${i}/${n}: ${m} (enter plays it)`,
-      unseen: "Unseen cards", log: "Log", auto: "(timer)",
+      log: "Log", auto: "(timer)",
       ev_bid: (s, b) => `${s}: bid ${b}`, ev_pass: (s) => `${s}: pass`,
       ev_call: (s) => `${s}: call`, ev_rob: (s) => `${s}: rob`, ev_decline: (s) => `${s}: decline`,
       ev_play: (s, m) => `${s}: ${m}`, ev_landlord: (s) => `Landlord: ${s}`,
@@ -50,6 +91,7 @@
       ev_start: (n) => `Game ${n}`, ev_over: "Game over",
       ev_conn: (s, c) => `${s}: ${c ? "here" : "away"}`, ev_ready: (s) => `${s}: ready`,
       step: "Step", notARecord: "Load a record first",
+      badRecord: "This is not a game record that replays (details in the console); the steps before the problem are shown.",
       help: [
         ["← →", "move between cards"], ["space", "select the card"],
         ["3-9 0/t j q k a 2 b r", "select a card of that rank"],
@@ -78,27 +120,67 @@
       shows: "明牌", doubling: "加倍", yourMult: "你的倍数", pairMult: "对局",
       ev_show: (s, f) => `${s} 明牌（×${f}）`, ev_noShow: (s) => `${s} 不明牌`,
       ev_double: (s, f) => f === 1 ? `${s} 不加倍` : f === 2 ? `${s} 加倍` : `${s} 超级加倍（×${f}）`,
+      robotOption: (n) => `机器人：${n}`,
+      robotNames: { search: "搜索", ddzlib: "拆牌", value: "估值", greedy: "贪心", random: "随机" },
+      robotAbout: {
+        search: "最强：每一步先对未知手牌做大量推演",
+        ddzlib: "强且快：把手牌拆成牌型按序出",
+        value: "按出牌后剩下的手牌打分（提示所用的机器人）",
+        greedy: "简单：总出能出的最小的牌",
+        random: "练习：随便出一手合法的牌",
+      },
+      roomId: "房间号（32 位十六进制）", badRoomId: "房间号是 32 位十六进制数字（0-9、a-f）",
+      unknownRoom: "没有这个房间：可能因长时间无人操作已关闭，或链接有误。",
+      badToken: "这个座位链接对该房间无效（令牌错误或已过期）。你仍可观战。",
+      watchInstead: "观战该房间", backToLobby: "返回大厅",
+      roomIdle: "房间长时间无人操作，已关闭。", serverDown: "服务器正在关闭，房间已暂停：稍后重新载入页面即可继续。",
+      replaced: "这个座位已在另一个窗口或标签页打开。", fullRoom: "观战人数已满。",
+      err: {
+        turn: "还没轮到你。", combo: "这些牌不成牌型。",
+        beat: (m) => `这些牌管不上 ${m}。`, notInHand: "这些牌不在你手里。",
+        bid: "现在不能这样叫分。", biddingNotOver: "叫分还没结束。",
+        biddingOver: "叫分已结束：请出牌或不出。", over: "本局已结束：请开始下一局。",
+        notOver: "本局还没结束。", lead: "该你先出：不能不出。", stale: "这是上一手的操作：请重试。",
+        show: "现在不能明牌。", double: "现在没有加倍可选。",
+        spectator: "观战者只能看。", hints: "轮到你出牌时才有提示。",
+        tooMany: "服务器繁忙（房间太多）：请一分钟后再试。",
+        network: "无法连接服务器。", other: "服务器拒绝了这个操作（详情见控制台）。",
+      },
+      bidTag: (b) => `叫 ${b} 分`, bidPassTag: "不叫", callTag: "叫地主", robTag: "抢地主", declineTag: "不抢",
+      warn1: "报单！", warn2: "报双！", ev_warn: (s, n) => `${s} ${n === 1 ? "报单" : "报双"}`,
+      kittyMark: "底", kittyTitle: "底牌",
+      stakeLine: (b, m) => `底分 ${b} × 倍数 ${m}`, robsPart: "抢地主", showsPart: "明牌",
+      bombsPart: "炸弹", springPart: "春天", antiSpringPart: "反春", doublingPart: "加倍",
+      counterOut: "未出", counterPlayed: (s) => `${s} 已出`, counterShown: (s) => `${s} 手牌（明牌）`,
+      cardsLeftN: (n) => `剩 ${n} 张`,
+      autoTag: "（托管）", autoOn: "托管", autoOff: "取消托管", autoBadge: "托管", ev_auto: (s, on) => `${s}${on ? "托管" : "取消托管"}`,
+      autoNote: "托管中：机器人替你出牌，直到你取消",
+      sound: "声音", muted: "静音",
+      games: "历史牌局", gamesTitle: "本服务器保存的已结束牌局", gamesNone: "还没有已结束的牌局。",
+      gamesOff: "本服务器不保存牌局（未使用数据库）。", gamesMore: "更早的牌局",
+      gamesOpen: "打开", gamesWinner: (w) => w === "landlord" ? "地主胜" : "农民胜",
+      hintTap: (i, n, m) => `提示 ${i}/${n}：${m}（点“出牌”）`,
       seatNext: "下家（右）", seatPrev: "上家（左）", turnTimer: "每手限时（秒，0 为不限）",
       start: "开始", watchTitle: "观战", watch: "观战", human: "真人（邀请）",
       lobbyNote: "对局结束前，你的牌只在服务器上：页面只会收到你自己的手牌。每局都用新的随机种子发牌，局后才公布；指定种子只限一人的房间。",
       replayTitle: "牌谱回放", load: "载入", pasteRecord: "或在此粘贴 ddz-record/1 牌谱",
-      you: "你", seat: "座位", robot: "机器人", person: "真人", away: "离开",
+      you: "你", seat: "座位", person: "真人", away: "离开",
       landlord: "地主", farmer: "农民", cards: "张", pass: "不出", play: "出牌", hint: "提示",
       bid: "叫分", bidPass: "不叫", call: "叫地主", rob: "抢地主", decline: "不叫", noRob: "不抢",
-      kitty: "底牌", wild: "癞子", stake: "倍数", game: "第几局", turn: "出牌",
+      kitty: "底牌", wild: "癞子",
       yourTurnBid: "轮到你叫分", yourTurnPlay: "轮到你出牌", lead: "你先出",
       toAct: (n) => `等待 ${n}`, waitingBid: (n) => `${n} 叫分中`,
       over: "本局结束", landlordWins: "地主胜", farmersWins: "农民胜", youWin: "你赢了",
       youLose: "你输了", score: "得分", total: "总分",
-      baseMult: (b, m) => `底分 ${b} × 倍数 ${m}`, bombs: "炸弹", rocket: "王炸", spring: "春天",
+      bombs: "炸弹", rocket: "王炸", spring: "春天",
       antiSpring: "反春", next: "下一局", download: "下载牌谱", viewReplay: "查看回放",
       waitingOthers: "等待其他玩家", readings: "这手牌有多种读法：请选择",
       cancel: "取消", as: "当作", close: "关闭",
       connecting: "连接中…", reconnecting: "连接断开，正在重连…", closed: "房间已关闭",
-      invite: "邀请好友入座", spectator: "观战中", spectators: "观战视角：只显示公开信息",
+      invite: "邀请好友入座", spectators: "观战视角：只显示公开信息",
       selectFirst: "请先选牌（或不出）", noHint: "暂无提示",
       hintN: (i, n, m) => `提示 ${i}/${n}：${m}（回车出牌）`,
-      unseen: "未出现的牌", log: "记录", auto: "（超时代打）",
+      log: "记录", auto: "（超时代打）",
       ev_bid: (s, b) => `${s} 叫 ${b} 分`, ev_pass: (s) => `${s} 不出`,
       ev_call: (s) => `${s} 叫地主`, ev_rob: (s) => `${s} 抢地主`, ev_decline: (s) => `${s} 不叫`,
       ev_play: (s, m) => `${s} 出 ${m}`, ev_landlord: (s) => `${s} 成为地主`,
@@ -106,6 +188,7 @@
       ev_start: (n) => `第 ${n} 局`, ev_over: "本局结束",
       ev_conn: (s, c) => `${s}${c ? "进入" : "离开"}`, ev_ready: (s) => `${s} 已准备`,
       step: "步", notARecord: "请先载入牌谱",
+      badRecord: "这不是能回放的牌谱（详情见控制台）；下面显示出错之前的步骤。",
       help: [
         ["← →", "移动光标"], ["空格", "选中光标处的牌"],
         ["3-9 0/t j q k a 2 b r", "选中该点数的一张牌"],
@@ -132,6 +215,8 @@
     selected: new Set(), cursor: 0, hint: null, hints: null, hintKey: null, hintIndex: 0,
     message: "", messageBad: false, log: [], dialog: null, counter: false,
     replay: null, replayAt: 0,
+    fresh: new Set(), alarmed: false, muted: false, welcomed: false, refusal: null, stopped: null,
+    games: null,
   };
 
   const $ = (id) => document.getElementById(id);
@@ -164,8 +249,8 @@
   const letterOfId = (id) => RANKS[rankOfId(id)];
   const rankLabel = (letter) => {
     if (letter === "T") return "10";
-    if (letter === "B") return S.lang === "zh" ? "小王" : "Joker";
-    if (letter === "R") return S.lang === "zh" ? "大王" : "JOKER";
+    if (letter === "B") return S.lang === "zh" ? "小王" : "small joker";
+    if (letter === "R") return S.lang === "zh" ? "大王" : "big joker";
     return letter;
   };
   // Cards in notation order (rank ascending) from ids.
@@ -174,24 +259,40 @@
   const cardsPart = (move) => move.split(/[=:]/)[0];
   const isWild = (letter) => (S.state?.laizi ?? []).includes(letter);
 
+  // A card's face. The corner index (`.idx`, each line a `.gl`) is what stays visible when
+  // cards overlap: the rank ("10" condensed to the width of one letter) over the suit; a
+  // joker's corner is its name written one upright glyph a line (大/王, 小/王; J O K E R),
+  // and on the small English faces a star in the joker's colour. `suit` is null for a card
+  // shown by rank only (replays).
+  function faceEl(letter, suit, red, opts) {
+    const joker = letter === "B" || letter === "R";
+    const wild = opts.wild ?? isWild(letter);
+    const word = joker ? (S.lang === "zh" ? (letter === "R" ? "大王" : "小王") : "JOKER") : null;
+    const cls = ["card", red ? "red" : "black", joker ? `joker ${S.lang === "zh" ? "jk-zh" : "jk-en"}` : "",
+      wild ? "wild" : "", opts.cls ?? ""].filter(Boolean).join(" ");
+    const name = `${rankLabel(letter)}${suit ?? ""}`;
+    const idx = joker
+      ? el("span", { class: "idx jk" }, [...word].map((g) => el("span", { class: "gl", text: g })),
+        el("span", { class: "gl star", text: "★" }))
+      : el("span", { class: "idx" }, el("span", { class: letter === "T" ? "gl rk ten" : "gl rk", text: rankLabel(letter) }),
+        suit ? el("span", { class: "gl st", text: suit }) : null);
+    const attrs = { class: cls, "data-rank": letter, title: name, "aria-label": name };
+    if (opts.id !== undefined) attrs["data-id"] = opts.id;
+    const e = el("div", attrs, idx,
+      el("span", { class: "pip", "aria-hidden": "true", text: joker ? "★" : (suit ?? "") }));
+    if (wild) e.append(el("span", { class: "wm", text: S.lang === "zh" ? "癞" : "★" }));
+    return e;
+  }
+
   function cardEl(id, opts = {}) {
-    const letter = letterOfId(id);
     const joker = id >= 52;
     const red = id === 53 || (!joker && id % 4 < 2);
-    const cls = ["card", red ? "red" : "black", joker ? "joker" : "",
-      opts.wild ?? isWild(letter) ? "wild" : "", opts.cls ?? ""].filter(Boolean).join(" ");
-    const e = el("div", { class: cls, "data-id": id, title: `${rankLabel(letter)}${joker ? "" : SUITS[id % 4]}` },
-      el("span", { class: "rk", text: rankLabel(letter) }),
-      joker ? null : el("span", { class: "st", text: SUITS[id % 4] }));
-    if (opts.wild ?? isWild(letter)) e.append(el("span", { class: "wm", text: S.lang === "zh" ? "癞" : "★" }));
-    return e;
+    return faceEl(letterOfId(id), joker ? null : SUITS[id % 4], red, { ...opts, id });
   }
 
   // A card shown by rank only (replays and reading readouts).
   function rankCardEl(letter, extra = "") {
-    const red = letter === "R";
-    return el("div", { class: `card ${red ? "red" : "black"} ${"BR".includes(letter) ? "joker" : ""} ${extra}` },
-      el("span", { class: "rk", text: rankLabel(letter) }));
+    return faceEl(letter, null, letter === "R", { cls: extra, wild: extra.includes("wild") });
   }
 
   function cardsRow(ids, cls = "") {
@@ -215,6 +316,8 @@
   function connect() {
     if (!S.room) return;
     S.wsWanted = true;
+    S.welcomed = false;
+    S.refusal = null;
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${proto}://${location.host}/v1/rooms/${encodeURIComponent(S.room)}/ws`);
     S.ws = ws;
@@ -229,14 +332,44 @@
       try { msg = parseJson(e.data); } catch { return; }
       onMessage(msg);
     });
-    ws.addEventListener("close", () => {
+    ws.addEventListener("close", (e) => {
       if (S.ws !== ws) return;
       S.ws = null;
       if (!S.wsWanted || S.closed) return;
-      S.retry = Math.min(S.retry + 1, 5);
-      setMessage(t("reconnecting"), true);
-      setTimeout(() => { if (S.wsWanted && !S.ws) connect(); }, 500 * S.retry);
+      // Refused for good (a wrong token, a seat opened elsewhere, a full room): say why and stop.
+      if (e.code === 1008) { stopRoom(S.refusal ?? "other"); return; }
+      if (!S.welcomed) { probeRoom(); return; }
+      retry();
     });
+  }
+
+  function retry() {
+    S.retry = Math.min(S.retry + 1, 5);
+    setMessage(t("reconnecting"), true);
+    setTimeout(() => { if (S.wsWanted && !S.ws) connect(); }, 500 * S.retry);
+  }
+
+  // The connection failed before the welcome: the room's WebSocket address answers a plain
+  // request with 404 when there is no such room; anything else is a network problem.
+  async function probeRoom() {
+    let status = 0;
+    try {
+      status = (await fetch(`/v1/rooms/${encodeURIComponent(S.room)}/ws`)).status;
+    } catch (err) {
+      console.log("ddz: room probe failed:", err);
+    }
+    if (status === 404) stopRoom("unknownRoom");
+    else retry();
+  }
+
+  // The room cannot be joined: a message in the page's language, with a way out.
+  function stopRoom(key) {
+    S.closed = true;
+    S.wsWanted = false;
+    S.stopped = key;
+    document.getElementById("table").dataset.phase = "stopped";
+    setMessage(key === "other" ? t("err").other : t(key), true);
+    render();
   }
 
   // Seeds are 64-bit, past what a JavaScript number holds exactly: they are read as strings
@@ -259,6 +392,7 @@
     switch (msg.type) {
       case "welcome":
         S.welcome = msg;
+        S.welcomed = true;
         S.seat = msg.seat;
         S.retry = 0;
         setMessage("");
@@ -278,16 +412,44 @@
         S.hintIndex = 0;
         nextHint();
         break;
-      case "error":
-        setMessage(msg.error, true);
+      case "error": {
+        console.log("ddz: the server refused:", msg.error);
+        const key = errorKey(msg.error ?? "");
+        if (!S.welcomed || key === "replaced" || key === "fullRoom") S.refusal = key;
+        setMessage(key === "badToken" || key === "replaced" || key === "fullRoom" ? t(key) : errorText(msg.error ?? ""), true);
         break;
+      }
       case "closed":
+        console.log("ddz: the room closed:", msg.reason);
         S.closed = true;
-        setMessage(`${t("closed")}: ${msg.reason ?? ""}`, true);
+        S.wsWanted = false;
+        setMessage(/idle/.test(msg.reason ?? "") ? t("roomIdle") : /shutting down/.test(msg.reason ?? "") ? t("serverDown") : t("closed"), true);
         break;
       default:
         break;
     }
+  }
+
+  // A server error as a key of the page's messages (the raw text goes to the console).
+  function errorKey(raw) {
+    const rules = [
+      [/wrong token/, "badToken"], [/joined again elsewhere/, "replaced"], [/spectators\)/, "fullRoom"],
+      [/not your turn|'s turn/, "turn"], [/is not a combination|not a move|expected move notation/, "combo"],
+      [/does not beat|cannot beat|not beat/, "beat"], [/not in your hand|not all of these cards|not the move's cards/, "notInHand"],
+      [/bid .* is not allowed|is not a bid/, "bid"], [/bidding is not over/, "biddingNotOver"],
+      [/bidding is over/, "biddingOver"], [/game is over/, "over"], [/not over yet/, "notOver"],
+      [/cannot pass|must lead|leads?: a pass/, "lead"], [/"step"/, "stale"], [/show your hand/, "show"],
+      [/doubling/, "double"], [/spectators only watch/, "spectator"], [/no hints now/, "hints"],
+    ];
+    for (const [re, key] of rules) if (re.test(raw)) return key;
+    return "other";
+  }
+
+  function errorText(raw) {
+    const key = errorKey(raw);
+    const texts = t("err");
+    if (key === "beat") return texts.beat(S.state?.last ? moveText(S.state.last.move) : "");
+    return typeof texts[key] === "string" ? texts[key] : t(key);
   }
 
   // A key that changes with every action: hints are kept for one turn.
@@ -295,6 +457,7 @@
 
   function onState(before) {
     const st = S.state;
+    noticeChanges(before, st);
     const hand = new Set(st.hand ?? []);
     for (const id of [...S.selected]) if (!hand.has(id)) S.selected.delete(id);
     if (S.hintKey !== stepKey()) { S.hints = null; S.hint = null; }
@@ -313,6 +476,89 @@
     render();
   }
 
+  // What changed since the last state, for sounds, motion and the 报单/报双 warnings.
+  function noticeChanges(before, st) {
+    const sameGame = before && before.game === st.game;
+    if (sameGame) {
+      for (const e of st.history.slice(before.history.length)) {
+        if (e.move === "pass") continue;
+        S.fresh.add(e.ids.join(","));
+        sound(moveSound(e.move));
+      }
+    }
+    if (st.phase === "playing" || st.phase === "over") {
+      for (const s of [0, 1, 2]) {
+        const n = st.seats[s].cards_left;
+        const was = sameGame ? before.seats[s].cards_left : 99;
+        if ((n === 1 || n === 2) && n < was && st.phase === "playing") {
+          S.log.push(t("ev_warn", seatName(s), n));
+          if (!sameGame || was > 2 || n === 1) sound(n === 1 ? "warn1" : "warn2");
+        }
+      }
+    }
+    if (st.phase === "over" && (!before || before.phase !== "over" || !sameGame) && st.result) {
+      const r = st.result;
+      const me = st.you;
+      if (r.spring || r.anti_spring) sound("spring");
+      else sound(me === null || r.scores[me] > 0 ? "win" : "lose");
+    }
+    const mine = st.you !== null && st.phase !== "over" && st.turn === st.you;
+    if (mine && (!before || before.turn !== st.turn || before.phase !== st.phase || !sameGame)) sound("ring");
+    if (!before || before.turn !== st.turn || before.step !== st.step) S.alarmed = false;
+  }
+
+  // The sound of a play: bombs and the rocket have their own.
+  function moveSound(move) {
+    const cards = cardsPart(move);
+    const as = move.includes("=") ? move.split("=")[1].split(":")[0] : cards;
+    if (cards === "BR" && !move.includes(":")) return "rocket";
+    if (/:bomb/.test(move) || (as.length === 4 && new Set(as).size === 1) || (as.length > 4 && new Set(as).size === 1)) return "bomb";
+    return "play";
+  }
+
+  // --- Sound: short tones made here with WebAudio (no files), muted by the top bar's switch
+  // (remembered in the browser). The page plays nothing until the first click or key.
+  const SOUNDS = {
+    play: [[520, 0.06, "triangle"]], ring: [[880, 0.09, "sine"], [1175, 0.12, "sine"]],
+    alarm: [[988, 0.08, "square"], [0, 0.05], [988, 0.08, "square"], [0, 0.05], [988, 0.08, "square"]],
+    bomb: [[110, 0.25, "sawtooth"], [70, 0.3, "sawtooth"]], rocket: [[300, 0.08, "sawtooth"], [600, 0.08, "sawtooth"], [1200, 0.2, "sawtooth"]],
+    spring: [[523, 0.1, "sine"], [659, 0.1, "sine"], [784, 0.1, "sine"], [1047, 0.25, "sine"]],
+    win: [[523, 0.12, "triangle"], [784, 0.25, "triangle"]], lose: [[392, 0.15, "triangle"], [262, 0.3, "triangle"]],
+    warn1: [[1319, 0.1, "sine"], [0, 0.06], [1319, 0.18, "sine"]], warn2: [[1175, 0.1, "sine"], [0, 0.06], [1175, 0.1, "sine"]],
+  };
+  let audio = null;
+  function sound(name) {
+    document.body.dataset.lastSound = name;
+    document.body.dataset.sounds = String(Number(document.body.dataset.sounds ?? 0) + 1);
+    if (S.muted || !audio) return;
+    let at = audio.currentTime + 0.01;
+    for (const [freq, dur, type] of SOUNDS[name] ?? []) {
+      if (freq) {
+        const osc = audio.createOscillator();
+        const gain = audio.createGain();
+        osc.type = type;
+        osc.frequency.value = freq;
+        gain.gain.setValueAtTime(0.0001, at);
+        gain.gain.exponentialRampToValueAtTime(0.18, at + 0.01);
+        gain.gain.exponentialRampToValueAtTime(0.0001, at + dur);
+        osc.connect(gain).connect(audio.destination);
+        osc.start(at);
+        osc.stop(at + dur + 0.02);
+      }
+      at += dur;
+    }
+  }
+  function unlockAudio() {
+    if (audio || S.muted) return;
+    const Ctx = window.AudioContext ?? window.webkitAudioContext;
+    if (Ctx) audio = new Ctx();
+  }
+  function renderMute() {
+    const b = $("btn-sound");
+    b.textContent = S.muted ? `✕ ${t("muted")}` : `♪ ${t("sound")}`;
+    b.setAttribute("aria-pressed", S.muted ? "true" : "false");
+  }
+
   // --- Events and messages ------------------------------------------------------------------
 
   function seatName(seat) {
@@ -320,8 +566,14 @@
     if (!st) return `${t("seat")} ${seat + 1}`;
     if (seat === st.you) return t("you");
     const s = st.seats[seat];
-    const who = s.player === "robot" ? s.robot : t("person");
+    const who = s.player === "robot" ? robotName(s.robot) : t("person");
     return `${who} (${t("seat")} ${seat + 1})`;
+  }
+
+  // A robot's name in the page's language ("search:time=1s" is the search robot).
+  function robotName(spec) {
+    const base = String(spec ?? "").split(":")[0];
+    return t("robotNames")[base] ?? base;
   }
 
   function bidWord(seat, bid, earlier) {
@@ -336,7 +588,8 @@
 
   function describe(ev, before) {
     const st = S.state;
-    const auto = ev.auto ? ` ${t("auto")}` : "";
+    // A robot's move for a person: auto-play's, or the turn timer's.
+    const auto = ev.auto ? ` ${st?.seats[ev.seat]?.auto ? t("autoTag") : t("auto")}` : "";
     switch (ev.event) {
       case "start": return t("ev_start", ev.game);
       case "bid": {
@@ -358,6 +611,7 @@
       case "over": return t("ev_over");
       case "connected": return t("ev_conn", seatName(ev.seat), ev.connected);
       case "ready": return t("ev_ready", seatName(ev.seat));
+      case "auto": return t("ev_auto", seatName(ev.seat), ev.auto);
       default: return "";
     }
   }
@@ -384,12 +638,34 @@
     for (const e of document.querySelectorAll("[data-i18n]")) e.textContent = t(e.dataset.i18n);
     for (const e of document.querySelectorAll("[data-i18n-placeholder]")) e.placeholder = t(e.dataset.i18nPlaceholder);
     $("btn-lang").textContent = S.lang === "zh" ? "English" : "中文";
+    renderMute();
+    renderRobotChoices();
+    if (S.view === "games") renderGames();
+  }
+
+  // The seat choices: every robot the server offers, strongest first, then a person.
+  function renderRobotChoices() {
+    const known = S.robots ?? ROBOT_ORDER;
+    const robots = [...ROBOT_ORDER.filter((r) => known.includes(r)), ...known.filter((r) => !ROBOT_ORDER.includes(r))];
     for (const sel of document.querySelectorAll(".seat-choice")) {
-      const value = sel.value || "value";
-      sel.replaceChildren(...ROBOTS.map((r) => el("option", { value: r, text: `${t("robot")}: ${r}` })),
+      const value = sel.value || robots[0];
+      sel.replaceChildren(...robots.map((r) => el("option", { value: r, text: t("robotOption", robotName(r)) })),
         el("option", { value: "human", text: t("human") }));
       sel.value = value;
+      const about = $(`${sel.id}-about`);
+      if (about) about.textContent = sel.value === "human" ? t("invite") : (t("robotAbout")[sel.value] ?? "");
     }
+  }
+
+  async function loadRobots() {
+    try {
+      const res = await fetch("/v1/health");
+      const body = await res.json();
+      if (Array.isArray(body.robots) && body.robots.length) S.robots = body.robots;
+    } catch (err) {
+      console.log("ddz: /v1/health:", err);
+    }
+    renderRobotChoices();
   }
 
   function setView(view) {
@@ -398,6 +674,7 @@
     $("lobby").hidden = view !== "lobby";
     $("table").hidden = view !== "table";
     $("replay").hidden = view !== "replay";
+    $("games").hidden = view !== "games";
     render();
   }
 
@@ -420,6 +697,31 @@
     return Math.max(0, c.ms - (performance.now() - S.stateAt));
   }
 
+  // A seat's bid in this deal, as a tag: "bid 2", "no bid"; call-and-rob: called, robbed.
+  function bidTag(seat) {
+    const st = S.state;
+    if (st.phase !== "bidding" || !st.bids.length) return null;
+    let tag = null;
+    let called = false;
+    for (const [s, b] of st.bids) {
+      let text;
+      if (st.bidding === "call_rob") {
+        text = b === 0 ? (called ? t("declineTag") : t("bidPassTag")) : called ? t("robTag") : t("callTag");
+        if (b > 0) called = true;
+      } else text = b === 0 ? t("bidPassTag") : t("bidTag", b);
+      if (s === seat) tag = text;
+    }
+    return tag === null ? null : el("span", { class: "badge bidtag", "data-seat": seat, text: tag });
+  }
+
+  // 报单 / 报双: a seat down to one or two cards while the game goes on.
+  function warnBadge(seat) {
+    const st = S.state;
+    const n = st.seats[seat].cards_left;
+    if (st.phase !== "playing" || (n !== 1 && n !== 2)) return null;
+    return el("span", { class: `badge warn warn${n}`, "data-seat": seat, "data-left": n, text: t(n === 1 ? "warn1" : "warn2") });
+  }
+
   function seatBadges(seat) {
     const st = S.state;
     const s = st.seats[seat];
@@ -427,21 +729,43 @@
     return [
       role ? el("span", { class: `badge ${s.role === "landlord" ? "lord" : "farm"}`, text: role }) : null,
       s.connected ? null : el("span", { class: "badge away", text: t("away") }),
+      s.auto ? el("span", { class: "badge autob", "data-seat": seat, text: t("autoBadge") }) : null,
+      bidTag(seat),
+      warnBadge(seat),
       st.turn === seat ? el("span", { class: "badge turn", text: "●" }) : null,
       el("span", { class: "clock", "data-seat": seat }),
     ];
   }
 
-  function playedEl(entry) {
+  // A seat's play in the trick; a play just made slides in from its seat.
+  function playedEl(entry, from) {
     if (!entry) return el("div", { class: "played-empty" });
     if (entry.move === "pass") return el("div", { class: "pass-word", text: t("pass") });
-    return cardsRow(entry.ids, "mid");
+    const row = cardsRow(entry.ids, "mid");
+    const key = entry.ids.join(",");
+    if (S.fresh.has(key)) {
+      S.fresh.delete(key);
+      row.classList.add("fly", `from-${from}`);
+    }
+    return row;
+  }
+
+  // A seat's count of cards, face down.
+  function countEl(seat) {
+    return el("div", { class: "count", "data-seat": seat, title: t("cards") },
+      el("span", { class: "back" }), el("b", { text: S.state.seats[seat].cards_left }), ` ${t("cards")}`);
   }
 
   function renderTable() {
     const st = S.state;
     const table = $("table");
-    if (!st) { table.dataset.phase = "connecting"; renderStatus(); return; }
+    if (!st) {
+      table.dataset.phase = S.stopped ? "stopped" : "connecting";
+      renderStatus();
+      put($("actions"), S.stopped ? el("button", { id: "btn-back", class: "primary", text: t("backToLobby"), onclick: toLobby }) : null,
+        S.stopped === "badToken" ? el("button", { id: "btn-watch-instead", text: t("watchInstead"), onclick: () => enterRoom(S.room, null) }) : null);
+      return;
+    }
     const me = st.you ?? 0;
     const spectator = st.you === null;
     table.dataset.phase = st.phase;
@@ -450,32 +774,32 @@
     table.classList.toggle("spectating", spectator);
     const trick = latestBySeat(st.trick ?? []);
 
-    const opp = (seat, box) => {
+    const opp = (seat, box, from) => {
       const s = st.seats[seat];
-      put(box, 
+      put(box,
         el("div", { class: "who" }, el("span", { class: "name", text: seatName(seat) }), seatBadges(seat)),
-        el("div", { class: "count", title: t("cards") },
-          el("span", { class: "back" }), el("b", { text: s.cards_left }), ` ${t("cards")}`),
-        el("div", { class: "played" }, playedEl(trick[seat])),
+        countEl(seat),
+        el("div", { class: "played" }, playedEl(trick[seat], from)),
         st.hands ? cardsRow(st.hands[seat], "small reveal") : null,
         !st.hands && st.shown?.[seat] ? el("div", { class: "shown", "data-seat": seat },
           el("span", { class: "badge shown-badge", text: t("shows") }), cardsRow(st.shown[seat], "small reveal")) : null,
         st.doublings?.[seat] ? el("div", { class: "dbl", text: `${t("doubling")} ×${st.doublings[seat]} · ${t("pairMult")} ×${st.multipliers[seat]}` }) : null,
       );
       box.classList.toggle("active", st.turn === seat && st.phase !== "over");
+      box.classList.toggle("warned", s.cards_left <= 2 && st.phase === "playing");
     };
-    opp((me + 2) % 3, $("opp-left"));
-    opp((me + 1) % 3, $("opp-right"));
+    opp((me + 2) % 3, $("opp-left"), "left");
+    opp((me + 1) % 3, $("opp-right"), "right");
 
     // Centre: kitty, wild, stake, game.
     const info = $("info");
     const kitty = st.kitty ? cardsRow(st.kitty, "tiny") : el("span", { class: "cards tiny" },
       [0, 1, 2].map(() => el("div", { class: "card back-card" })));
-    put(info, 
+    put(info,
       el("span", { class: "item" }, `${t("kitty")} `, kitty),
       st.laizi.length ? el("span", { class: "item wildinfo" }, `${t("wild")} `,
         st.laizi.map((r) => el("b", { class: "wildrank", text: rankLabel(r) }))) : null,
-      el("span", { class: "item", id: "stake" }, `${t("stake")} ${st.base} × ${st.multiplier}`),
+      el("span", { class: "item", id: "stake" }, stakeText(st)),
       st.multipliers && st.landlord !== null && st.you !== null
         ? el("span", { class: "item", id: "multipliers" },
           `${t("yourMult")} ×${st.multipliers[st.you]}` + (st.doublings?.[st.you] ? ` (${t("doubling")} ×${st.doublings[st.you]})` : ""))
@@ -486,24 +810,39 @@
     renderStatus();
     renderInvite();
 
-    // Me.
+    // Me, or seat 1 for spectators: its count, its play and, once over, its cards.
     if (spectator) {
-      put($("my-played"), el("p", { class: "note", text: t("spectators") }));
+      put($("my-played"), playedEl(trick[0], "bottom"));
       put($("my-line"), el("div", { class: "who" },
-        el("span", { class: "name", text: seatName(0) }), seatBadges(0)));
-      put($("actions"), );
-      put($("hand"), el("div", { class: "played" }, playedEl(trick[0])));
+        el("span", { class: "name", text: seatName(0) }), seatBadges(0), countEl(0)));
+      put($("actions"), el("p", { class: "note", text: t("spectators") }));
+      put($("hand"), st.hands ? cardsRow(st.hands[0], "small reveal") : null);
+      $("me").classList.toggle("active", st.turn === 0 && st.phase !== "over");
       renderLog();
       return;
     }
-    put($("my-played"), playedEl(trick[me]));
+    put($("my-played"), playedEl(trick[me], "bottom"));
+    const auto = st.seats[me].auto;
     put($("my-line"), el("div", { class: "who" },
       el("span", { class: "name", text: t("you") }), seatBadges(me),
-      el("span", { class: "total", text: `${t("total")} ${st.totals[me] >= 0 ? "+" : ""}${st.totals[me]}` })));
+      el("span", { class: "total", text: `${t("total")} ${st.totals[me] >= 0 ? "+" : ""}${st.totals[me]}` }),
+      el("button", { id: "btn-auto", class: auto ? "auto-on" : "", "aria-pressed": auto ? "true" : "false",
+        text: auto ? t("autoOff") : t("autoOn"), onclick: () => send({ type: "auto", auto: !auto }) })));
+    $("me").classList.toggle("active", st.turn === me && st.phase !== "over");
     renderActions();
     renderHand();
     renderLog();
     tick();
+  }
+
+  // "base 3 × multiplier 4 (robs ×2 · bombs ×2)": the parts that are not 1.
+  function stakeText(st) {
+    const p = st.stake ?? {};
+    const parts = [];
+    if (p.robs > 1) parts.push(`${t("robsPart")} ×${p.robs}`);
+    if (p.shows > 1) parts.push(`${t("showsPart")} ×${p.shows}`);
+    if (p.bombs > 1) parts.push(`${t("bombsPart")} ×${p.bombs}`);
+    return t("stakeLine", st.base, st.multiplier) + (parts.length ? ` (${parts.join(" · ")})` : "");
   }
 
   function renderStatus() {
@@ -512,7 +851,8 @@
     let line = "";
     if (st && st.phase !== "over") {
       const me = st.you;
-      if (me !== null && st.turn === me) {
+      if (me !== null && st.seats[me].auto) line = t("autoNote");
+      else if (me !== null && st.turn === me) {
         line = st.legal?.show !== undefined ? t("yourTurnShow")
           : st.legal?.double ? t("yourTurnDouble")
           : st.phase === "bidding" ? t("yourTurnBid") : t("yourTurnPlay") + (st.last ? "" : ` · ${t("lead")}`);
@@ -539,17 +879,39 @@
     put(box, ...links);
   }
 
+  // The card counter: by rank, what is still out (neither in your hand nor played), then
+  // what each opponent has played and, once it has shown them, the cards it holds. Which
+  // opponent holds an unseen card is hidden information: the page never knows it.
   function renderCounter() {
     const box = $("counter");
     box.hidden = !S.counter;
     if (!S.counter || !S.state) return;
     const st = S.state;
-    const left = [...RANKS].map((r) => (r === "B" || r === "R" ? 1 : 4));
-    for (const id of st.hand ?? []) left[rankOfId(id)] -= 1;
-    for (const h of st.history) for (const id of h.ids) left[rankOfId(id)] -= 1;
-    put(box, el("span", { class: "label", text: t("unseen") }),
-      ...[...RANKS].map((r, i) => el("span", { class: `cnt ${left[i] === 0 ? "zero" : ""} ${isWild(r) ? "wild" : ""}` },
-        el("span", { class: "r", text: rankLabel(r) }), el("b", { text: left[i] }))).reverse());
+    const ranks = [...RANKS].reverse();
+    const byRank = (ids) => {
+      const n = Object.fromEntries(ranks.map((r) => [r, 0]));
+      for (const id of ids) n[letterOfId(id)] += 1;
+      return n;
+    };
+    const out = Object.fromEntries(ranks.map((r) => [r, r === "B" || r === "R" ? 1 : 4]));
+    const seen = [...(st.hand ?? []), ...st.history.flatMap((h) => h.ids)];
+    for (const id of seen) out[letterOfId(id)] -= 1;
+    const me = st.you ?? 0;
+    const rows = [[t("counterOut"), out, "out"]];
+    for (const seat of [(me + 2) % 3, (me + 1) % 3]) {
+      if (st.you === null && seat === me) continue;
+      rows.push([`${t("counterPlayed", seatName(seat))} · ${t("cardsLeftN", st.seats[seat].cards_left)}`,
+        byRank(st.history.filter((h) => h.seat === seat).flatMap((h) => h.ids)), `played-${seat}`]);
+      if (st.shown?.[seat]) rows.push([t("counterShown", seatName(seat)), byRank(st.shown[seat]), `shown-${seat}`]);
+    }
+    if (st.you === null) {
+      rows.push([`${t("counterPlayed", seatName(0))} · ${t("cardsLeftN", st.seats[0].cards_left)}`,
+        byRank(st.history.filter((h) => h.seat === 0).flatMap((h) => h.ids)), "played-0"]);
+    }
+    put(box, el("table", { class: "counter" },
+      el("tr", {}, el("th", {}), ranks.map((r) => el("th", { class: isWild(r) ? "wild" : "", text: r === "B" ? (S.lang === "zh" ? "小" : "b") : r === "R" ? (S.lang === "zh" ? "大" : "R") : rankLabel(r) }))),
+      rows.map(([label, n, key]) => el("tr", { "data-row": key }, el("th", { class: "label", text: label }),
+        ranks.map((r) => el("td", { class: n[r] === 0 ? "zero" : "", text: n[r] }))))));
   }
 
   function renderLog() {
@@ -605,8 +967,13 @@
     const box = $("hand");
     const ids = handIds();
     if (S.cursor >= ids.length) S.cursor = Math.max(0, ids.length - 1);
+    // The landlord's cards from the kitty carry a mark while the game goes on.
+    const st = S.state;
+    const kitty = st && st.kitty && st.landlord === st.you && st.phase !== "over" ? new Set(st.kitty) : new Set();
     put(box, ...ids.map((id, i) => {
-      const c = cardEl(id, { cls: `${S.selected.has(id) ? "sel" : ""} ${i === S.cursor ? "cur" : ""}` });
+      const fromKitty = kitty.has(id);
+      const c = cardEl(id, { cls: `${S.selected.has(id) ? "sel" : ""} ${i === S.cursor ? "cur" : ""} ${fromKitty ? "from-kitty" : ""}` });
+      if (fromKitty) c.append(el("span", { class: "kit", title: t("kittyTitle"), text: t("kittyMark") }));
       c.addEventListener("click", () => { S.cursor = i; toggle(id); });
       return c;
     }));
@@ -615,7 +982,8 @@
     const cw = parseFloat(getComputedStyle(document.documentElement).getPropertyValue("--card-w")) || 60;
     const n = ids.length;
     const overlap = n > 1 ? Math.min(-4, (width - 8 - n * cw) / (n - 1)) : 0;
-    box.style.setProperty("--overlap", `${Math.max(overlap, -cw + 14)}px`);
+    // At least the corner index stays visible (a condensed "10", a joker's upright name).
+    box.style.setProperty("--overlap", `${Math.max(overlap, -cw + 17)}px`);
   }
 
   function tick() {
@@ -623,6 +991,15 @@
       const ms = clockMs(Number(e.dataset.seat));
       e.textContent = ms === null ? "" : `${Math.ceil(ms / 1000)}s`;
       e.classList.toggle("low", ms !== null && ms < 8000);
+    }
+    // The alarm, once a turn, when your own time runs low.
+    const st = S.state;
+    if (st && st.you !== null) {
+      const ms = clockMs(st.you);
+      if (ms !== null && ms < 5000 && ms > 0 && !S.alarmed && !st.seats[st.you].auto) {
+        S.alarmed = true;
+        sound("alarm");
+      }
     }
   }
 
@@ -672,10 +1049,13 @@
         if (id !== undefined) S.selected.add(id);
       }
     }
-    setMessage(t("hintN", i + 1, S.hints.length, moveText(move)));
+    setMessage(t(touchScreen() ? "hintTap" : "hintN", i + 1, S.hints.length, moveText(move)));
     S.hint = move;
     renderHand();
   }
+
+  // A phone or tablet: hints say "tap Play" rather than "press Enter".
+  const touchScreen = () => matchMedia("(pointer: coarse)").matches || matchMedia("(max-width: 700px)").matches;
 
   function playMove(move, ids) {
     send({ type: "play", move, ids: move === "pass" ? [] : ids });
@@ -691,7 +1071,10 @@
     if (S.hint && S.hint !== "pass" && cardsPart(S.hint) === cards) { playMove(S.hint, ids); return; }
     const readings = (S.state.legal?.moves ?? []).filter((m) => m !== "pass" && cardsPart(m) === cards);
     if (readings.length === 1) playMove(readings[0], ids);
-    else if (readings.length === 0) playMove(cards, ids); // the server says why not
+    else if (readings.length === 0) {
+      // Not a legal play: said here, in the page's language, without asking the server.
+      setMessage(S.state.last ? t("err").beat(moveText(S.state.last.move)) : t("err").combo, true);
+    }
     else showReadings(readings, ids);
   }
 
@@ -734,10 +1117,18 @@
     const side = r.winner === "landlord" ? t("landlordWins") : t("farmersWins");
     const verdict = me === null ? "" : r.scores[me] > 0 ? t("youWin") : t("youLose");
     const extras = [];
-    if (r.bombs) extras.push(`${t("bombs")} ${r.bombs}`);
-    if (r.rocket) extras.push(t("rocket"));
-    if (r.spring) extras.push(t("spring"));
-    if (r.anti_spring) extras.push(t("antiSpring"));
+    const p = st.stake ?? {};
+    if (p.robs > 1) extras.push(`${t("robsPart")} ×${p.robs}`);
+    if (p.shows > 1) extras.push(`${t("showsPart")} ×${p.shows}`);
+    if (r.bombs || r.rocket) {
+      const what = [r.bombs ? `${t("bombs")} ${r.bombs}` : null, r.rocket ? t("rocket") : null].filter(Boolean).join(" + ");
+      extras.push(`${what} ×${p.bombs ?? ""}`);
+    }
+    const table = (p.robs ?? 1) * (p.shows ?? 1) * (p.bombs ?? 1);
+    const springFactor = table > 0 && r.multiplier % table === 0 ? r.multiplier / table : 2;
+    if (r.spring) extras.push(`${t("spring")} ×${springFactor}`);
+    if (r.anti_spring) extras.push(`${t("antiSpring")} ×${springFactor}`);
+    if (r.doubling) extras.push(`${t("doublingPart")} ${r.doubling.map((d) => `×${d}`).join(" / ")}`);
     const rows = [0, 1, 2].map((s) => el("tr", { class: s === me ? "mine" : "" },
       el("td", { text: seatName(s) }),
       el("td", { text: st.seats[s].role === "landlord" ? t("landlord") : t("farmer") }),
@@ -746,7 +1137,10 @@
     const waiting = me !== null && st.seats[me].ready;
     openDialog("over",
       el("h2", { id: "over-title", text: `${side}${verdict ? " · " + verdict : ""}` }),
-      el("p", { text: [t("baseMult", r.base, r.multiplier), ...extras].join(" · ") }),
+      el("p", { id: "over-stake", text: t("stakeLine", r.base, r.multiplier) + (extras.length ? `: ${extras.join(" · ")}` : "") }),
+      // Every seat's cards left, spectators included.
+      el("div", { class: "over-hands" }, [0, 1, 2].map((s) => st.hands[s].length
+        ? el("div", { class: "row" }, el("span", { text: seatName(s) }), cardsRow(st.hands[s], "small")) : null)),
       el("table", { class: "scores" },
         el("tr", {}, el("th", { text: "" }), el("th", { text: "" }), el("th", { text: t("score") }), el("th", { text: t("total") })),
         rows),
@@ -786,10 +1180,14 @@
       res = await fetch("/v1/replay", { method: "POST", headers: { "content-type": "application/json" }, body: text });
       body = parseJson(await res.text());
     } catch (e) {
-      $("r-error").textContent = String(e);
+      console.log("ddz: POST /v1/replay:", e);
+      $("r-error").textContent = t("err").network;
       return;
     }
-    if (!res.ok) { $("r-error").textContent = body.error ?? `HTTP ${res.status}`; }
+    if (!res.ok) {
+      console.log("ddz: POST /v1/replay:", res.status, body.error);
+      $("r-error").textContent = t("badRecord");
+    }
     if (!body.steps) return;
     S.replay = body;
     S.replayAt = 0;
@@ -810,9 +1208,10 @@
     else if (step.kind === "play") what = `${t("seat")} ${step.seat + 1}: ${moveText(step.move)}`;
     else if (step.kind === "landlord") what = t("ev_landlord", `${t("seat")} ${step.seat + 1}`);
     else if (step.kind === "redeal") what = t("ev_redeal");
-    else what = `${t("kitty")}: ${[...rp.kitty].map(rankLabel).join(" ")}`;
+    else what = t("kitty");
     put($("r-step"), el("b", { text: `${t("step")} ${i}/${rp.steps.length - 1}` }), " ",
-      el("span", { class: "r-what", title: step.text, text: what }));
+      el("span", { class: "r-what", title: step.text, text: what }),
+      step.kind === "deal" ? el("div", { class: "cards small r-kitty" }, [...rp.kitty].reverse().map((r) => rankCardEl(r))) : null);
     const landlord = step.landlord;
     put($("r-seats"), ...[0, 1, 2].map((s) => {
       const acting = step.seat === s;
@@ -842,10 +1241,15 @@
       res = await fetch("/v1/rooms", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
       reply = await res.json();
     } catch (err) {
-      $("lobby-error").textContent = String(err);
+      console.log("ddz: POST /v1/rooms:", err);
+      $("lobby-error").textContent = t("err").network;
       return;
     }
-    if (!res.ok) { $("lobby-error").textContent = reply.error ?? `HTTP ${res.status}`; return; }
+    if (!res.ok) {
+      console.log("ddz: POST /v1/rooms:", res.status, reply.error);
+      $("lobby-error").textContent = res.status === 429 ? t("err").tooMany : t("err").other;
+      return;
+    }
     const invites = {};
     for (const s of reply.seats) if (s.player === "human" && s.seat !== 0) invites[s.seat] = s.token;
     enterRoom(reply.room, reply.seats[0].token, invites);
@@ -853,7 +1257,7 @@
 
   function enterRoom(room, token, invites = null) {
     if (S.ws) { S.wsWanted = false; S.ws.close(); S.ws = null; }
-    Object.assign(S, { room, token, invites, lastN: 0, state: null, seat: null, log: [], closed: false, retry: 0 });
+    Object.assign(S, { room, token, invites, lastN: 0, state: null, seat: null, log: [], closed: false, retry: 0, stopped: null, message: "" });
     S.selected.clear();
     history.replaceState(null, "", token ? `#room=${room}&token=${token}` : `#room=${room}`);
     setView("table");
@@ -866,6 +1270,65 @@
     if (room && /^[0-9a-f]{32}$/.test(room)) {
       const token = params.get("token");
       enterRoom(room, token && /^[0-9a-f]{32}$/.test(token) ? token : null);
+    }
+  }
+
+  function toLobby() {
+    if (S.ws) { S.wsWanted = false; S.ws.close(); S.ws = null; }
+    history.replaceState(null, "", "#");
+    closeDialog();
+    setView("lobby");
+  }
+
+  // --- Stored games: GET /v1/games (newest first, paged by `before`), one opened in the
+  // replay viewer with GET /v1/games/{id}. A server without a database answers 404.
+
+  async function openGames(before) {
+    setView("games");
+    S.games = { loading: true, list: before === null ? [] : S.games?.list ?? [], next: null, off: false, error: false };
+    renderGames();
+    try {
+      const res = await fetch(`/v1/games?limit=20${before === null ? "" : `&before=${encodeURIComponent(before)}`}`);
+      if (res.status === 404) S.games.off = true;
+      else if (!res.ok) { console.log("ddz: GET /v1/games:", res.status, await res.text()); S.games.error = true; } else {
+        const body = parseJson(await res.text());
+        S.games.list.push(...(body.games ?? []));
+        S.games.next = body.next ?? null;
+      }
+    } catch (err) {
+      console.log("ddz: GET /v1/games:", err);
+      S.games.error = true;
+    }
+    S.games.loading = false;
+    renderGames();
+  }
+
+  function renderGames() {
+    const g = S.games;
+    if (!g) return;
+    const when = (x) => { const d = new Date(typeof x === "number" ? x * (x < 1e12 ? 1000 : 1) : x); return isNaN(d) ? String(x ?? "") : d.toLocaleString(S.lang === "zh" ? "zh-CN" : "en"); };
+    put($("games-list"),
+      g.off ? el("p", { id: "games-off", class: "note", text: t("gamesOff") }) : null,
+      g.error ? el("p", { class: "error", text: t("err").other }) : null,
+      !g.loading && !g.off && !g.error && !g.list.length ? el("p", { id: "games-none", class: "note", text: t("gamesNone") }) : null,
+      g.list.length ? el("ol", { class: "games" }, g.list.map((game) => el("li", {},
+        el("button", { class: "game-open", "data-id": game.id, text: t("gamesOpen"), onclick: () => openStoredGame(game.id) }), " ",
+        `${when(game.finished_at)} · ${t("r_" + game.rules)} · ${t("gamesWinner", game.winner)} · `
+          + `${(game.players ?? []).map((p) => p === "human" ? t("person") : robotName(p)).join(", ")} · `
+          + `${(game.scores ?? []).map((x) => (x > 0 ? "+" : "") + x).join(" / ")}`))) : null,
+      g.next !== null && g.next !== undefined ? el("button", { id: "games-more", text: t("gamesMore"), onclick: () => openGames(g.next) }) : null);
+  }
+
+  async function openStoredGame(id) {
+    try {
+      const res = await fetch(`/v1/games/${encodeURIComponent(id)}`);
+      const body = parseJson(await res.text());
+      if (!res.ok || !body.record) { console.log("ddz: GET /v1/games/id:", res.status, body.error); setView("replay"); $("r-error").textContent = t("err").other; return; }
+      loadReplay(recordText(body.record));
+    } catch (err) {
+      console.log("ddz: GET /v1/games/id:", err);
+      setView("replay");
+      $("r-error").textContent = t("err").network;
     }
   }
 
@@ -944,6 +1407,7 @@
   function init() {
     const saved = localStorage.getItem("ddz-lang");
     S.lang = saved === "zh" || saved === "en" ? saved : navigator.language?.startsWith("zh") ? "zh" : "en";
+    S.muted = localStorage.getItem("ddz-muted") === "1";
     applyI18n();
     $("btn-lang").addEventListener("click", () => {
       S.lang = S.lang === "zh" ? "en" : "zh";
@@ -952,12 +1416,18 @@
       render();
       if (S.dialog === "over") showOver();
     });
-    $("btn-lobby").addEventListener("click", () => {
-      if (S.ws) { S.wsWanted = false; S.ws.close(); S.ws = null; }
-      history.replaceState(null, "", "#");
-      closeDialog();
-      setView("lobby");
+    $("btn-lobby").addEventListener("click", toLobby);
+    $("btn-sound").addEventListener("click", () => {
+      S.muted = !S.muted;
+      localStorage.setItem("ddz-muted", S.muted ? "1" : "0");
+      if (!S.muted) unlockAudio();
+      renderMute();
     });
+    // Browsers start sound only after a gesture on the page.
+    document.addEventListener("pointerdown", unlockAudio);
+    document.addEventListener("keydown", unlockAudio);
+    $("btn-games").addEventListener("click", () => { closeDialog(); openGames(null); });
+    for (const sel of document.querySelectorAll(".seat-choice")) sel.addEventListener("change", renderRobotChoices);
     $("btn-replay").addEventListener("click", () => { closeDialog(); setView("replay"); });
     $("btn-counter").addEventListener("click", () => { S.counter = !S.counter; render(); });
     $("btn-help").addEventListener("click", showHelp);
@@ -966,7 +1436,7 @@
       e.preventDefault();
       const room = $("f-watch").value.trim().toLowerCase();
       if (/^[0-9a-f]{32}$/.test(room)) enterRoom(room, null);
-      else $("lobby-error").textContent = "room id: 32 hex digits";
+      else $("lobby-error").textContent = t("badRoomId");
     });
     $("r-load").addEventListener("click", async () => {
       const file = $("r-file").files?.[0];
@@ -981,6 +1451,7 @@
     document.addEventListener("keydown", onKey);
     window.addEventListener("resize", () => { if (S.view === "table" && S.state) renderHand(); });
     setInterval(tick, 250);
+    loadRobots();
     fromHash();
   }
 

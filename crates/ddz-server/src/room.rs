@@ -49,7 +49,7 @@ use ddz_game::{
 use crate::seeds::{fresh_seed, token_hash};
 use crate::wire::{
     CardIds, ClientMessage, Event, HistoryPlay, LastPlay, Legal, NumberedEvent, Player, SeatState,
-    Sent, State,
+    Sent, StakeParts, State,
 };
 
 /// How many public events a room keeps for resuming connections.
@@ -100,6 +100,8 @@ pub enum Request {
     Act(Seat, Action),
     /// The seat asks for hints.
     Hint(Seat),
+    /// The seat turns auto-play (托管) on (true) or off.
+    Auto(Seat, bool),
 }
 
 /// A decision to be made by a robot: a robot seat's turn, or a person's turn played by the
@@ -189,6 +191,8 @@ pub struct Room {
     sitting: Sitting,
     ready: BySeat<bool>,
     connected: BySeat<bool>,
+    /// The people's seats whose turns the hint robot plays (托管).
+    auto_play: BySeat<bool>,
     /// Actions taken so far in the room (every bid, play and new game counts one).
     step: u64,
     /// The public events kept, numbered.
@@ -212,6 +216,7 @@ impl Room {
             sitting: Sitting::new(&settings.rules, settings.seed.unwrap_or_else(fresh_seed)),
             ready: BySeat([false; 3]),
             connected: BySeat([false; 3]),
+            auto_play: BySeat([false; 3]),
             step: 0,
             events: VecDeque::new(),
             last_event: 0,
@@ -320,6 +325,23 @@ impl Room {
         self.log(vec![Event::Connected { seat, connected }])
     }
 
+    /// Whether the hint robot plays a person's seat (托管).
+    pub fn is_auto(&self, seat: Seat) -> bool {
+        self.auto_play[seat]
+    }
+
+    /// Turns auto-play (托管) on or off for a person's seat: while on, [`Room::robot_job`]
+    /// gives the seat's turns to the hint robot. The event, when that changed (never for a
+    /// robot's seat). It stays on from game to game until the seat turns it off or acts
+    /// itself.
+    pub fn set_auto(&mut self, seat: Seat, auto: bool) -> Vec<NumberedEvent> {
+        if self.auto_play[seat] == auto || self.token_hashes[seat].is_none() {
+            return Vec::new();
+        }
+        self.auto_play[seat] = auto;
+        self.log(vec![Event::Auto { seat, auto }])
+    }
+
     /// A sitting's event as a `ddz-web/1` event (`auto` when a robot acted for a person).
     fn event(&self, event: SittingEvent, auto: bool) -> Event {
         match event {
@@ -371,8 +393,12 @@ impl Room {
             Some(other) => return Err(format!("\"type\": expected a string, not {other}")),
             None => return Err("missing \"type\"".into()),
         };
-        const TYPES: &str = "bid, show, double, play, pass, hint, next";
-        if !["bid", "show", "double", "play", "pass", "hint", "next"].contains(&kind) {
+        const TYPES: &str = "bid, show, double, play, pass, hint, next, auto";
+        if ![
+            "bid", "show", "double", "play", "pass", "hint", "next", "auto",
+        ]
+        .contains(&kind)
+        {
             return Err(match kind {
                 "join" | "watch" => format!("\"{kind}\": this connection has already joined"),
                 other => format!("unknown type \"{other}\" (types after joining: {TYPES})"),
@@ -406,6 +432,15 @@ impl Room {
     fn read_action(&self, kind: &str, me: Seat, msg: &ClientMessage) -> Result<Request, String> {
         match kind {
             "hint" => Ok(Request::Hint(me)),
+            "auto" => {
+                let auto = msg
+                    .auto
+                    .as_ref()
+                    .ok_or_else(|| "missing \"auto\"".to_string())?;
+                auto.value
+                    .map(|on| Request::Auto(me, on))
+                    .ok_or_else(|| format!("\"auto\": {auto} is not true or false"))
+            }
             "next" => Ok(Request::Act(me, Action::Next)),
             "pass" => Ok(Request::Act(me, Action::Play(Move::PASS, None))),
             "bid" => {
@@ -522,7 +557,8 @@ impl Room {
 
     /// Applies an action of `seat` (`auto` when a robot made it for a person); returns the
     /// public events it caused, numbered. Refused with the reason when it is not that seat's
-    /// turn or not legal; the room is then unchanged.
+    /// turn or not legal; the room is then unchanged. A person who acts on auto-play takes
+    /// the turns back: auto-play goes off (its event after the action's).
     pub fn act(
         &mut self,
         seat: Seat,
@@ -536,6 +572,11 @@ impl Room {
             Action::Decide(decision) => self.decide(seat, decision, auto)?,
         };
         self.step += 1;
+        let mut events = events;
+        if !auto && self.auto_play[seat] {
+            self.auto_play[seat] = false;
+            events.push(Event::Auto { seat, auto: false });
+        }
         Ok(self.log(events))
     }
 
@@ -660,11 +701,14 @@ impl Room {
         Ok(events)
     }
 
-    /// The robot decision due now: the turn of a robot seat.
+    /// The robot decision due now: the turn of a robot seat, or of a person's seat on
+    /// auto-play (the hint robot's, marked `auto`).
     pub fn robot_job(&self) -> Option<Job> {
         let seat = self.turn()?;
-        let spec = self.robots[seat].clone()?;
-        Some(self.job(seat, spec, false))
+        match self.robots[seat].clone() {
+            Some(spec) => Some(self.job(seat, spec, false)),
+            None => self.auto_play[seat].then(|| self.auto_job(seat)),
+        }
     }
 
     /// The hint robot's decision for `seat` (a person whose turn timer ran out), whether or
@@ -730,6 +774,7 @@ impl Room {
             cards_left: view.cards_left[s],
             total: self.sitting.totals()[s],
             ready: self.ready[s],
+            auto: self.auto_play[s],
         });
         let history: Vec<HistoryPlay> = view
             .history
@@ -758,6 +803,7 @@ impl Room {
             first_bidder: self.game().first_bidder(),
             base: view.base,
             multiplier: view.multiplier,
+            stake: self.stake_parts(),
             shown: variants
                 .then(|| BySeat::from_fn(|s| view.shown[s].map(|_| CardIds(self.physical(s))))),
             doublings: variants.then_some(view.doublings),
@@ -776,6 +822,18 @@ impl Room {
             seed: over.then(|| self.game().seed()),
             record: over.then(|| GameRecord::from_game(self.game())),
             clock: None,
+        }
+    }
+
+    /// The stake's parts so far, as the game keeps them.
+    fn stake_parts(&self) -> StakeParts {
+        let game = self.game();
+        let stake = game.stake();
+        StakeParts {
+            base: stake.base,
+            robs: stake.rob_multiplier,
+            shows: stake.show,
+            bombs: game.play_state().bomb_multiplier(),
         }
     }
 

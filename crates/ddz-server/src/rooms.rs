@@ -536,7 +536,7 @@ impl RoomTask {
             return;
         };
         let now = Instant::now();
-        if self.room.robot(seat).is_some() {
+        if self.room.robot(seat).is_some() || self.room.is_auto(seat) {
             self.robot_due = Some(now + self.robot_delay);
         } else if !self.turn_time.is_zero() {
             self.deadline = Some((seat, now + self.turn_time));
@@ -732,6 +732,12 @@ impl RoomTask {
                     }
                 },
             },
+            Ok(Request::Auto(seat, on)) => {
+                let events = self.room.set_auto(seat, on);
+                // The turn's timers change with it: a robot's pause or the person's clock.
+                self.scheduled = None;
+                self.broadcast(events);
+            }
             Ok(Request::Act(seat, action)) => match self.room.act(seat, action, false) {
                 Ok(events) => self.broadcast(events),
                 Err(e) => self.send(conn, error_message(&e)),

@@ -78,7 +78,7 @@ fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Optio
 }
 
 /// A message from a client on a room's WebSocket (docs/web.md, "From the client"): its `type`
-/// is `join`, `watch`, `bid`, `show`, `double`, `play`, `pass`, `hint` or `next`, with the
+/// is `join`, `watch`, `bid`, `show`, `double`, `play`, `pass`, `hint`, `next` or `auto`, with the
 /// fields that type
 /// takes. Every field is kept as sent ([`Sent`]) and may be missing; the reader checks them
 /// (`ws.rs` for `join` and `watch`, [`crate::room::Room::read_request`] for the others).
@@ -143,6 +143,14 @@ pub struct ClientMessage {
         skip_serializing_if = "Option::is_none"
     )]
     pub double: Option<Sent<u32>>,
+    /// `auto`: true to let the hint robot play the seat's turns (托管), false to take them
+    /// back (null is a bad answer).
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
+    pub auto: Option<Sent<bool>>,
     /// Any action: the `step` of the state it answers (required for `bid`, `play`, `pass`,
     /// `show` and `double`); an action for another step is refused (a double tap, a message
     /// resent late).
@@ -342,6 +350,14 @@ pub enum Event {
         /// The seat.
         seat: Seat,
     },
+    /// A person's seat turned auto-play (托管) on or off: while on, the hint robot plays its
+    /// turns.
+    Auto {
+        /// The seat.
+        seat: Seat,
+        /// Whether auto-play is on now.
+        auto: bool,
+    },
 }
 
 /// An event with its number in the room (1, 2, 3...), written after the event's fields.
@@ -373,6 +389,9 @@ pub struct SeatState {
     pub total: i64,
     /// Whether it is ready for the next game.
     pub ready: bool,
+    /// Whether the hint robot plays the seat's turns (托管, a person's choice; false for a
+    /// robot).
+    pub auto: bool,
 }
 
 /// The play to beat.
@@ -410,6 +429,21 @@ pub enum Legal {
     Bids(Vec<Bid>),
     /// Every legal move in notation, readings included.
     Moves(Vec<String>),
+}
+
+/// The parts of the stake so far (RULES.md sections 4 and 7): the table multiplier is
+/// `robs × shows × bombs`; spring and each seat's doubling come on top (the result, and the
+/// state's `multipliers`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StakeParts {
+    /// The base score.
+    pub base: u32,
+    /// The factor of the robs (2 for each rob under call-and-rob, else 1).
+    pub robs: u32,
+    /// The factor of the shows (明牌; 1 when nobody showed).
+    pub shows: u32,
+    /// The factor of the bombs and the rocket played so far.
+    pub bombs: u32,
 }
 
 /// A person's turn timer.
@@ -454,6 +488,8 @@ pub struct State {
     pub base: u32,
     /// The multiplier so far.
     pub multiplier: u32,
+    /// The multiplier's parts so far: base × robs × shows × bombs = base × multiplier.
+    pub stake: StakeParts,
     /// Under rules with showing or doubling (absent otherwise): each seat's shown hand (明牌)
     /// as it is now, null for a seat that has not shown.
     #[serde(default, skip_serializing_if = "Option::is_none")]

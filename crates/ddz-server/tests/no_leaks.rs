@@ -20,9 +20,12 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 
 /// Keys whose numbers are not cards: seat numbers, counts, bids, show and doubling factors,
-/// multipliers, totals, the game, step and event numbers. A number under any other key is
-/// read as a card id.
-const NOT_CARD_NUMBERS: [&str; 20] = [
+/// multipliers and the stake's parts, totals, the game, step and event numbers. A number
+/// under any other key is read as a card id.
+const NOT_CARD_NUMBERS: [&str; 23] = [
+    "robs",
+    "shows",
+    "bombs",
     "n",
     "factor",
     "show",

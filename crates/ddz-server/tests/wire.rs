@@ -4,7 +4,7 @@
 //!
 //! - `web_room.txt`: rooms driven directly ([`Room`]): every room state for each seat and for
 //!   the spectators after every action, every event (start, bid, redeal, landlord, wild, play,
-//!   over, connected, ready; `auto` true and false), the requests read from client messages
+//!   over, connected, ready, auto; `auto` true and false), the requests read from client messages
 //!   and the errors for bad ones, refused actions and hints, under points, call-and-rob and
 //!   fixed bidding, with one and two wild ranks;
 //! - `web_socket.txt`: rooms over WebSocket: `welcome` (a seat and a spectator), `update` (with
@@ -135,6 +135,7 @@ fn read(room: &Room, audience: Audience, msg: &Value) -> Result<Request, String>
 fn describe(room: &Room, request: &Request) -> String {
     match request {
         Request::Hint(s) => format!("hint for seat {s}"),
+        Request::Auto(s, on) => format!("auto {on} by seat {s}"),
         Request::Act(s, Action::Next) => format!("next by seat {s}"),
         Request::Act(s, Action::Bid(b)) => format!("bid {b} by seat {s}"),
         Request::Act(s, Action::Decide(decision)) => format!("{decision:?} by seat {s}"),
@@ -246,6 +247,12 @@ fn probe(t: &mut Transcript, room: &mut Room, audience: Audience, messages: &[(V
                         Ok(job) => t.json("hints", &job.run()),
                         Err(e) => t.line("error", e),
                     },
+                    // Auto-play on, its state, and off again: the room goes on as it was.
+                    Request::Auto(seat, on) => {
+                        t.json("events (auto)", &room.set_auto(seat, on));
+                        t.json("auto state", &room.state(Audience::Seat(seat)).seats);
+                        t.json("events (auto off)", &room.set_auto(seat, false));
+                    }
                     Request::Act(seat, action) => {
                         let step = room.step();
                         act(t, room, "probe", seat, action, false);
@@ -364,6 +371,10 @@ fn probe_playing(t: &mut Transcript, room: &mut Room, me: Seat) {
         (json!({"type": "play", "move": "pass", "ids": []}), false),
         (json!({"type": "hint"}), true),
         (json!({"type": "next"}), true),
+        (json!({"type": "auto"}), false),
+        (json!({"type": "auto", "auto": "yes"}), false),
+        (json!({"type": "auto", "auto": null}), false),
+        (json!({"type": "auto", "auto": true}), true),
     ];
     probe(t, room, Audience::Seat(me), &msgs);
 }

@@ -25,8 +25,11 @@ use table::{Options, Table, default_records_dir};
 #[derive(clap::Args)]
 pub struct Args {
     /// The two robots, the seat after yours first: one NAME or two, NAME,NAME (random, greedy,
-    /// value, ddzlib, search, or a NAME defined with --exec); one name seats it twice.
-    #[arg(long, default_value = "value,value", value_name = "NAME,NAME")]
+    /// value, ddzlib, search, or a NAME defined with --exec); one name seats it twice. The
+    /// default is the strongest, `search`, on a budget of 250 ms a decision, so no robot move
+    /// takes more than about a quarter of a second; robots on a clock may decide differently
+    /// when a seed is dealt again (`--bots value` or `search:iters=N` decide the same way).
+    #[arg(long, default_value = "search:time=250ms", value_name = "NAME,NAME")]
     bots: String,
     /// The robot that gives hints (h, `hint`) and plays for you on `auto`.
     #[arg(long, default_value = "value", value_name = "NAME")]

@@ -85,6 +85,8 @@ impl Room {
             sitting,
             ready: BySeat(saved.ready),
             connected: BySeat([false; 3]),
+            // Auto-play is not saved: after a restart every person plays its own turns.
+            auto_play: BySeat([false; 3]),
             step: saved.step,
             events: Default::default(),
             last_event: saved.last_event,
