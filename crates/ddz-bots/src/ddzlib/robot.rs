@@ -217,10 +217,15 @@ impl DdzlibBot {
         if let Some(m) = crate::obvious_play(turn.hand, allowed) {
             return m;
         }
-        self.ladder(turn)
-            .iter()
-            .find_map(|p| find_allowed(allowed, p))
-            .unwrap_or_else(|| fallback(turn.last.is_none(), allowed))
+        let mut found = None;
+        self.walk_ladder(turn, &mut |want| match find_allowed(allowed, &want) {
+            Some(m) => {
+                found = Some(m);
+                ControlFlow::Break(())
+            }
+            None => ControlFlow::Continue(()),
+        });
+        found.unwrap_or_else(|| fallback(turn.last.is_none(), allowed))
     }
 }
 
@@ -230,11 +235,23 @@ impl DdzlibBot {
     /// play). Entries may repeat and, in rare cases, not be allowed; the pass is listed only
     /// where a ladder puts it. Search inference scores observed plays by their place here.
     pub fn ladder(&mut self, turn: &TurnView) -> Vec<Move> {
+        let mut ladder = Vec::new();
+        self.walk_ladder(turn, &mut |m| {
+            ladder.push(m);
+            ControlFlow::Continue(())
+        });
+        ladder
+    }
+
+    /// The entries of [`Self::ladder`] to `emit`, best first, until it breaks: the entries
+    /// after are not worked out (most decisions take the first).
+    fn walk_ladder(&mut self, turn: &TurnView, emit: &mut Emit) {
         let ctx = Ctx::new(turn, &self.memo.get(turn.hand, turn.rules).groups);
-        match turn.last {
-            None => ctx.lead(),
-            Some((seat, last)) => ctx.follow(seat, last),
-        }
+        // Whether `emit` stopped early or not, there is nothing more to do.
+        let _ = match turn.last {
+            None => ctx.lead(emit),
+            Some((seat, last)) => ctx.follow(seat, last, emit),
+        };
     }
 }
 
@@ -344,7 +361,7 @@ impl DdzlibBot {
             self.options = options;
             return &self.options;
         }
-        for want in self.ladder(turn) {
+        self.walk_ladder(turn, &mut |want| {
             let found = if is_legal(turn.hand, last.as_ref(), &want, rules) {
                 Some(want)
             } else if want.is_pass() {
@@ -358,10 +375,11 @@ impl DdzlibBot {
             {
                 options.push(m);
                 if options.len() >= most {
-                    break;
+                    return ControlFlow::Break(());
                 }
             }
-        }
+            ControlFlow::Continue(())
+        });
         if options.is_empty() {
             // Following, the fallback is the pass, which is always allowed then.
             if turn.last.is_some() {
@@ -374,6 +392,14 @@ impl DdzlibBot {
         self.options = options;
         &self.options
     }
+}
+
+/// Where a ladder's entries go, best first: it breaks once the taker has what it needs.
+type Emit<'e> = dyn FnMut(Move) -> ControlFlow<()> + 'e;
+
+/// Every move of `moves` to `emit`, in order, until it breaks.
+fn emit_all(emit: &mut Emit, moves: impl IntoIterator<Item = Move>) -> ControlFlow<()> {
+    moves.into_iter().try_for_each(emit)
 }
 
 /// False when `hand` cannot be a single play, by its shape alone (a cheap test before reading
@@ -575,6 +601,14 @@ impl<'a> Ctx<'a> {
         above: Option<Rank>,
         top: bool,
     ) -> Option<Move> {
+        if let Some(mut natural) = self.natural_pieces(cards, kind, len, above) {
+            // One piece a main rank, none with a wild card: the order is the main rank's.
+            return if top {
+                natural.next_back()
+            } else {
+                natural.next()
+            };
+        }
         self.unsorted_pieces(cards, kind, len, above)
             .into_iter()
             .min_by_key(|m| self.piece_order(m, top))
@@ -589,6 +623,20 @@ impl<'a> Ctx<'a> {
 
     /// The pieces of [`Ctx::pieces`] in the generator's order.
     fn unsorted_pieces(&self, cards: Cards, kind: Kind, len: u8, above: Option<Rank>) -> Vec<Move> {
+        match self.natural_pieces(cards, kind, len, above) {
+            Some(natural) => natural.collect(),
+            None => self.generated_pieces(cards, kind, len, above),
+        }
+    }
+
+    /// The pieces of [`Ctx::unsorted_pieces`], by the move generator.
+    fn generated_pieces(
+        &self,
+        cards: Cards,
+        kind: Kind,
+        len: u8,
+        above: Option<Rank>,
+    ) -> Vec<Move> {
         match (kind, above) {
             // Every card as a single (a wild card alone is read as its own rank).
             (Kind::Single, None) => cards
@@ -611,17 +659,63 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// The pieces of [`Ctx::unsorted_pieces`] without generating moves, when `cards` hold no
+    /// wild card and `kind` is one whose cards have no other reading (single, pair, bare trio,
+    /// straight, pair chain): for each main rank from the lowest, the body topped by it, if the
+    /// cards hold it and the rules allow it. The same moves in the same order as the
+    /// generator's (the `natural_pieces_equal_generated` test); `None` where it does not apply.
+    fn natural_pieces(
+        &self,
+        cards: Cards,
+        kind: Kind,
+        len: u8,
+        above: Option<Rank>,
+    ) -> Option<impl DoubleEndedIterator<Item = Move> + 'a> {
+        let plain = matches!(
+            kind,
+            Kind::Single | Kind::Pair | Kind::Trio | Kind::Straight | Kind::PairChain
+        );
+        if !plain || len == 0 || !wild_cards(cards, self.rules).is_empty() {
+            return None;
+        }
+        // Where the table's shape cannot be read, the generator is given nothing to beat.
+        let from = match above {
+            Some(a) => {
+                shape_of(kind, len, a)?;
+                a as usize + 1
+            }
+            None => 0,
+        };
+        let rules = self.rules;
+        let per = kind.shape().per_rank;
+        let len = usize::from(len);
+        Some(
+            (from.max(len - 1)..Rank::ALL.len()).filter_map(move |main| {
+                let body =
+                    (main + 1 - len..=main).fold(Cards::EMPTY, |acc, i| acc.add(Rank::ALL[i], per));
+                if cards.contains(body) {
+                    read_as(body, kind, Rank::ALL[main], rules)
+                } else {
+                    None
+                }
+            }),
+        )
+    }
+
     // ----- Leading -----
 
-    /// The lead, best first.
-    fn lead(&self) -> Vec<Move> {
-        let mut prefs = Vec::new();
+    /// The lead, best first, entry by entry to `emit` until it breaks (later entries are not
+    /// worked out then).
+    fn lead(&self, emit: &mut Emit) -> ControlFlow<()> {
         // A farmer whose next seat is the teammate on one card leads its smallest card.
         if let Some(mate) = self.teammate()
             && self.seat.next() == mate
             && self.cards_left[mate] == 1
         {
-            prefs.extend(self.best_piece(self.hand, Kind::Single, 1, None, false));
+            emit_all(
+                emit,
+                self.best_piece(self.hand, Kind::Single, 1, None, false),
+            )?;
         }
         let mut pool: Vec<Move> = self
             .groups
@@ -641,27 +735,29 @@ impl<'a> Ctx<'a> {
             let all = |k: Kind| pool.iter().all(|g| g.kind() == k);
             if avoid_single && all(Kind::Single) {
                 // Only singles left against a one-card opponent: biggest first.
-                prefs.extend(pool.iter().rev());
+                emit_all(emit, pool.iter().rev().copied())?;
             } else if avoid_pair && all(Kind::Pair) {
                 // Only pairs left against a two-card opponent: split the smallest pair (unless an
                 // opponent also holds one card, then the biggest pair first).
                 if avoid_single {
-                    prefs.extend(pool.iter().rev());
+                    emit_all(emit, pool.iter().rev().copied())?;
                 } else {
-                    prefs.extend(self.best_piece(first.cards(), Kind::Single, 1, None, false));
+                    emit_all(
+                        emit,
+                        self.best_piece(first.cards(), Kind::Single, 1, None, false),
+                    )?;
                 }
             } else if matches!(first.kind(), Kind::Single | Kind::Pair)
                 && let Some(trio) = self.trio_to_carry()
             {
                 // Singles and pairs the trios can carry go out as kickers.
-                prefs.extend(self.lead_group(&trio));
+                emit_all(emit, self.lead_group(&trio))?;
             }
             for g in &pool {
-                prefs.extend(self.lead_group(g));
+                emit_all(emit, self.lead_group(g))?;
             }
         }
-        prefs.extend(self.bombs());
-        prefs
+        emit_all(emit, self.bombs())
     }
 
     /// The smallest trio or airplane, when the trios would carry the singles and pairs:
@@ -809,13 +905,13 @@ impl<'a> Ctx<'a> {
 
     // ----- Following -----
 
-    /// The answer to `last` played by `by`, best first; a pass where the robot would pass.
-    fn follow(&self, by: Seat, last: Move) -> Vec<Move> {
+    /// The answer to `last` played by `by`, best first, a pass where the robot would pass;
+    /// entry by entry to `emit` until it breaks (later entries are not worked out then).
+    fn follow(&self, by: Seat, last: Move, emit: &mut Emit) -> ControlFlow<()> {
         if last.kind() == Kind::Rocket {
-            return vec![Move::PASS];
+            return emit(Move::PASS);
         }
         let from_mate = self.teammate() == Some(by);
-        let mut prefs = Vec::new();
         // Against a one-card opponent on a single: the landlord (either farmer on one card)
         // and the farmer playing just before the landlord (landlord on one card) follow with
         // their biggest card.
@@ -830,12 +926,11 @@ impl<'a> Ctx<'a> {
             let cards = loose.fold(Cards::EMPTY, |acc, g| acc.union(g.cards()));
             let mut singles = self.pieces(cards, Kind::Single, 1, Some(last.main()), true);
             singles.sort_by_key(|m| Reverse(m.main()));
-            prefs.extend(singles);
+            emit_all(emit, singles)?;
             if !from_mate {
-                prefs.extend(self.bombs_beating(&last));
+                emit_all(emit, self.bombs_beating(&last))?;
             }
-            prefs.push(Move::PASS);
-            return prefs;
+            return emit(Move::PASS);
         }
         let same = self.same_type(&last);
         if from_mate {
@@ -846,20 +941,18 @@ impl<'a> Ctx<'a> {
                 && let Some(m) = same.first()
                 && (low || m.main() < Rank::Jack)
             {
-                prefs.push(*m);
+                emit(*m)?;
             }
-            prefs.push(Move::PASS);
-            return prefs;
+            return emit(Move::PASS);
         }
-        prefs.extend(same);
+        emit_all(emit, same)?;
         // With at most one group besides bombs, bomb now and play it next.
         if self.groups.iter().filter(|g| !is_bomb(g)).count() <= 1 {
-            prefs.extend(self.bombs_beating(&last));
+            emit_all(emit, self.bombs_beating(&last))?;
         }
-        prefs.extend(self.split_to_beat(&last));
-        prefs.extend(self.bombs_beating(&last));
-        prefs.push(Move::PASS);
-        prefs
+        emit_all(emit, self.split_to_beat(&last))?;
+        emit_all(emit, self.bombs_beating(&last))?;
+        emit(Move::PASS)
     }
 
     /// Groups of the table's type that beat it, smallest first (trios and airplanes with the
@@ -1084,4 +1177,69 @@ fn bottom_units(cards: Cards, per: u8, max: u8) -> Vec<Cards> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use ddz_core::Profile;
+    use ddz_game::Deal;
+
+    use super::*;
+
+    /// The pieces found without the generator are the generator's, on every profile, for the
+    /// natural cards of dealt hands, every kind and length the fast path takes, leading and
+    /// above every rank.
+    #[test]
+    fn natural_pieces_equal_generated() {
+        let kinds = [
+            (Kind::Single, 1..=1),
+            (Kind::Pair, 1..=1),
+            (Kind::Trio, 1..=1),
+            (Kind::Straight, 5..=12),
+            (Kind::PairChain, 3..=10),
+        ];
+        let mut compared = 0;
+        for profile in Profile::ALL {
+            let rules = Rules::profile(profile);
+            for seed in 0..40 {
+                let deal = Deal::from_seed(seed, &rules);
+                for hand in deal.hands.0 {
+                    let hand = hand.to_cards();
+                    let natural = hand.minus(wild_cards(hand, &rules));
+                    let ctx = Ctx {
+                        rules: &rules,
+                        hand: natural,
+                        seat: Seat::ALL[0],
+                        landlord: None,
+                        cards_left: BySeat([17; 3]),
+                        groups: &[],
+                    };
+                    for (kind, lens) in kinds.clone() {
+                        for len in lens {
+                            let aboves = std::iter::once(None).chain(Rank::ALL.map(Some));
+                            for above in aboves {
+                                let by_main = |mut v: Vec<Move>| {
+                                    v.sort_by_key(|m| m.main());
+                                    v
+                                };
+                                let fast = ctx
+                                    .natural_pieces(natural, kind, len, above)
+                                    .map(|p| by_main(p.collect()));
+                                let generated =
+                                    by_main(ctx.generated_pieces(natural, kind, len, above));
+                                if let Some(fast) = fast {
+                                    assert_eq!(
+                                        fast, generated,
+                                        "{profile} {natural} {kind:?} len {len} above {above:?}"
+                                    );
+                                    compared += 1;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(compared > 10_000, "only {compared} cases compared");
+    }
 }
