@@ -1,9 +1,9 @@
 // Browser test of a server restart in the middle of a game (issue 20, docs/web.md "The
 // database"): starts `ddz serve` with a database in a temporary directory, plays part of a game
 // against two robots from the page (keys, English), stops the server with SIGTERM (the page
-// must show "server shutting down", the server must exit with code 0), starts it again on the
-// same address with the same database, reloads the page (its address keeps the room and the
-// seat's token) and finishes the game: the table must be back at the same step with the same
+// must say the server is shutting down, the server must exit with code 0), starts it again on
+// the same address with the same database; the page reconnects by itself (no reload) with the
+// seat's token and finishes the game: the table must be back at the same step with the same
 // hand, and the finished game must then be listed by GET /v1/games. Fails on any page error
 // or console error. Screenshots go to web-tests/screenshots/ (gitignored).
 //
@@ -146,14 +146,15 @@ try {
   const code = await stopServer(server.child);
   if (code !== 0) throw new Error(`SIGTERM: ddz serve exited with ${code}: ${server.stderr()}`);
   await waitLog(server, /saved 1 rooms in progress/);
-  await page.waitForFunction(() => /server shutting down/.test(document.getElementById("status").textContent), null, { timeout: 10000 });
+  await page.waitForFunction(() => /server is shutting down/.test(document.getElementById("status").textContent), null, { timeout: 10000 });
   await page.screenshot({ path: join(shots, "restart-closed.png") });
 
   // The same address and database; the page's address joins the seat again.
   server = await startServer(addr);
   await waitLog(server, /resumed 1 of the 1 rooms/);
-  await page.reload();
-  await page.waitForFunction((s) => document.getElementById("table").dataset.step === s, before.step, { timeout: 10000 });
+  // No reload: the page keeps trying until the room is back.
+  await page.waitForFunction((s) => document.getElementById("table").dataset.step === s
+    && !/shutting down/.test(document.getElementById("status").textContent), before.step, { timeout: 20000 });
   const after = await tableState(page);
   if (after.hand !== before.hand || after.phase !== "playing" || !after.myTurn) {
     throw new Error(`the table after the restart differs: before ${JSON.stringify(before)}, after ${JSON.stringify(after)}`);

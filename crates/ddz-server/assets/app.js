@@ -33,7 +33,7 @@
       unknownRoom: "There is no such room: it may have closed after being idle, or the link is wrong.",
       badToken: "This seat link is not valid for the room (wrong or old token). You can still watch.",
       watchInstead: "Watch the room", backToLobby: "Back to the lobby",
-      roomIdle: "The room closed after being idle.", serverDown: "The room is closed (server shutting down): reload the page in a moment to carry on.",
+      roomIdle: "The room closed after being idle.", serverDown: "The server is shutting down: your game is saved, reconnecting when it is back…",
       replaced: "This seat was opened in another window or tab.", fullRoom: "The room is full of spectators.",
       err: {
         turn: "It is not your turn.", combo: "Those cards are not a combination.",
@@ -133,7 +133,7 @@
       unknownRoom: "没有这个房间：可能因长时间无人操作已关闭，或链接有误。",
       badToken: "这个座位链接对该房间无效（令牌错误或已过期）。你仍可观战。",
       watchInstead: "观战该房间", backToLobby: "返回大厅",
-      roomIdle: "房间长时间无人操作，已关闭。", serverDown: "服务器正在关闭，房间已暂停：稍后重新载入页面即可继续。",
+      roomIdle: "房间长时间无人操作，已关闭。", serverDown: "服务器正在关闭：对局已保存，恢复后自动重连…",
       replaced: "这个座位已在另一个窗口或标签页打开。", fullRoom: "观战人数已满。",
       err: {
         turn: "还没轮到你。", combo: "这些牌不成牌型。",
@@ -345,7 +345,8 @@
 
   function retry() {
     S.retry = Math.min(S.retry + 1, 5);
-    setMessage(t("reconnecting"), true);
+    // Waiting for a restarting server: its message stays up until the room is back.
+    setMessage(S.restarting ? t("serverDown") : t("reconnecting"), true);
     setTimeout(() => { if (S.wsWanted && !S.ws) connect(); }, 500 * S.retry);
   }
 
@@ -395,6 +396,7 @@
         S.welcomed = true;
         S.seat = msg.seat;
         S.retry = 0;
+        S.restarting = false;
         setMessage("");
         break;
       case "update": {
@@ -421,9 +423,16 @@
       }
       case "closed":
         console.log("ddz: the room closed:", msg.reason);
+        if (/shutting down/.test(msg.reason ?? "")) {
+          // The server saves the room and resumes it when it starts again: keep reconnecting
+          // (a server that kept no database answers 404 then, and the page says so).
+          S.restarting = true;
+          setMessage(t("serverDown"), true);
+          break;
+        }
         S.closed = true;
         S.wsWanted = false;
-        setMessage(/idle/.test(msg.reason ?? "") ? t("roomIdle") : /shutting down/.test(msg.reason ?? "") ? t("serverDown") : t("closed"), true);
+        setMessage(/idle/.test(msg.reason ?? "") ? t("roomIdle") : t("closed"), true);
         break;
       default:
         break;
