@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{ddz, json};
+use common::{ddz, hand_computed_scores, json};
 use serde_json::Value;
 
 /// `NAME=COMMAND` for `ddz bot --bot ROBOT`, the built ddz.
@@ -230,11 +230,45 @@ fn a_huanle_game_through_the_protocol() {
         "--quiet",
         "--json",
     ];
-    let external = json(&ddz(
-        &[&["arena", "--exec", &a, "--exec", &b][..], &args].concat()
-    ));
+    let records = std::env::temp_dir().join(format!("ddz-exec-huanle-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&records);
+    let records_arg = records.to_str().unwrap();
+    let external = json(&ddz(&[
+        &[
+            "arena",
+            "--exec",
+            &a,
+            "--exec",
+            &b,
+            "--records",
+            records_arg,
+        ][..],
+        &args,
+    ]
+    .concat()));
     let p = &external["pairs"][0];
     assert_eq!((p["games"].as_u64(), failures(p)), (Some(18), (0, 0)));
+    // Each game's scores, as recorded, equal the ones worked out by hand from its actions.
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&records).expect("records written") {
+        let path = entry.unwrap().path();
+        let record: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let recorded: Vec<i64> = record["result"]["scores"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_i64().unwrap())
+            .collect();
+        assert_eq!(
+            hand_computed_scores(&record).to_vec(),
+            recorded,
+            "{}",
+            path.display()
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 18);
+    let _ = std::fs::remove_dir_all(&records);
     let inside = [
         "--bots",
         "ddzlib,value",

@@ -7,7 +7,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use common::{ddz, ddz_stdin, stdout};
+use common::{ddz, ddz_stdin, hand_computed_scores, stdout};
 
 /// A fresh, empty folder for records.
 fn records_dir(name: &str) -> PathBuf {
@@ -279,72 +279,6 @@ fn a_huanle_sitting_with_showing_and_doubling() {
 fn game_number(path: &Path) -> u32 {
     let name = path.file_stem().unwrap().to_str().unwrap();
     name.rsplit("game").next().unwrap().parse().unwrap()
-}
-
-/// The scores of a `huanle` game (shuffled deal, base 1, no cap) worked out from its record's
-/// actions alone by RULES.md section 7, apart from the engine: `P = show × 2^robs ×
-/// 2^(bombs + rockets) × spring`, each farmer settled against the landlord at `P × d_L × d_F`.
-fn hand_computed_scores(record: &serde_json::Value) -> [i64; 3] {
-    let landlord = record["landlord"].as_u64().unwrap() as usize;
-    let seat_of = |v: &serde_json::Value| v.as_u64().unwrap() as usize;
-    // The largest show factor (0 is "no show").
-    let show = record["shows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s[1].as_i64().unwrap())
-        .max()
-        .unwrap_or(0)
-        .max(1);
-    // Call-and-rob: the first call is no rob, every later call is one.
-    let calls = record["bids"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|b| b[1].as_u64().unwrap() > 0)
-        .count() as u32;
-    let robs = calls.saturating_sub(1);
-    let mut played = [0usize; 3];
-    let mut plays = [0usize; 3];
-    let mut bombs = 0;
-    for play in record["plays"].as_array().unwrap() {
-        let seat = seat_of(&play[0]);
-        let cards = play[1].as_str().unwrap();
-        if cards == "pass" {
-            continue;
-        }
-        played[seat] += cards.chars().count();
-        plays[seat] += 1;
-        let first = cards.chars().next().unwrap();
-        let four_alike = cards.chars().count() == 4 && cards.chars().all(|c| c == first);
-        if four_alike || cards == "BR" || cards == "RB" {
-            bombs += 1;
-        }
-    }
-    let hand_size = |seat: usize| if seat == landlord { 20 } else { 17 };
-    let out = (0..3)
-        .find(|&s| played[s] == hand_size(s))
-        .expect("someone went out");
-    let landlord_won = out == landlord;
-    let farmers = [(landlord + 1) % 3, (landlord + 2) % 3];
-    let spring = if landlord_won {
-        farmers.iter().all(|&f| plays[f] == 0)
-    } else {
-        plays[landlord] == 1
-    };
-    let table = show * (1 << robs) * (1 << bombs) * if spring { 2 } else { 1 };
-    let mut doubled = [1i64; 3];
-    for d in record["doublings"].as_array().unwrap() {
-        doubled[seat_of(&d[0])] = d[1].as_i64().unwrap();
-    }
-    let mut scores = [0i64; 3];
-    for f in farmers {
-        let stake = table * doubled[landlord] * doubled[f];
-        let farmer_gets = if landlord_won { -stake } else { stake };
-        scores[f] = farmer_gets;
-        scores[landlord] -= farmer_gets;
-    }
-    scores
 }
 
 #[test]
