@@ -269,6 +269,41 @@ async function checkReplayDeal(page, lang, label) {
   await page.screenshot({ path: join(shots, `${label}-deal.png`) });
 }
 
+// A huanle game's scores by seat, worked out from its record's actions alone by RULES.md
+// section 7 (shuffled deal, base 1, no cap), apart from the engine: P = show x 2^robs x
+// 2^(bombs + rockets) x spring; each farmer settled against the landlord at P x d_L x d_F.
+function handScores(record) {
+  const landlord = record.landlord;
+  const show = Math.max(1, ...record.shows.map(([, f]) => f));
+  const calls = record.bids.filter(([, b]) => b > 0).length;
+  const robs = Math.max(0, calls - 1);
+  const played = [0, 0, 0];
+  const plays = [0, 0, 0];
+  let bombs = 0;
+  for (const [seat, cards] of record.plays) {
+    if (cards === "pass") continue;
+    played[seat] += [...cards].length;
+    plays[seat] += 1;
+    if ((cards.length === 4 && [...cards].every((c) => c === cards[0])) || cards === "BR") bombs += 1;
+  }
+  const size = (seat) => (seat === landlord ? 20 : 17);
+  const out = [0, 1, 2].find((s) => played[s] === size(s));
+  if (out === undefined) throw new Error(`nobody went out: ${JSON.stringify(record)}`);
+  const landlordWon = out === landlord;
+  const farmers = [(landlord + 1) % 3, (landlord + 2) % 3];
+  const spring = landlordWon ? farmers.every((f) => plays[f] === 0) : plays[landlord] === 1;
+  const table = show * 2 ** robs * 2 ** bombs * (spring ? 2 : 1);
+  const doubled = [1, 1, 1];
+  for (const [seat, d] of record.doublings) doubled[seat] = d;
+  const scores = [0, 0, 0];
+  for (const f of farmers) {
+    const stake = table * doubled[landlord] * doubled[f];
+    scores[f] = landlordWon ? -stake : stake;
+    scores[landlord] -= scores[f];
+  }
+  return scores;
+}
+
 async function runGame(browser, url, label, viewport, tap, lang, rules = null, extra = {}) {
   const { context, page } = await newPage(browser, label, viewport, tap, lang, extra);
   await page.goto(url);
@@ -317,6 +352,17 @@ async function runGame(browser, url, label, viewport, tap, lang, rules = null, e
   const result = await page.locator("#r-result").textContent();
   if (!result.trim()) throw new Error(`${label}: the replay viewer shows no result`);
   await page.screenshot({ path: join(shots, `${label}-replay.png`) });
+  if (rules === "huanle") {
+    // The scores the page shows equal the ones worked out by hand from the stored record.
+    const list = await (await fetch(`${url}/v1/games?limit=1`)).json();
+    const game = await (await fetch(`${url}/v1/games/${list.games[0].id}`)).json();
+    const record = typeof game.record === "string" ? JSON.parse(game.record) : game.record;
+    const expected = handScores(record);
+    const shown = (result.split("·").pop().match(/[+-]?\d+/g) ?? []).map(Number);
+    if (JSON.stringify(shown) !== JSON.stringify(expected)) {
+      throw new Error(`${label}: the page shows scores ${shown}, worked out by hand ${expected}: ${JSON.stringify(record)}`);
+    }
+  }
   if (extra.reducedMotion === "reduce") {
     const animation = await page.evaluate(() => {
       const row = document.createElement("div");
