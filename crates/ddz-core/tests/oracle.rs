@@ -16,7 +16,7 @@ use rand::RngExt;
 /// Random hands per profile in the default run; each is checked leading and following one table
 /// move. The full run (`*_matches_oracle_full`, ignored, one test per profile) checks 10,000 per profile,
 /// the same hands first.
-const HANDS_PER_PROFILE: usize = 2_000;
+const HANDS_PER_PROFILE: usize = 1_500;
 
 /// Random hands per profile in the full run.
 const HANDS_PER_PROFILE_FULL: usize = 10_000;
