@@ -662,8 +662,8 @@ impl<'a> Ctx<'a> {
     /// The pieces of [`Ctx::unsorted_pieces`] without generating moves, when `cards` hold no
     /// wild card and `kind` is one whose cards have no other reading (single, pair, bare trio,
     /// straight, pair chain): for each main rank from the lowest, the body topped by it, if the
-    /// cards hold it and the rules allow it. The same moves in the same order as the
-    /// generator's (the `natural_pieces_equal_generated` test); `None` where it does not apply.
+    /// cards hold it and the rules allow it: the generator's moves, lowest main rank first
+    /// (the `natural_pieces_equal_generated` test); `None` where it does not apply.
     fn natural_pieces(
         &self,
         cards: Cards,
