@@ -10,7 +10,8 @@
 //! documents' robots: `value` (the blog's hand-value robot, [`ValueBot`]) and `ddzlib` (the
 //! ddzlib split-and-ladder robot, [`ddzlib::DdzlibBot`]); and `search` ([`search::SearchBot`]),
 //! a Monte Carlo search over sampled hidden hands with `ddzlib` playouts, which takes options
-//! (`search:iters=2000`, `search:time=100ms:threads=2`).
+//! (`search:iters=2000`, `search:time=100ms:threads=2`); and `net` ([`net::NetBot`]), a
+//! network trained by self-play scoring each legal play (`net:weights=FILE`).
 //!
 //! Hand analysis: [`ddzlib::split`] and [`ddzlib::hand_count`] (拆牌, 手数), the blog's hand
 //! value [`blog::Valuer`] (SumValue, NeedRound), and the exact [`best_split::best_split`];
@@ -44,6 +45,7 @@ pub mod blog;
 pub mod ddzlib;
 mod drive;
 pub mod hint;
+pub mod net;
 pub mod search;
 pub mod solver;
 mod spec;
@@ -180,6 +182,13 @@ pub enum BotError {
         /// Why.
         why: String,
     },
+    /// A `net` option that is not one (unknown, not key=value, or a bad value).
+    NetOption {
+        /// The option as given.
+        option: String,
+        /// What is wrong.
+        why: String,
+    },
 }
 
 impl fmt::Display for BotError {
@@ -236,6 +245,7 @@ impl fmt::Display for BotError {
                 builtin: false,
             } => write!(f, "external robot \"{name}\" is defined twice"),
             BotError::Start { name, why } => write!(f, "external robot \"{name}\": {why}"),
+            BotError::NetOption { option, why } => write!(f, "net option \"{option}\": {why}"),
         }
     }
 }
@@ -243,7 +253,7 @@ impl fmt::Display for BotError {
 impl std::error::Error for BotError {}
 
 /// The robots [`make_bot`] knows.
-pub const BOT_NAMES: [&str; 5] = ["random", "greedy", "value", "ddzlib", "search"];
+pub const BOT_NAMES: [&str; 6] = ["random", "greedy", "value", "ddzlib", "search", "net"];
 
 /// A robot from its spec `name[:key=value]...` and a seed: [`BotSpec::parse`] then
 /// [`BotSpec::build`]. Parse once with [`BotSpec`] when building many robots.

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use std::str::FromStr;
 use std::sync::Arc;
 
+use crate::net::{NetBot, NetConfig};
 use crate::search::{SearchBot, SearchConfig};
 
 use crate::{BOT_NAMES, Bot, BotError, Greedy, RandomBot, ValueBot, ddzlib};
@@ -66,6 +67,7 @@ enum Kind {
     Value,
     Ddzlib,
     Search(SearchConfig),
+    Net(NetConfig),
     External(Arc<dyn BotFactory>),
 }
 
@@ -116,8 +118,9 @@ impl FromStr for BotSpec {
 }
 
 impl BotSpec {
-    /// A built-in robot's spec `name[:key=value]...` ([`BOT_NAMES`]). Only `search` takes
-    /// options ([`SearchConfig::parse`]); an option to another robot is an error naming it.
+    /// A built-in robot's spec `name[:key=value]...` ([`BOT_NAMES`]). Only `search` and `net`
+    /// take options ([`SearchConfig::parse`], [`NetConfig::parse`]); an option to another
+    /// robot is an error naming it.
     pub fn parse(text: &str) -> Result<BotSpec, BotError> {
         BotSpec::parse_with(text, &Registry::new())
     }
@@ -144,6 +147,9 @@ impl BotSpec {
         }
         if name == "search" {
             return Ok(spec(Kind::Search(SearchConfig::parse(parts)?)));
+        }
+        if name == "net" {
+            return Ok(spec(Kind::Net(NetConfig::parse(parts)?)));
         }
         if let Some(option) = parts.next() {
             return Err(BotError::TakesNoOption {
@@ -191,6 +197,7 @@ impl BotSpec {
             Kind::Value => Box::new(ValueBot::new()),
             Kind::Ddzlib => Box::new(ddzlib::DdzlibBot::new()),
             Kind::Search(config) => Box::new(SearchBot::new(*config, seed)),
+            Kind::Net(config) => Box::new(NetBot::new(config, seed)),
             Kind::External(factory) => factory.build(seed)?,
         })
     }

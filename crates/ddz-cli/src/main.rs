@@ -49,6 +49,8 @@ enum Command {
     Solve(cmd::solve::Args),
     /// The web game and the robot service (HTTP, WebSocket rooms, the page).
     Serve(cmd::serve::Args),
+    /// Train the net robot's network by self-play (checkpoints, resume, metrics).
+    Train(cmd::train::Args),
 }
 
 fn main() -> ExitCode {
@@ -61,6 +63,7 @@ fn main() -> ExitCode {
         Command::Split(a) => cmd::split::run(a),
         Command::Hint(a) => cmd::hint::run(a),
         Command::Bench(a) => cmd::bench::run(a),
+        Command::Train(a) => cmd::train::run(a),
         Command::Arena(a) => cmd::arena::run(a),
         Command::Bot(a) => cmd::bot::run(a),
         Command::Deal(a) => cmd::deal::run(a),

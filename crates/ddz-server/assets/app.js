@@ -6,7 +6,7 @@
   const RANKS = "3456789TJQKA2BR";
   const SUITS = ["♥", "♦", "♠", "♣"];
   // The robots the lobby offers, strongest first (the server's list decides which exist).
-  const ROBOT_ORDER = ["search", "ddzlib", "value", "greedy", "random"];
+  const ROBOT_ORDER = ["search", "net", "ddzlib", "value", "greedy", "random"];
 
   const I18N = {
     en: {
@@ -21,7 +21,7 @@
       ev_show: (s, f) => `${s} shows the cards (×${f})`, ev_noShow: (s) => `${s} does not show`,
       ev_double: (s, f) => f === 1 ? `${s}: no doubling` : f === 2 ? `${s}: doubles (×2)` : `${s}: super doubles (×${f})`,
       robotOption: (n) => `robot: ${n}`,
-      robotNames: { search: "Search", ddzlib: "Ladder", value: "Value", greedy: "Greedy", random: "Random" },
+      robotNames: { search: "Search", net: "Network", ddzlib: "Ladder", value: "Value", greedy: "Greedy", random: "Random" },
       robotAbout: {
         search: "the strongest: plays out many guesses of the hidden hands before each move",
         ddzlib: "strong and quick: splits its hand into combinations and plays them in order",
@@ -121,7 +121,7 @@
       ev_show: (s, f) => `${s} 明牌（×${f}）`, ev_noShow: (s) => `${s} 不明牌`,
       ev_double: (s, f) => f === 1 ? `${s} 不加倍` : f === 2 ? `${s} 加倍` : `${s} 超级加倍（×${f}）`,
       robotOption: (n) => `机器人：${n}`,
-      robotNames: { search: "搜索", ddzlib: "拆牌", value: "估值", greedy: "贪心", random: "随机" },
+      robotNames: { search: "搜索", net: "神经网络", ddzlib: "拆牌", value: "估值", greedy: "贪心", random: "随机" },
       robotAbout: {
         search: "最强：每一步先对未知手牌做大量推演",
         ddzlib: "强且快：把手牌拆成牌型按序出",

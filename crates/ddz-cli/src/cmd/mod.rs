@@ -14,3 +14,4 @@ pub mod replay;
 pub mod serve;
 pub mod solve;
 pub mod split;
+pub mod train;

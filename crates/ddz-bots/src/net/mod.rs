@@ -1,0 +1,318 @@
+//! The `net` robot: a small network trained by self-play (Deep Monte-Carlo, in the
+//! `ddz-train` crate) scores every legal play from the seat's view ([`features`]), and the
+//! robot makes the best-scored one. The score estimates the seat's outcome (+1 a win, −1 a
+//! loss) when it makes that play and every seat plays on as the trained robots do.
+//!
+//! Bids: the seat's chance as landlord is the network's best score for the opening lead
+//! with its hand and sampled kitties (mapped from [−1, 1] to [0, 1]), against a threshold
+//! ([`crate::search::bidding::bid_for_chance`]). Doubling and showing follow `ddzlib`'s rules
+//! ([`crate::stakes`]).
+//!
+//! The weights shipped in the crate (`weights/net-classic.safetensors`, see its metadata for
+//! the command, frames and hours that made them) were trained under the classic profile;
+//! `net:weights=FILE` loads others.
+
+pub mod features;
+pub mod mlp;
+
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+use ddz_core::{Cards, Move, Rank, Rules};
+use ddz_game::{Bid, BySeat, SeatView, SplitMix64};
+
+use crate::{Bot, BotError, stakes};
+use features::{INPUT_LEN, LAYOUT, Position, STATE_LEN, action_features, state_features};
+pub use mlp::{Mlp, NetError};
+
+/// The shipped weights (classic rules).
+const EMBEDDED: &[u8] = include_bytes!("../../weights/net-classic.safetensors");
+
+/// Kitties sampled to estimate a hand's chance as landlord when bidding.
+const BID_SAMPLES: usize = 8;
+
+/// A network checked against this build's features: what the robot and the trainer share.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Net {
+    mlp: Mlp,
+}
+
+impl Net {
+    /// The shipped weights, read once.
+    pub fn embedded() -> Arc<Net> {
+        static NET: OnceLock<Arc<Net>> = OnceLock::new();
+        NET.get_or_init(|| {
+            Arc::new(
+                Net::from_bytes(EMBEDDED, "embedded")
+                    .expect("the shipped weights are checked by the crate's tests"),
+            )
+        })
+        .clone()
+    }
+
+    /// A network from a safetensors file's bytes (`path` names it in errors).
+    pub fn from_bytes(bytes: &[u8], path: &str) -> Result<Net, NetError> {
+        Ok(Net {
+            mlp: Mlp::from_safetensors(bytes, path, LAYOUT, INPUT_LEN)?,
+        })
+    }
+
+    /// A network from a safetensors file.
+    pub fn load(path: &Path) -> Result<Net, NetError> {
+        let name = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| NetError::Io {
+            path: name.clone(),
+            why: e.to_string(),
+        })?;
+        Net::from_bytes(&bytes, &name)
+    }
+
+    /// A network of `mlp`, which must read [`INPUT_LEN`] inputs; the feature layout is set in
+    /// its metadata.
+    pub fn from_mlp(mut mlp: Mlp) -> Result<Net, NetError> {
+        if mlp.inputs() != INPUT_LEN {
+            return Err(NetError::Format {
+                path: "(in memory)".to_string(),
+                why: format!("{} inputs, the features have {INPUT_LEN}", mlp.inputs()),
+            });
+        }
+        mlp.set_metadata(mlp::LAYOUT_KEY, LAYOUT.to_string());
+        Ok(Net { mlp })
+    }
+
+    /// The network.
+    pub fn mlp(&self) -> &Mlp {
+        &self.mlp
+    }
+}
+
+/// Scores plays with a network, reusing its buffers between calls.
+#[derive(Clone, Debug)]
+pub struct Scorer {
+    net: Arc<Net>,
+    state: Vec<u16>,
+    action: Vec<u16>,
+    base: Vec<f32>,
+    acc: Vec<f32>,
+    scratch: Vec<f32>,
+}
+
+impl Scorer {
+    /// A scorer with `net`.
+    pub fn new(net: Arc<Net>) -> Scorer {
+        Scorer {
+            net,
+            state: Vec::new(),
+            action: Vec::new(),
+            base: Vec::new(),
+            acc: Vec::new(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// The network.
+    pub fn net(&self) -> &Arc<Net> {
+        &self.net
+    }
+
+    /// Replaces the network (the trainer's actors take each new one).
+    pub fn set_net(&mut self, net: Arc<Net>) {
+        self.net = net;
+    }
+
+    /// The score of each of `moves` for the seat of `pos`, into `out` (cleared first).
+    /// `rules` must hold the wild ranks in force.
+    pub fn scores(&mut self, pos: &Position, rules: &Rules, moves: &[Move], out: &mut Vec<f32>) {
+        out.clear();
+        let mlp = self.net.mlp();
+        self.state.clear();
+        state_features(pos, &mut self.state);
+        self.base.clear();
+        self.base.extend_from_slice(mlp.first_bias());
+        mlp.add_inputs(&self.state, &mut self.base);
+        for play in moves {
+            self.action.clear();
+            action_features(pos, play, rules, &mut self.action);
+            self.acc.clear();
+            self.acc.extend_from_slice(&self.base);
+            mlp.add_inputs(&self.action, &mut self.acc);
+            out.push(mlp.finish(&mut self.acc, &mut self.scratch));
+        }
+    }
+
+    /// The index of the best-scored of `moves` (the first of equals) and its score; `moves`
+    /// must not be empty.
+    pub fn best(&mut self, pos: &Position, rules: &Rules, moves: &[Move]) -> (usize, f32) {
+        let mut scores = Vec::with_capacity(moves.len());
+        self.scores(pos, rules, moves, &mut scores);
+        scores
+            .iter()
+            .enumerate()
+            .fold((0, f32::NEG_INFINITY), |best, (i, &s)| {
+                if s > best.1 { (i, s) } else { best }
+            })
+    }
+
+    /// The active inputs of the state of `pos` and of `play` (state indices first), as the
+    /// trainer stores them.
+    pub fn inputs(pos: &Position, play: &Move, rules: &Rules, out: &mut Vec<u16>) {
+        out.clear();
+        state_features(pos, out);
+        debug_assert!(out.iter().all(|&i| usize::from(i) < STATE_LEN));
+        action_features(pos, play, rules, out);
+    }
+}
+
+/// The `net` robot's options.
+#[derive(Clone, Debug)]
+pub struct NetConfig {
+    /// The network (the shipped weights unless `weights=FILE`).
+    pub net: Arc<Net>,
+    /// The chance as landlord from which the robot bids (`bid_at=0.5`).
+    pub bid_threshold: f64,
+}
+
+impl NetConfig {
+    /// The options after `net:`: `weights=FILE` and `bid_at=X` (0 to 1). A file that cannot
+    /// be read is an error naming it.
+    pub fn parse<'a>(options: impl Iterator<Item = &'a str>) -> Result<NetConfig, BotError> {
+        let mut weights = None;
+        let mut bid_threshold = 0.5;
+        for option in options {
+            let bad = |why: &str| BotError::NetOption {
+                option: option.to_string(),
+                why: why.to_string(),
+            };
+            let (key, value) = option
+                .split_once('=')
+                .ok_or_else(|| bad("not key=value (weights=FILE, bid_at=0.5)"))?;
+            match key.trim() {
+                "weights" => weights = Some(value.trim().to_string()),
+                "bid_at" => {
+                    bid_threshold = value
+                        .trim()
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|x| (0.0..=1.0).contains(x))
+                        .ok_or_else(|| bad("bid_at takes a number from 0 to 1"))?;
+                }
+                _ => return Err(bad("unknown option (options: weights, bid_at)")),
+            }
+        }
+        let net = match weights {
+            None => Net::embedded(),
+            Some(path) => {
+                Arc::new(
+                    Net::load(Path::new(&path)).map_err(|e| BotError::NetOption {
+                        option: format!("weights={path}"),
+                        why: e.to_string(),
+                    })?,
+                )
+            }
+        };
+        Ok(NetConfig { net, bid_threshold })
+    }
+}
+
+/// The `net` robot: see the [module documentation](self).
+#[derive(Clone, Debug)]
+pub struct NetBot {
+    scorer: Scorer,
+    bid_threshold: f64,
+    rng: SplitMix64,
+}
+
+impl NetBot {
+    /// A robot of `config` seeded with `seed` (for the kitties it samples when bidding).
+    pub fn new(config: &NetConfig, seed: u64) -> NetBot {
+        NetBot {
+            scorer: Scorer::new(config.net.clone()),
+            bid_threshold: config.bid_threshold,
+            rng: SplitMix64::new(seed),
+        }
+    }
+
+    /// The seat's chance as landlord: the mean over sampled kitties of the network's best
+    /// opening score with the hand and the kitty, mapped to [0, 1].
+    pub fn landlord_chance(&mut self, view: &SeatView) -> f64 {
+        let seen = view
+            .shown
+            .0
+            .iter()
+            .flatten()
+            .fold(view.hand, |seen, &cards| seen.union(cards));
+        let unseen: Vec<Rank> = Cards::FULL_DECK.saturating_minus(seen).iter().collect();
+        if unseen.len() < 3 {
+            return 0.5;
+        }
+        let rules = &view.rules;
+        let mut total = 0.0;
+        let mut moves = Vec::new();
+        for _ in 0..BID_SAMPLES {
+            let mut picked = [usize::MAX; 3];
+            for k in 0..3 {
+                let mut i = self.rng.below(unseen.len() as u64) as usize;
+                while picked[..k].contains(&i) {
+                    i = (i + 1) % unseen.len();
+                }
+                picked[k] = i;
+            }
+            let hand = picked
+                .iter()
+                .fold(view.hand, |hand, &i| hand.add(unseen[i], 1));
+            let mut cards_left = BySeat([17; 3]);
+            cards_left[view.seat] = hand.len();
+            let pos = Position {
+                seat: view.seat,
+                landlord: view.seat,
+                hand,
+                cards_left,
+                played: BySeat::default(),
+                history: &[],
+                last: None,
+                laizi: view.laizi,
+            };
+            ddz_core::legal_moves_into(hand, None, rules, &mut moves);
+            if moves.is_empty() {
+                continue;
+            }
+            total += f64::from(self.scorer.best(&pos, rules, &moves).1);
+        }
+        ((total / BID_SAMPLES as f64 + 1.0) / 2.0).clamp(0.0, 1.0)
+    }
+}
+
+impl Bot for NetBot {
+    fn name(&self) -> &str {
+        "net"
+    }
+
+    fn bid(&mut self, view: &SeatView, allowed: &[Bid]) -> Bid {
+        if allowed.len() < 2 {
+            return allowed.first().copied().unwrap_or(0);
+        }
+        let chance = self.landlord_chance(view);
+        crate::search::bidding::bid_for_chance(view, allowed, chance, self.bid_threshold)
+    }
+
+    /// [`stakes::ddzlib_double`].
+    fn double(&mut self, view: &SeatView, allowed: &[u32]) -> u32 {
+        stakes::ddzlib_double(view, allowed)
+    }
+
+    /// [`stakes::ddzlib_show`].
+    fn show(&mut self, view: &SeatView, _factor: u32) -> bool {
+        stakes::ddzlib_show(view)
+    }
+
+    fn play(&mut self, view: &SeatView, allowed: &[Move]) -> Move {
+        if let Some(m) = crate::obvious_play(view.hand, allowed) {
+            return m;
+        }
+        let Some(pos) = Position::of_view(view) else {
+            return allowed[0];
+        };
+        let (best, _) = self.scorer.best(&pos, &view.rules, allowed);
+        allowed[best]
+    }
+}

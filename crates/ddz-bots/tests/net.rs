@@ -1,0 +1,79 @@
+//! The `net` robot: the shipped weights load and play legal games under the profile they
+//! were trained for (the engine checks every move), bid, and bad options or weights files
+//! are clear errors.
+
+use ddz_bots::net::Net;
+use ddz_bots::{BotSpec, make_bot, play_game};
+use ddz_core::Rules;
+
+#[test]
+fn shipped_weights_name_how_they_were_made() {
+    let net = Net::embedded();
+    let meta = net.mlp().metadata();
+    assert_eq!(meta.get("rules").map(String::as_str), Some("classic"));
+    for key in ["frames", "games", "seconds", "command", "method"] {
+        assert!(meta.contains_key(key), "no {key} in {meta:?}");
+    }
+    let size = net.mlp().parameters() * 4;
+    assert!(size <= 10 << 20, "{size} bytes of weights");
+}
+
+#[test]
+fn plays_legal_games_with_and_without_bidding() {
+    for (rules, seeds) in [(Rules::classic(), 0..30u64), (Rules::huanle(), 0..10)] {
+        for seed in seeds {
+            let mut bots = [
+                make_bot("net", seed).unwrap(),
+                make_bot("ddzlib", seed).unwrap(),
+                make_bot("net", seed + 1).unwrap(),
+            ];
+            let game =
+                play_game(&rules, seed, &mut bots).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+            assert!(game.result().is_some());
+        }
+    }
+}
+
+#[test]
+fn deterministic_for_a_seed() {
+    let rules = Rules::huanle();
+    let play = || {
+        let mut bots = [
+            make_bot("net", 3).unwrap(),
+            make_bot("net", 4).unwrap(),
+            make_bot("net", 5).unwrap(),
+        ];
+        let game = play_game(&rules, 11, &mut bots).unwrap();
+        (game.history().collect::<Vec<_>>(), game.landlord())
+    };
+    assert_eq!(play(), play());
+}
+
+#[test]
+fn bad_options_and_weights_are_errors() {
+    for (spec, says) in [
+        (
+            "net:weights=/no/such/file.safetensors",
+            "/no/such/file.safetensors",
+        ),
+        ("net:bid_at=2", "from 0 to 1"),
+        ("net:depth=3", "unknown option"),
+        ("net:weights", "key=value"),
+    ] {
+        let err = spec.parse::<BotSpec>().unwrap_err().to_string();
+        assert!(err.contains(says), "{spec}: {err}");
+    }
+    let dir = std::env::temp_dir().join(format!("ddz-net-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.safetensors");
+    std::fs::write(&bad, b"not a weights file").unwrap();
+    let err = format!("net:weights={}", bad.display())
+        .parse::<BotSpec>()
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("bad.safetensors") && err.contains("not a ddz network"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,179 @@
+//! `ddz train`: trains the `net` robot's network by Deep Monte-Carlo self-play (ddz-train).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{Result, anyhow, bail};
+use ddz_train::{Report, TrainConfig, train};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use crate::common::print_json;
+
+/// Trains the `net` robot's network by self-play (Deep Monte-Carlo: each move's score
+/// regressed on the game's outcome) in DIR: checkpoint.safetensors (usable as
+/// `net:weights=DIR/checkpoint.safetensors`) and metrics.jsonl (one JSON line a report:
+/// frames, games, steps, seconds, loss, frames_per_second, teacher, and at evaluations
+/// wp_vs_ddzlib over eval_games). Stop it at any time (Ctrl-C): --resume continues from
+/// the last checkpoint.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The run's directory (created if missing).
+    #[arg(long, value_name = "DIR")]
+    dir: PathBuf,
+    /// Continue the run in DIR from its checkpoint (its network and counters; the optimiser
+    /// starts afresh).
+    #[arg(long)]
+    resume: bool,
+    /// Stop once this many frames (decisions with a choice) have been played in total.
+    #[arg(long, default_value_t = 10_000_000)]
+    frames: u64,
+    /// Stop after this many minutes of this session (whichever comes first).
+    #[arg(long, value_name = "MINUTES")]
+    minutes: Option<f64>,
+    /// Seed of the deals and the actors' draws.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Rule profile of the games (the wildcard profiles draw their wild ranks per deal).
+    #[arg(long, default_value = "classic", value_name = "PROFILE")]
+    rules: String,
+    /// Hidden layers' widths of a new network, comma-separated.
+    #[arg(long, default_value = "256,256,128", value_name = "W,W,...")]
+    hidden: String,
+    /// Learning rate (Adam).
+    #[arg(long, default_value_t = 3e-4)]
+    lr: f64,
+    /// Frames per learner step.
+    #[arg(long, default_value_t = 512)]
+    batch: usize,
+    /// Frames the replay buffer keeps (the most recent).
+    #[arg(long, default_value_t = 200_000)]
+    replay: usize,
+    /// How many times, on average, each frame is learnt from.
+    #[arg(long, default_value_t = 4.0)]
+    reuse: f64,
+    /// The actors' chance of a random move.
+    #[arg(long, default_value_t = 0.05)]
+    epsilon: f64,
+    /// The share of moves made by the ddzlib robot (the teacher) at the start.
+    #[arg(long, default_value_t = 0.5)]
+    teacher: f64,
+    /// Frames over which the teacher's share falls to 0.
+    #[arg(long, default_value_t = 2_000_000)]
+    teacher_frames: u64,
+    /// Actor threads (the learner takes one more).
+    #[arg(long, default_value_t = 1)]
+    actors: usize,
+    /// Frames between metrics lines.
+    #[arg(long, default_value_t = 100_000)]
+    report_every: u64,
+    /// Frames between checkpoints.
+    #[arg(long, default_value_t = 1_000_000)]
+    checkpoint_every: u64,
+    /// Frames between evaluations against ddzlib (0: only at the end).
+    #[arg(long, default_value_t = 1_000_000)]
+    eval_every: u64,
+    /// Deals of each evaluation (two games each, on fixed deals).
+    #[arg(long, default_value_t = 200)]
+    eval_deals: u64,
+    /// No progress bar (it is hidden anyway when stderr is not a terminal).
+    #[arg(long)]
+    quiet: bool,
+    /// Print the last report as JSON on stdout (the metrics line's fields).
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(a: Args) -> Result<()> {
+    let rules =
+        ddz_core::Rules::build(&a.rules, None, None).map_err(|e| anyhow!("--rules: {e}"))?;
+    let hidden = a
+        .hidden
+        .split(',')
+        .map(|w| w.trim().parse::<usize>().ok().filter(|&w| w > 0))
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(|| anyhow!("--hidden: \"{}\" is not widths like 256,256,128", a.hidden))?;
+    if !(a.lr > 0.0 && a.lr.is_finite()) {
+        bail!("--lr: {} is not a positive number", a.lr);
+    }
+    for (name, p) in [("--epsilon", a.epsilon), ("--teacher", a.teacher)] {
+        if !(0.0..=1.0).contains(&p) {
+            bail!("{name}: {p} is not a chance from 0 to 1");
+        }
+    }
+    if a.epsilon + a.teacher > 1.0 {
+        bail!("--epsilon and --teacher add up to more than 1");
+    }
+    if !(a.reuse > 0.0 && a.reuse.is_finite()) {
+        bail!("--reuse: {} is not a positive number", a.reuse);
+    }
+    let time_limit = match a.minutes {
+        Some(m) if m > 0.0 && m.is_finite() => Some(Duration::from_secs_f64(m * 60.0)),
+        Some(m) => bail!("--minutes: {m} is not a positive number"),
+        None => None,
+    };
+    let mut config = TrainConfig::new(a.dir.clone());
+    config.rules = rules;
+    config.profile = a.rules.clone();
+    config.seed = a.seed;
+    config.frames = a.frames;
+    config.time_limit = time_limit;
+    config.hidden = hidden;
+    config.lr = a.lr;
+    config.batch = a.batch;
+    config.replay = a.replay;
+    config.reuse = a.reuse;
+    config.epsilon = a.epsilon;
+    config.teacher_start = a.teacher;
+    config.teacher_frames = a.teacher_frames;
+    config.actors = a.actors;
+    config.report_every = a.report_every;
+    config.checkpoint_every = a.checkpoint_every;
+    config.eval_every = a.eval_every;
+    config.eval_deals = a.eval_deals;
+    config.command = std::env::args().collect::<Vec<_>>().join(" ");
+
+    let target = if a.quiet {
+        ProgressDrawTarget::hidden()
+    } else {
+        ProgressDrawTarget::stderr()
+    };
+    let bar = ProgressBar::with_draw_target(Some(a.frames), target);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} frames ({per_sec}, {eta} left) {msg}")
+            .map_err(|e| anyhow!("progress bar: {e}"))?,
+    );
+    let mut last_wp = None;
+    let report = train(&config, a.resume, &mut |r: &Report| {
+        bar.set_position(r.counters.frames.min(a.frames));
+        if r.wp_vs_ddzlib.is_some() {
+            last_wp = r.wp_vs_ddzlib;
+        }
+        let loss = r.loss.map_or("-".to_string(), |l| format!("{l:.4}"));
+        let wp = last_wp.map_or("-".to_string(), |w| format!("{w:.3}"));
+        bar.set_message(format!("loss {loss}, WP vs ddzlib {wp}"));
+    })
+    .map_err(|e| anyhow!("train: {e}"))?;
+    bar.finish_and_clear();
+    if a.json {
+        let value = serde_json::to_value(&report)?;
+        print_json(&mut std::io::stdout().lock(), &value)?;
+    } else {
+        println!(
+            "{} frames, {} games, {} steps, {:.0} s; last loss {}; WP vs ddzlib {} over {} games",
+            report.counters.frames,
+            report.counters.games,
+            report.counters.steps,
+            report.counters.seconds,
+            report.loss.map_or("-".to_string(), |l| format!("{l:.4}")),
+            report
+                .wp_vs_ddzlib
+                .map_or("-".to_string(), |w| format!("{w:.3}")),
+            report.eval_games.unwrap_or(0),
+        );
+        println!(
+            "checkpoint: {}",
+            a.dir.join(ddz_train::CHECKPOINT).display()
+        );
+    }
+    Ok(())
+}

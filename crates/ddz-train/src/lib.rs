@@ -1,0 +1,505 @@
+//! # ddz-train
+//!
+//! Training of the `net` robot's network ([`ddz_bots::net`]) on the CPU by Deep Monte-Carlo
+//! (DMC, as DouZero): actor threads play self-play games with the network (ε-greedy, with
+//! `ddzlib` as a teacher whose share fades out), every decision becomes a frame labelled
+//! with the deciding seat's outcome (+1 won, −1 lost), and a learner regresses the network's
+//! score of each (state, move) on those outcomes from a replay buffer of recent frames.
+//! The network's best-scored move is then the move most likely to win under play like its
+//! own.
+//!
+//! A run lives in a directory: `checkpoint.safetensors` (the network and, in its metadata,
+//! the run's counters; loadable by `net:weights=FILE`) and `metrics.jsonl` (a line each
+//! time the run reports: frames, games, loss, frames a second, and at evaluations the win
+//! share against `ddzlib` on fixed deals). A run stops at a frame count or a time limit, and
+//! can be stopped at any time: [`train`] with `resume` continues from the last checkpoint.
+//! Runs are not repeatable game for game (actors and learner run concurrently); the deals
+//! and draws of each actor are seeded.
+//!
+//! Tensors and gradients are candle's (`candle-core`, `candle-nn`): maintained, pure Rust,
+//! nothing to download at build time, and a CPU backend fast enough for a small network.
+
+mod actor;
+mod eval;
+mod learner;
+mod table;
+
+use std::collections::HashMap;
+use std::fmt;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use ddz_bots::net::features::{INPUT_LEN, LAYOUT};
+use ddz_bots::net::{Net, Scorer};
+use ddz_core::Rules;
+use ddz_game::SplitMix64;
+use serde::Serialize;
+
+pub use actor::{Actor, Behaviour, Frame, game_seed};
+pub use eval::wp_vs_ddzlib;
+pub use learner::Learner;
+
+/// File of a run's checkpoint, in its directory.
+pub const CHECKPOINT: &str = "checkpoint.safetensors";
+/// File of a run's metrics, in its directory.
+pub const METRICS: &str = "metrics.jsonl";
+
+/// A training run's settings.
+#[derive(Clone, Debug)]
+pub struct TrainConfig {
+    /// The run's directory (created if missing).
+    pub dir: PathBuf,
+    /// The rules of the games (wild ranks drawn per deal under the wildcard profiles).
+    pub rules: Rules,
+    /// The name of the rules, recorded in the weights' metadata.
+    pub profile: String,
+    /// Seed of the deals and of the actors' draws.
+    pub seed: u64,
+    /// Stop once this many frames have been played in total (a resumed run counts its
+    /// checkpoint's).
+    pub frames: u64,
+    /// Stop after this long (this session only), if set.
+    pub time_limit: Option<Duration>,
+    /// Hidden layers' widths of a new network (a resumed run keeps its checkpoint's).
+    pub hidden: Vec<usize>,
+    /// Learning rate (Adam).
+    pub lr: f64,
+    /// Frames per learner step.
+    pub batch: usize,
+    /// Frames the replay buffer keeps (the most recent).
+    pub replay: usize,
+    /// How many times, on average, each frame is learnt from (the learner waits for the
+    /// actors beyond it).
+    pub reuse: f64,
+    /// The actors' chance of a random move.
+    pub epsilon: f64,
+    /// Over this many frames the teacher's share falls from `teacher_start` to 0.
+    pub teacher_frames: u64,
+    /// The teacher's share at frame 0.
+    pub teacher_start: f64,
+    /// Actor threads.
+    pub actors: usize,
+    /// Learner steps between updates of the actors' network.
+    pub publish_every: u64,
+    /// Frames between metrics lines.
+    pub report_every: u64,
+    /// Frames between checkpoints.
+    pub checkpoint_every: u64,
+    /// Frames between evaluations against `ddzlib` (0: never during the run; one at the end).
+    pub eval_every: u64,
+    /// Deals of each evaluation (two games each).
+    pub eval_deals: u64,
+    /// The command line, recorded in the weights' metadata.
+    pub command: String,
+}
+
+impl TrainConfig {
+    /// The defaults: classic rules, hidden layers 256, 256, 128, Adam at 3e-4, batches of
+    /// 512, 200,000 frames replayed 4 times each, ε 0.05, the teacher from 0.5 fading over
+    /// 2,000,000 frames, one actor.
+    pub fn new(dir: PathBuf) -> TrainConfig {
+        TrainConfig {
+            dir,
+            rules: Rules::classic(),
+            profile: "classic".to_string(),
+            seed: 1,
+            frames: 10_000_000,
+            time_limit: None,
+            hidden: vec![256, 256, 128],
+            lr: 3e-4,
+            batch: 512,
+            replay: 200_000,
+            reuse: 4.0,
+            epsilon: 0.05,
+            teacher_frames: 2_000_000,
+            teacher_start: 0.5,
+            actors: 1,
+            publish_every: 20,
+            report_every: 100_000,
+            checkpoint_every: 1_000_000,
+            eval_every: 1_000_000,
+            eval_deals: 200,
+            command: String::new(),
+        }
+    }
+
+    /// The actors' behaviour after `frames` frames.
+    pub fn behaviour(&self, frames: u64) -> Behaviour {
+        let fade = if self.teacher_frames == 0 {
+            0.0
+        } else {
+            (1.0 - frames as f64 / self.teacher_frames as f64).max(0.0)
+        };
+        Behaviour {
+            epsilon: self.epsilon,
+            teacher: self.teacher_start * fade,
+        }
+    }
+}
+
+/// Why a run failed.
+#[derive(Debug)]
+pub enum TrainError {
+    /// A file could not be read or written.
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason.
+        why: String,
+    },
+    /// The checkpoint is not one (or not of this build's features).
+    Checkpoint(String),
+    /// A setting that cannot work.
+    Config(String),
+    /// The tensor library failed.
+    Tensor(String),
+}
+
+impl fmt::Display for TrainError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TrainError::Io { path, why } => write!(f, "{}: {why}", path.display()),
+            TrainError::Checkpoint(why) => write!(f, "checkpoint: {why}"),
+            TrainError::Config(why) => write!(f, "{why}"),
+            TrainError::Tensor(why) => write!(f, "tensor library: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for TrainError {}
+
+fn io(path: &Path) -> impl Fn(std::io::Error) -> TrainError + '_ {
+    move |e| TrainError::Io {
+        path: path.to_path_buf(),
+        why: e.to_string(),
+    }
+}
+
+/// A run's counters, kept in the checkpoint's metadata.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct Counters {
+    /// Frames played (decisions with more than one legal move).
+    pub frames: u64,
+    /// Games played.
+    pub games: u64,
+    /// Learner steps.
+    pub steps: u64,
+    /// Seconds of training, over every session of the run.
+    pub seconds: f64,
+}
+
+/// One metrics line (`metrics.jsonl`), also passed to the progress callback.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// The run's counters.
+    #[serde(flatten)]
+    pub counters: Counters,
+    /// Mean loss of the learner steps since the last report.
+    pub loss: Option<f64>,
+    /// Frames a second since the last report.
+    pub frames_per_second: f64,
+    /// The teacher's share now.
+    pub teacher: f64,
+    /// The network's win share against `ddzlib` on the fixed evaluation deals, when evaluated.
+    pub wp_vs_ddzlib: Option<f64>,
+    /// Games of that evaluation.
+    pub eval_games: Option<u64>,
+}
+
+/// The replay buffer: the most recent frames.
+struct Replay {
+    frames: Vec<Frame>,
+    next: usize,
+    capacity: usize,
+}
+
+impl Replay {
+    fn push(&mut self, frame: Frame) {
+        if self.frames.len() < self.capacity {
+            self.frames.push(frame);
+        } else {
+            self.frames[self.next] = frame;
+            self.next = (self.next + 1) % self.capacity;
+        }
+    }
+}
+
+/// What the actors and the learner share.
+struct Shared {
+    replay: Mutex<Replay>,
+    net: Mutex<Arc<Net>>,
+    net_version: AtomicU64,
+    frames: AtomicU64,
+    games: AtomicU64,
+    stop: AtomicBool,
+}
+
+/// Reads a run's checkpoint: the network and its counters.
+pub fn read_checkpoint(path: &Path) -> Result<(Net, Counters), TrainError> {
+    let net = Net::load(path).map_err(|e| TrainError::Checkpoint(e.to_string()))?;
+    let meta = net.mlp().metadata();
+    let number = |key: &str| -> Result<f64, TrainError> {
+        meta.get(key)
+            .and_then(|v| v.parse::<f64>().ok())
+            .ok_or_else(|| {
+                TrainError::Checkpoint(format!("{}: no \"{key}\" in its metadata", path.display()))
+            })
+    };
+    let counters = Counters {
+        frames: number("frames")? as u64,
+        games: number("games")? as u64,
+        steps: number("steps")? as u64,
+        seconds: number("seconds")?,
+    };
+    Ok((net, counters))
+}
+
+/// The metadata written with the weights.
+fn metadata(config: &TrainConfig, counters: &Counters) -> HashMap<String, String> {
+    HashMap::from([
+        ("features".to_string(), LAYOUT.to_string()),
+        (
+            "method".to_string(),
+            "Deep Monte-Carlo self-play (ddz-train)".to_string(),
+        ),
+        ("rules".to_string(), config.profile.clone()),
+        ("frames".to_string(), counters.frames.to_string()),
+        ("games".to_string(), counters.games.to_string()),
+        ("steps".to_string(), counters.steps.to_string()),
+        ("seconds".to_string(), format!("{:.3}", counters.seconds)),
+        ("seed".to_string(), config.seed.to_string()),
+        ("command".to_string(), config.command.clone()),
+    ])
+}
+
+/// Writes the checkpoint atomically (a temporary file renamed over the old one).
+fn write_checkpoint(
+    dir: &Path,
+    learner: &Learner,
+    config: &TrainConfig,
+    counters: &Counters,
+) -> Result<Arc<Net>, TrainError> {
+    let mlp = learner.export(metadata(config, counters))?;
+    let net = Net::from_mlp(mlp).map_err(|e| TrainError::Checkpoint(e.to_string()))?;
+    let path = dir.join(CHECKPOINT);
+    let tmp = dir.join(format!("{CHECKPOINT}.tmp"));
+    fs::write(&tmp, net.mlp().to_safetensors()).map_err(io(&tmp))?;
+    fs::rename(&tmp, &path).map_err(io(&path))?;
+    Ok(Arc::new(net))
+}
+
+/// Runs (or with `resume`, continues) the training run of `config`, calling `progress` with
+/// each report. Returns the last report.
+pub fn train(
+    config: &TrainConfig,
+    resume: bool,
+    progress: &mut dyn FnMut(&Report),
+) -> Result<Report, TrainError> {
+    if config.actors == 0 || config.batch == 0 || config.replay < config.batch {
+        return Err(TrainError::Config(format!(
+            "need at least one actor and a replay buffer ({}) of at least a batch ({})",
+            config.replay, config.batch
+        )));
+    }
+    let checkpoint = config.dir.join(CHECKPOINT);
+    let (mut learner, mut counters) = if resume {
+        let (net, counters) = read_checkpoint(&checkpoint)?;
+        (Learner::from_mlp(net.mlp(), config.lr)?, counters)
+    } else {
+        if checkpoint.exists() {
+            return Err(TrainError::Config(format!(
+                "{} exists: resume it, or train in another directory",
+                checkpoint.display()
+            )));
+        }
+        (
+            Learner::new(&config.hidden, config.lr)?,
+            Counters::default(),
+        )
+    };
+    fs::create_dir_all(&config.dir).map_err(io(&config.dir))?;
+    let net = write_checkpoint(&config.dir, &learner, config, &counters)?;
+    let metrics_path = config.dir.join(METRICS);
+    let mut metrics = fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&metrics_path)
+        .map_err(io(&metrics_path))?;
+
+    let shared = Arc::new(Shared {
+        replay: Mutex::new(Replay {
+            frames: Vec::with_capacity(config.replay.min(1 << 20)),
+            next: 0,
+            capacity: config.replay,
+        }),
+        net: Mutex::new(net.clone()),
+        net_version: AtomicU64::new(0),
+        frames: AtomicU64::new(counters.frames),
+        games: AtomicU64::new(counters.games),
+        stop: AtomicBool::new(false),
+    });
+    let session_start = Instant::now();
+    let start_seconds = counters.seconds;
+    let start_frames = counters.frames;
+
+    let handles: Vec<_> = (0..config.actors)
+        .map(|a| {
+            let shared = shared.clone();
+            let config = config.clone();
+            let net = net.clone();
+            let first_game = counters.games;
+            std::thread::spawn(move || actor_loop(a, &config, &shared, net, first_game))
+        })
+        .collect();
+
+    let mut rng = SplitMix64::new(ddz_game::derive_seed(config.seed, 0x1EA2 + counters.steps));
+    let mut sampled = 0f64;
+    let (mut loss_sum, mut loss_n) = (0f64, 0u64);
+    let mut last_report = (Instant::now(), counters.frames);
+    let mut next_report = counters.frames + config.report_every;
+    let mut next_checkpoint = counters.frames + config.checkpoint_every;
+    let mut next_eval = if config.eval_every == 0 {
+        u64::MAX
+    } else {
+        counters.frames + config.eval_every
+    };
+    let mut eval_scorer = Scorer::new(net);
+    let mut batch_idx = Vec::with_capacity(config.batch);
+    let result = (|| -> Result<Report, TrainError> {
+        loop {
+            let frames = shared.frames.load(Ordering::Relaxed);
+            counters.frames = frames;
+            counters.games = shared.games.load(Ordering::Relaxed);
+            counters.seconds = start_seconds + session_start.elapsed().as_secs_f64();
+            let done = frames >= config.frames
+                || config
+                    .time_limit
+                    .is_some_and(|t| session_start.elapsed() >= t);
+            let evaluate = done || frames >= next_eval;
+            if done || frames >= next_report || evaluate {
+                let (wp, eval_games) = if evaluate {
+                    eval_scorer.set_net(Arc::new(
+                        Net::from_mlp(learner.export(HashMap::new())?)
+                            .map_err(|e| TrainError::Checkpoint(e.to_string()))?,
+                    ));
+                    next_eval = frames + config.eval_every.max(1);
+                    (
+                        Some(wp_vs_ddzlib(
+                            &mut eval_scorer,
+                            &config.rules,
+                            config.eval_deals,
+                        )),
+                        Some(2 * config.eval_deals),
+                    )
+                } else {
+                    (None, None)
+                };
+                let elapsed = last_report.0.elapsed().as_secs_f64().max(1e-9);
+                let report = Report {
+                    counters,
+                    loss: (loss_n > 0).then(|| loss_sum / loss_n as f64),
+                    frames_per_second: (frames - last_report.1) as f64 / elapsed,
+                    teacher: config.behaviour(frames).teacher,
+                    wp_vs_ddzlib: wp,
+                    eval_games,
+                };
+                let line = serde_json::to_string(&report)
+                    .map_err(|e| TrainError::Config(e.to_string()))?;
+                writeln!(metrics, "{line}").map_err(io(&metrics_path))?;
+                progress(&report);
+                (loss_sum, loss_n) = (0.0, 0);
+                last_report = (Instant::now(), frames);
+                next_report = frames + config.report_every.max(1);
+                if done || frames >= next_checkpoint {
+                    write_checkpoint(&config.dir, &learner, config, &counters)?;
+                    next_checkpoint = frames + config.checkpoint_every.max(1);
+                }
+                if done {
+                    return Ok(report);
+                }
+            }
+            // Learn only as much as the reuse ratio allows.
+            let allowed = config.reuse * (frames - start_frames) as f64;
+            let replay = shared
+                .replay
+                .lock()
+                .map_err(|_| TrainError::Config("an actor failed".into()))?;
+            if replay.frames.len() < config.batch.max(1000).min(config.replay)
+                || sampled + config.batch as f64 > allowed
+            {
+                drop(replay);
+                std::thread::sleep(Duration::from_millis(2));
+                continue;
+            }
+            batch_idx.clear();
+            for _ in 0..config.batch {
+                batch_idx.push(rng.below(replay.frames.len() as u64) as usize);
+            }
+            let batch: Vec<Frame> = batch_idx
+                .iter()
+                .map(|&i| replay.frames[i].clone())
+                .collect();
+            drop(replay);
+            let refs: Vec<&Frame> = batch.iter().collect();
+            let loss = learner.step(&refs)?;
+            sampled += config.batch as f64;
+            loss_sum += f64::from(loss);
+            loss_n += 1;
+            counters.steps += 1;
+            if counters.steps % config.publish_every.max(1) == 0 {
+                let net = Net::from_mlp(learner.export(HashMap::new())?)
+                    .map_err(|e| TrainError::Checkpoint(e.to_string()))?;
+                *shared
+                    .net
+                    .lock()
+                    .map_err(|_| TrainError::Config("an actor failed".into()))? = Arc::new(net);
+                shared.net_version.fetch_add(1, Ordering::Release);
+            }
+        }
+    })();
+    shared.stop.store(true, Ordering::Relaxed);
+    for h in handles {
+        let _ = h.join();
+    }
+    result
+}
+
+/// One actor: plays games until told to stop, sending their frames to the replay buffer.
+fn actor_loop(index: usize, config: &TrainConfig, shared: &Shared, net: Arc<Net>, first_game: u64) {
+    let mut actor = Actor::new(Scorer::new(net), game_seed(config.seed, index, first_game));
+    let mut version = 0;
+    let mut frames = Vec::new();
+    let mut n = first_game;
+    while !shared.stop.load(Ordering::Relaxed) {
+        let now = shared.net_version.load(Ordering::Acquire);
+        if now != version {
+            if let Ok(net) = shared.net.lock() {
+                actor.scorer_mut().set_net(net.clone());
+            }
+            version = now;
+        }
+        let behaviour = config.behaviour(shared.frames.load(Ordering::Relaxed));
+        frames.clear();
+        let added = actor.play(
+            &config.rules,
+            game_seed(config.seed, index, n),
+            behaviour,
+            &mut frames,
+        );
+        n += 1;
+        if let Ok(mut replay) = shared.replay.lock() {
+            for f in frames.drain(..) {
+                replay.push(f);
+            }
+        }
+        shared.frames.fetch_add(added as u64, Ordering::Relaxed);
+        shared.games.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+/// Number of inputs of the network (the features' length), for reports.
+pub const INPUTS: usize = INPUT_LEN;
