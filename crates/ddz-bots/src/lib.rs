@@ -219,7 +219,7 @@ impl fmt::Display for BotError {
             ),
             BotError::UnknownOption(key) => write!(
                 f,
-                "unknown search option \"{key}\" (options: time, iters, threads, candidates, solve, nodes, infer, temp, ess, objective, ptemp, reply, psolve, bid, bid_at)"
+                "unknown search option \"{key}\" (options: time, iters, threads, candidates, solve, nodes, infer, temp, ess, objective, ptemp, reply, psolve, bid, bid_at, netc, prior)"
             ),
             BotError::BadValue {
                 key,

@@ -50,6 +50,42 @@ fn deterministic_for_a_seed() {
 }
 
 #[test]
+fn search_with_the_network_is_deterministic_whatever_the_threads() {
+    let rules = Rules::classic();
+    let play = |threads: usize| {
+        let spec = format!("search:iters=300:netc=3:prior=0.5:threads={threads}");
+        let mut bots = [
+            make_bot(&spec, 1).unwrap(),
+            make_bot("ddzlib", 2).unwrap(),
+            make_bot("net", 3).unwrap(),
+        ];
+        play_game(&rules, 5, &mut bots)
+            .unwrap()
+            .history()
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(play(1), play(2));
+}
+
+#[test]
+fn a_strong_hand_is_likelier_to_win_as_landlord() {
+    use ddz_bots::net::{NetBot, NetConfig};
+    use ddz_game::{Seat, SeatView};
+    let rules = Rules::classic();
+    let config = NetConfig::parse(std::iter::empty()).unwrap();
+    let chance = |hand: &str| {
+        let view = SeatView::bidding(&rules, Seat::ALL[0], hand.parse().unwrap(), vec![]);
+        NetBot::new(&config, 7).landlord_chance(&view)
+    };
+    let strong = chance("BR2222AAAKKKQQJJT");
+    let weak = chance("3345567899TJQKA2B");
+    assert!(
+        strong > 0.7 && weak < strong - 0.3,
+        "strong {strong}, weak {weak}"
+    );
+}
+
+#[test]
 fn bad_options_and_weights_are_errors() {
     for (spec, says) in [
         (

@@ -275,6 +275,8 @@ fn inference_options_parse_and_bad_ones_are_named() {
     assert_eq!((c.ess, c.playout_temperature, c.replies), (0.25, 0.5, 3));
     assert!(!c.bid_by_search);
     assert_eq!(c.bid_threshold, 0.6);
+    let c = SearchConfig::parse("netc=3:prior=0.5".split(':')).unwrap();
+    assert_eq!((c.net_candidates, c.net_prior), (3, 0.5));
     let c = SearchConfig::parse("infer=1:objective=score".split(':')).unwrap();
     assert!(c.infer);
     assert_eq!(c.objective, Objective::Score);
@@ -290,6 +292,8 @@ fn inference_options_parse_and_bad_ones_are_named() {
         ("psolve=few", "is not a positive number"),
         ("bid=maybe", "is not search or ddzlib"),
         ("bid_at=2", "is not a chance from 0 to 1"),
+        ("netc=many", "is not a positive number"),
+        ("prior=-1", "is not a weight from 0 to 100"),
     ] {
         let e = SearchConfig::parse([bad].into_iter()).unwrap_err();
         assert!(e.to_string().contains(says), "{bad}: {e}");

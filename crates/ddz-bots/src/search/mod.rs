@@ -34,6 +34,10 @@
 //! hands played out by `ddzlib` robots, against a threshold (`bid_at`, 0.5); `bid=ddzlib` bids
 //! as the `ddzlib` robot does.
 //!
+//! With `netc=N` the `net` robot's network's N best-scored plays join the candidates, and
+//! with `prior=W` each candidate's ranking adds W times the network's score of it (its
+//! estimate of the seat's outcome, −1 to 1) to its mean playout worth.
+//!
 //! Not done: inference from the bids (only plays and passes are weighed), and a search tree
 //! below the first move (`reply` is a one-step look at the next seat's answers, and it
 //! measured weaker: STRENGTH.md).
@@ -55,6 +59,8 @@ use infer::Observations;
 
 use crate::blog::Valuer;
 use crate::ddzlib::DdzlibBot;
+use crate::net::features::Position;
+use crate::net::{Net, Scorer};
 use crate::solver::{OpenPosition as SolverPosition, Solver};
 use crate::value_bot::ValueBot;
 use crate::{Bot, BotError};
@@ -105,6 +111,12 @@ pub struct SearchConfig {
     pub bid_by_search: bool,
     /// The chance as landlord from which the robot bids (`bid_at=0.5`).
     pub bid_threshold: f64,
+    /// The `net` robot's network's best-scored plays among the candidates (`netc=N`, the
+    /// first N after the seed robots' choices and the pass; 0 none).
+    pub net_candidates: usize,
+    /// Each candidate's ranking adds this many times the network's score of it (`prior=W`,
+    /// in playout worth units; 0 none): the network as a prior the playouts correct.
+    pub net_prior: f64,
 }
 
 /// What the search maximises.
@@ -152,6 +164,8 @@ impl Default for SearchConfig {
             playout_solve: 0,
             bid_by_search: true,
             bid_threshold: 0.5,
+            net_candidates: 0,
+            net_prior: 0.0,
         }
     }
 }
@@ -288,6 +302,24 @@ impl SearchConfig {
                         }
                     }
                 }
+                "netc" => {
+                    config.net_candidates = match value.trim() {
+                        "0" => 0,
+                        v => number(v)?.min(1000) as usize,
+                    }
+                }
+                "prior" => {
+                    config.net_prior = value
+                        .trim()
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|w| (0.0..=100.0).contains(w))
+                        .ok_or_else(|| BotError::BadValue {
+                            key: key.to_string(),
+                            value: value.to_string(),
+                            expected: "a weight from 0 to 100",
+                        })?
+                }
                 other => return Err(BotError::UnknownOption(other.to_string())),
             }
         }
@@ -327,6 +359,8 @@ pub struct SearchBot {
     valuer: Valuer,
     value: ValueBot,
     ddzlib: DdzlibBot,
+    /// The network's scorer, when `netc` or `prior` asks for it.
+    net: Option<Scorer>,
     name: String,
 }
 
@@ -340,13 +374,16 @@ impl SearchBot {
             valuer: Valuer::new(),
             value: ValueBot::new(),
             ddzlib: DdzlibBot::new(),
+            net: (config.net_candidates > 0 || config.net_prior > 0.0)
+                .then(|| Scorer::new(Net::embedded())),
             name: "search".to_string(),
         }
     }
 
-    /// The candidates: the two seed robots' choices, the pass, then the best plays by what
-    /// they leave, without repeats, at most `config.candidates`.
-    fn candidates(&mut self, view: &SeatView, allowed: &[Move]) -> Vec<Move> {
+    /// The candidates: the two seed robots' choices, the pass, the network's best plays
+    /// (`netc`, scored in `net_scores`), then the best plays by what they leave, without
+    /// repeats, at most `config.candidates`.
+    fn candidates(&mut self, view: &SeatView, allowed: &[Move], net_scores: &[f32]) -> Vec<Move> {
         let mut out: Vec<Move> = Vec::new();
         let push = |m: Move, out: &mut Vec<Move>| {
             if !out.contains(&m) {
@@ -357,6 +394,13 @@ impl SearchBot {
         push(self.value.play(view, allowed), &mut out);
         if let Some(&pass) = allowed.iter().find(|m| m.is_pass()) {
             push(pass, &mut out);
+        }
+        if !net_scores.is_empty() {
+            let mut by_net: Vec<usize> = (0..allowed.len()).collect();
+            by_net.sort_by(|&a, &b| net_scores[b].total_cmp(&net_scores[a]).then(a.cmp(&b)));
+            for &i in by_net.iter().take(self.config.net_candidates) {
+                push(allowed[i], &mut out);
+            }
         }
         let mut ranked: Vec<(i32, usize)> = allowed
             .iter()
@@ -411,13 +455,30 @@ impl Bot for SearchBot {
         let Some(landlord) = view.landlord else {
             return self.ddzlib.play(view, allowed);
         };
-        let candidates = self.candidates(view, allowed);
+        let mut net_scores = Vec::new();
+        if let (Some(scorer), Some(pos)) = (self.net.as_mut(), Position::of_view(view)) {
+            scorer.scores(&pos, &view.rules, allowed, &mut net_scores);
+        }
+        let candidates = self.candidates(view, allowed, &net_scores);
         if candidates.len() == 1 {
             return candidates[0];
         }
+        let prior: Vec<f64> = if self.config.net_prior > 0.0 && !net_scores.is_empty() {
+            candidates
+                .iter()
+                .map(|c| {
+                    allowed
+                        .iter()
+                        .position(|m| m == c)
+                        .map_or(0.0, |i| self.config.net_prior * f64::from(net_scores[i]))
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         let seed = derive_seed(self.seed, self.decisions);
         let position = Decision::of(view, landlord);
-        search(&position, &candidates, self.config, seed)
+        search(&position, &candidates, &prior, self.config, seed)
     }
 }
 
@@ -684,7 +745,13 @@ impl Tempering {
 /// Sequential halving over the candidates on shared samples: ⌈log2 K⌉ rounds share the budget
 /// equally; each round scores every candidate still in on new batches of samples until its
 /// share is spent, then keeps the better half by weighted total. Returns the best candidate.
-fn search(p: &Decision, candidates: &[Move], config: SearchConfig, seed: u64) -> Move {
+fn search(
+    p: &Decision,
+    candidates: &[Move],
+    prior: &[f64],
+    config: SearchConfig,
+    seed: u64,
+) -> Move {
     let start = Instant::now();
     // One set of playout robots per thread, kept over the batches: their split memos fill up
     // with the sampled hands (a memo changes no decision, so the results do not depend on it).
@@ -694,6 +761,8 @@ fn search(p: &Decision, candidates: &[Move], config: SearchConfig, seed: u64) ->
     let tempering = Tempering::of(p, config, seed, &mut players[0].model);
     let mut alive: Vec<usize> = (0..candidates.len()).collect();
     let mut totals = vec![0f64; candidates.len()];
+    // The samples' total weight: every alive candidate has seen every sample so far.
+    let mut weights = 0f64;
     let rounds = (usize::BITS - (candidates.len() - 1).leading_zeros()).max(1);
     let mut sample: u32 = 0;
     let mut round = 0;
@@ -709,6 +778,7 @@ fn search(p: &Decision, candidates: &[Move], config: SearchConfig, seed: u64) ->
             let (rows, work) = run_batch(p, candidates, &batch, config, seed, &mut players);
             // Summed in sample order, whatever the threads: the totals are the same bits.
             for row in rows {
+                weights += row.weight;
                 for (k, &c) in alive.iter().enumerate() {
                     totals[c] += row.weight * row.worth[k] as f64;
                 }
@@ -726,8 +796,13 @@ fn search(p: &Decision, candidates: &[Move], config: SearchConfig, seed: u64) ->
                 break;
             }
         }
-        // Every alive candidate has seen the same samples: compare totals.
-        alive.sort_by(|&a, &b| totals[b].total_cmp(&totals[a]).then(a.cmp(&b)));
+        // Every alive candidate has seen the same samples: compare mean worths (plus the
+        // network's prior when asked; without it the order is the totals').
+        let rank = |c: usize| match prior.get(c) {
+            None => totals[c],
+            Some(prior) => totals[c] / weights.max(f64::MIN_POSITIVE) + prior,
+        };
+        alive.sort_by(|&a, &b| rank(b).total_cmp(&rank(a)).then(a.cmp(&b)));
         alive.truncate(alive.len().div_ceil(2));
     }
     candidates[alive[0]]
