@@ -255,7 +255,7 @@ def test_seeds_repeat():
     assert a.hands() == b.hands() != ddz.Env("rlcard", seed=22).hands()
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "value", "ddzlib"])
+@pytest.mark.parametrize("name", ["random", "greedy", "value", "ddzlib", "net"])
 def test_bots_play_whole_games(name):
     assert name in ddz.bot_names()
     env = ddz.Env("classic", seed=6)
