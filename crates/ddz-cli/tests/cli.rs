@@ -296,3 +296,68 @@ fn deal_no_shuffle_gives_the_section_7_vector() {
     let help = String::from_utf8(ddz(&["deal", "--help"]).stdout).unwrap();
     assert!(help.contains("--no-shuffle"), "{help}");
 }
+
+#[test]
+fn train_runs_reports_json_and_resumes() {
+    let dir = std::env::temp_dir().join(format!("ddz-cli-train-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let tiny = [
+        "--hidden",
+        "8",
+        "--batch",
+        "64",
+        "--replay",
+        "2000",
+        "--eval-every",
+        "0",
+        "--eval-deals",
+        "2",
+        "--report-every",
+        "1000",
+        "--quiet",
+        "--json",
+    ];
+    let run = |frames: &str, resume: bool| {
+        let mut args = vec!["train", "--dir", d, "--frames", frames];
+        if resume {
+            args.push("--resume");
+        }
+        args.extend(tiny);
+        json(&ddz(&args))
+    };
+    let first = run("2000", false);
+    assert!(first["frames"].as_u64().unwrap() >= 2000, "{first}");
+    assert_eq!(first["eval_games"], 4);
+    let second = run("3000", true);
+    assert!(second["frames"].as_u64().unwrap() >= 3000, "{second}");
+    assert!(second["games"].as_u64() > first["games"].as_u64());
+    // The checkpoint plays: the net robot reads it.
+    let weights = format!("net:weights={d}/checkpoint.safetensors");
+    let bots = format!("{weights},ddzlib");
+    let out = ddz(&["arena", "--bots", &bots, "--deals", "2", "--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn train_refuses_bad_settings() {
+    for (args, says) in [
+        (vec!["--hidden", "8,x"], "--hidden"),
+        (vec!["--epsilon", "1.5"], "--epsilon"),
+        (vec!["--lr", "0"], "--lr"),
+        (vec!["--minutes=-1"], "--minutes"),
+        (vec!["--rules", "nosuch"], "--rules"),
+    ] {
+        let mut all = vec!["train", "--dir", "/nonexistent/ddz-train-test", "--quiet"];
+        all.extend(args.iter().copied());
+        let out = ddz(&all);
+        assert!(!out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}

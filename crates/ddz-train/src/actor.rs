@@ -25,6 +25,10 @@ pub struct Behaviour {
     pub epsilon: f64,
     /// Chance of `ddzlib`'s move (the teacher), before the ε draw.
     pub teacher: f64,
+    /// The teacher's temperature: 0 makes its first choice; above, its move is drawn from its
+    /// ladder, falling by `e^(−1/T)` a place ([`DdzlibBot::choose_softly`]), so that the
+    /// frames show the outcomes of its likely alternatives too.
+    pub teacher_temperature: f64,
 }
 
 /// A player of self-play games: its own scorer, teacher and buffers.
@@ -82,7 +86,13 @@ impl Actor {
                 let draw = self.unit();
                 let play = if draw < behaviour.teacher {
                     let turn = table.state.turn_view(&table.rules, LANDLORD);
-                    self.teacher.choose_legal(&turn, &mut self.buf)
+                    if behaviour.teacher_temperature > 0.0 {
+                        let unit = self.unit();
+                        let t = behaviour.teacher_temperature;
+                        self.teacher.choose_softly(&turn, &mut self.buf, t, unit)
+                    } else {
+                        self.teacher.choose_legal(&turn, &mut self.buf)
+                    }
                 } else if draw < behaviour.teacher + behaviour.epsilon {
                     let i = self.rng.below(self.moves.len() as u64) as usize;
                     self.moves[i]

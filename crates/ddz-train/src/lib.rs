@@ -81,6 +81,8 @@ pub struct TrainConfig {
     pub teacher_frames: u64,
     /// The teacher's share at frame 0.
     pub teacher_start: f64,
+    /// The teacher's temperature ([`Behaviour::teacher_temperature`]).
+    pub teacher_temperature: f64,
     /// Actor threads.
     pub actors: usize,
     /// Learner steps between updates of the actors' network.
@@ -117,6 +119,7 @@ impl TrainConfig {
             epsilon: 0.05,
             teacher_frames: 2_000_000,
             teacher_start: 0.5,
+            teacher_temperature: 0.0,
             actors: 1,
             publish_every: 20,
             report_every: 100_000,
@@ -137,6 +140,7 @@ impl TrainConfig {
         Behaviour {
             epsilon: self.epsilon,
             teacher: self.teacher_start * fade,
+            teacher_temperature: self.teacher_temperature,
         }
     }
 }
@@ -235,6 +239,8 @@ struct Shared {
     net_version: AtomicU64,
     frames: AtomicU64,
     games: AtomicU64,
+    /// Frames the learner has sampled this session.
+    sampled: AtomicU64,
     stop: AtomicBool,
 }
 
@@ -340,6 +346,7 @@ pub fn train(
         net_version: AtomicU64::new(0),
         frames: AtomicU64::new(counters.frames),
         games: AtomicU64::new(counters.games),
+        sampled: AtomicU64::new(0),
         stop: AtomicBool::new(false),
     });
     let session_start = Instant::now();
@@ -351,8 +358,10 @@ pub fn train(
             let shared = shared.clone();
             let config = config.clone();
             let net = net.clone();
-            let first_game = counters.games;
-            std::thread::spawn(move || actor_loop(a, &config, &shared, net, first_game))
+            let (first_game, first_frame) = (counters.games, counters.frames);
+            std::thread::spawn(move || {
+                actor_loop(a, &config, &shared, net, first_game, first_frame)
+            })
         })
         .collect();
 
@@ -428,9 +437,7 @@ pub fn train(
                 .replay
                 .lock()
                 .map_err(|_| TrainError::Config("an actor failed".into()))?;
-            if replay.frames.len() < config.batch.max(1000).min(config.replay)
-                || sampled + config.batch as f64 > allowed
-            {
+            if replay.frames.len() < warmup(config) || sampled + config.batch as f64 > allowed {
                 drop(replay);
                 std::thread::sleep(Duration::from_millis(2));
                 continue;
@@ -447,6 +454,9 @@ pub fn train(
             let refs: Vec<&Frame> = batch.iter().collect();
             let loss = learner.step(&refs)?;
             sampled += config.batch as f64;
+            shared
+                .sampled
+                .fetch_add(config.batch as u64, Ordering::Relaxed);
             loss_sum += f64::from(loss);
             loss_n += 1;
             counters.steps += 1;
@@ -468,13 +478,36 @@ pub fn train(
     result
 }
 
-/// One actor: plays games until told to stop, sending their frames to the replay buffer.
-fn actor_loop(index: usize, config: &TrainConfig, shared: &Shared, net: Arc<Net>, first_game: u64) {
+/// Frames the replay buffer holds before the learner starts.
+fn warmup(config: &TrainConfig) -> usize {
+    config.batch.max(1000).min(config.replay)
+}
+
+/// One actor: plays games until told to stop, sending their frames to the replay buffer, and
+/// waiting while the learner lags: the frames played this session may run ahead of those the
+/// learner sampled (divided by the reuse) by a quarter of the replay buffer at most.
+fn actor_loop(
+    index: usize,
+    config: &TrainConfig,
+    shared: &Shared,
+    net: Arc<Net>,
+    first_game: u64,
+    first_frame: u64,
+) {
     let mut actor = Actor::new(Scorer::new(net), game_seed(config.seed, index, first_game));
     let mut version = 0;
     let mut frames = Vec::new();
     let mut n = first_game;
+    // Never less than the learner needs to start plus a step.
+    let slack = (config.replay / 4).max(warmup(config) + config.batch) as f64
+        + config.batch as f64 / config.reuse;
     while !shared.stop.load(Ordering::Relaxed) {
+        let played = shared.frames.load(Ordering::Relaxed) - first_frame;
+        let learnt = shared.sampled.load(Ordering::Relaxed) as f64 / config.reuse;
+        if played as f64 > learnt + slack {
+            std::thread::sleep(Duration::from_millis(1));
+            continue;
+        }
         let now = shared.net_version.load(Ordering::Acquire);
         if now != version {
             if let Ok(net) = shared.net.lock() {

@@ -24,6 +24,7 @@ fn frames_of_games(games: u64) -> Vec<Frame> {
     let behaviour = Behaviour {
         epsilon: 0.1,
         teacher: 0.5,
+        teacher_temperature: 0.5,
     };
     let mut frames = Vec::new();
     for n in 0..games {

@@ -57,6 +57,11 @@ pub struct Args {
     /// The share of moves made by the ddzlib robot (the teacher) at the start.
     #[arg(long, default_value_t = 0.5)]
     teacher: f64,
+    /// The teacher's temperature: 0 makes its first choice; above, its move is drawn from its
+    /// ladder (each place e^(-1/T) times as likely as the one before), so that the frames
+    /// show its likely alternatives' outcomes too.
+    #[arg(long, default_value_t = 0.0)]
+    teacher_temp: f64,
     /// Frames over which the teacher's share falls to 0.
     #[arg(long, default_value_t = 2_000_000)]
     teacher_frames: u64,
@@ -103,6 +108,12 @@ pub fn run(a: Args) -> Result<()> {
     if a.epsilon + a.teacher > 1.0 {
         bail!("--epsilon and --teacher add up to more than 1");
     }
+    if !(0.0..=100.0).contains(&a.teacher_temp) {
+        bail!(
+            "--teacher-temp: {} is not a temperature from 0 to 100",
+            a.teacher_temp
+        );
+    }
     if !(a.reuse > 0.0 && a.reuse.is_finite()) {
         bail!("--reuse: {} is not a positive number", a.reuse);
     }
@@ -125,6 +136,7 @@ pub fn run(a: Args) -> Result<()> {
     config.epsilon = a.epsilon;
     config.teacher_start = a.teacher;
     config.teacher_frames = a.teacher_frames;
+    config.teacher_temperature = a.teacher_temp;
     config.actors = a.actors;
     config.report_every = a.report_every;
     config.checkpoint_every = a.checkpoint_every;
