@@ -49,6 +49,8 @@ def svg(pts, title):
         )
         parts.append(f'<text x="{left - 6}" y="{y(wp) + 4:.1f}" text-anchor="end">{wp:.1f}</text>')
     step = 10 ** max(0, len(str(max_frames)) - 1)
+    while step > 1 and max_frames // step < 4:
+        step //= 2
     for k in range(0, max_frames + 1, step):
         parts.append(
             f'<text x="{x(k):.1f}" y="{height - bottom + 18}" text-anchor="middle">{k / 1e6:g}M</text>'
