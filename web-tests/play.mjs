@@ -506,10 +506,25 @@ try {
   }
 } finally {
   await browser.close();
-  child.kill();
-  rmSync(dbDir, { recursive: true, force: true });
+  // The server saves its rooms as it shuts down: let it finish writing before the
+  // directory goes (removing it under a writer fails with ENOTEMPTY).
+  await stopped(child);
+  rmSync(dbDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }
 for (const p of problems) console.log(p);
 if (problems.length) failed += 1;
 console.log(`browser: ${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 process.exit(failed ? 1 : 0);
+
+/** Stops a child process (SIGTERM) and waits for it to exit, at most 10 s. */
+function stopped(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(resolve, 10000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill();
+  });
+}

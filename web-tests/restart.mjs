@@ -175,10 +175,25 @@ try {
   console.log(`restart: FAILED: ${e.stack ?? e}`);
 } finally {
   await browser.close();
-  server.child.kill();
-  rmSync(dir, { recursive: true, force: true });
+  // The server saves its rooms as it shuts down: let it finish writing before the
+  // directory goes (removing it under a writer fails with ENOTEMPTY).
+  await stopped(server.child);
+  rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
 }
 for (const p of problems) console.log(p);
 if (problems.length) failed = true;
 console.log(`browser restart: ${failed ? "FAILED" : "passed"}`);
 process.exit(failed ? 1 : 0);
+
+/** Stops a child process (SIGTERM) and waits for it to exit, at most 10 s. */
+function stopped(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(resolve, 10000);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill();
+  });
+}
