@@ -30,6 +30,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { stopped } from "./server.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ddz = resolve(process.argv[2] ?? join(here, "..", "target", "debug", "ddz"));
@@ -515,16 +516,3 @@ for (const p of problems) console.log(p);
 if (problems.length) failed += 1;
 console.log(`browser: ${passed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 process.exit(failed ? 1 : 0);
-
-/** Stops a child process (SIGTERM) and waits for it to exit, at most 10 s. */
-function stopped(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(resolve, 10000);
-    child.once("exit", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill();
-  });
-}

@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { stopped } from "./server.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const ddz = resolve(process.argv[2] ?? join(here, "..", "target", "debug", "ddz"));
@@ -184,16 +185,3 @@ for (const p of problems) console.log(p);
 if (problems.length) failed = true;
 console.log(`browser restart: ${failed ? "FAILED" : "passed"}`);
 process.exit(failed ? 1 : 0);
-
-/** Stops a child process (SIGTERM) and waits for it to exit, at most 10 s. */
-function stopped(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(resolve, 10000);
-    child.once("exit", () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill();
-  });
-}
