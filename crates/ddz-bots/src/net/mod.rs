@@ -95,6 +95,8 @@ pub struct Scorer {
     base: Vec<f32>,
     acc: Vec<f32>,
     scratch: Vec<f32>,
+    /// The last scores [`Scorer::best`] worked out.
+    scores: Vec<f32>,
 }
 
 impl Scorer {
@@ -107,6 +109,7 @@ impl Scorer {
             base: Vec::new(),
             acc: Vec::new(),
             scratch: Vec::new(),
+            scores: Vec::new(),
         }
     }
 
@@ -143,14 +146,16 @@ impl Scorer {
     /// The index of the best-scored of `moves` (the first of equals) and its score; `moves`
     /// must not be empty.
     pub fn best(&mut self, pos: &Position, rules: &Rules, moves: &[Move]) -> (usize, f32) {
-        let mut scores = Vec::with_capacity(moves.len());
+        let mut scores = std::mem::take(&mut self.scores);
         self.scores(pos, rules, moves, &mut scores);
-        scores
+        let best = scores
             .iter()
             .enumerate()
             .fold((0, f32::NEG_INFINITY), |best, (i, &s)| {
                 if s > best.1 { (i, s) } else { best }
-            })
+            });
+        self.scores = scores;
+        best
     }
 
     /// The active inputs of the state of `pos` and of `play` (state indices first), as the
