@@ -345,6 +345,54 @@ fn train_runs_reports_json_and_resumes() {
 }
 
 #[test]
+fn train_imitates_recorded_games() {
+    let dir = std::env::temp_dir().join(format!("ddz-cli-imitate-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let records = dir.join("records");
+    let (r, run) = (records.to_str().unwrap(), dir.join("run"));
+    let out = ddz(&[
+        "arena",
+        "--bots",
+        "ddzlib,greedy",
+        "--deals",
+        "4",
+        "--records",
+        r,
+        "--quiet",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let args = [
+        "train",
+        "--dir",
+        run.to_str().unwrap(),
+        "--imitate",
+        r,
+        "--frames",
+        "300",
+        "--batch",
+        "32",
+        "--hidden",
+        "8",
+        "--keep-moves",
+        "4",
+        "--eval-deals",
+        "2",
+        "--quiet",
+        "--json",
+    ];
+    let report = json(&ddz(&args));
+    assert!(report["frames"].as_u64().unwrap() >= 300, "{report}");
+    let matched = report["matched"].as_f64().unwrap();
+    assert!((0.0..=1.0).contains(&matched), "{report}");
+    assert_eq!(report["eval_games"], 4);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn train_refuses_bad_settings() {
     for (args, says) in [
         (vec!["--hidden", "8,x"], "--hidden"),
@@ -352,6 +400,20 @@ fn train_refuses_bad_settings() {
         (vec!["--lr", "0"], "--lr"),
         (vec!["--minutes=-1"], "--minutes"),
         (vec!["--rules", "nosuch"], "--rules"),
+        (vec!["--imitate", "/tmp", "--epsilon", "0.1"], "--epsilon"),
+        (vec!["--keep-moves", "4"], "--imitate"),
+        (
+            vec!["--imitate", "/tmp", "--keep-moves", "1"],
+            "--keep-moves",
+        ),
+        (
+            vec!["--imitate", "/tmp", "--value-weight=-1"],
+            "--value-weight",
+        ),
+        (
+            vec!["--imitate", "/nonexistent/records"],
+            "/nonexistent/records",
+        ),
     ] {
         let mut all = vec!["train", "--dir", "/nonexistent/ddz-train-test", "--quiet"];
         all.extend(args.iter().copied());

@@ -6,10 +6,22 @@ use std::collections::HashMap;
 use candle_core::{DType, Device, Tensor, Var};
 use candle_nn::{AdamW, Linear, Module, Optimizer, ParamsAdamW, VarBuilder, VarMap};
 use ddz_bots::net::Mlp;
-use ddz_bots::net::features::INPUT_LEN;
+use ddz_bots::net::features::{ACTION_LEN, INPUT_LEN, STATE_LEN};
 
 use crate::TrainError;
 use crate::actor::Frame;
+use crate::imitate::Decision;
+
+/// The losses of an imitation batch.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ImitationLoss {
+    /// Mean cross-entropy of the recorded moves under the softmax of the scores.
+    pub cross_entropy: f32,
+    /// Mean squared error of the recorded moves' scores against the outcomes.
+    pub squared_error: f32,
+    /// Decisions whose best-scored move is the recorded one.
+    pub matched: usize,
+}
 
 /// The network being trained and its optimiser.
 pub struct Learner {
@@ -81,25 +93,10 @@ impl Learner {
 
     /// The predictions and the loss for `frames`.
     fn forward(&mut self, frames: &[&Frame]) -> Result<(Tensor, Tensor), TrainError> {
-        let n = frames.len();
-        self.dense.clear();
-        self.dense.resize(n * INPUT_LEN, 0.0);
-        for (row, frame) in frames.iter().enumerate() {
-            for &i in frame.inputs.iter() {
-                self.dense[row * INPUT_LEN + usize::from(i)] = 1.0;
-            }
-        }
-        let x = Tensor::from_slice(&self.dense, (n, INPUT_LEN), &self.device).map_err(candle)?;
+        let rows: Vec<&[u16]> = frames.iter().map(|f| &*f.inputs).collect();
+        let h = self.scores(&rows)?;
         let targets: Vec<f32> = frames.iter().map(|f| f.target).collect();
-        let y = Tensor::from_vec(targets, (n, 1), &self.device).map_err(candle)?;
-        let mut h = x;
-        let last = self.layers.len() - 1;
-        for (k, layer) in self.layers.iter().enumerate() {
-            h = layer.forward(&h).map_err(candle)?;
-            if k < last {
-                h = h.relu().map_err(candle)?;
-            }
-        }
+        let y = Tensor::from_vec(targets, (frames.len(), 1), &self.device).map_err(candle)?;
         let loss = (&h - &y)
             .map_err(candle)?
             .sqr()
@@ -120,6 +117,175 @@ impl Learner {
         let (_, loss) = self.forward(frames)?;
         self.optimizer.backward_step(&loss).map_err(candle)?;
         loss.to_scalar::<f32>().map_err(candle)
+    }
+
+    /// The scores of `rows` (each a list of active inputs), as a `[rows, 1]` tensor.
+    fn scores(&mut self, rows: &[&[u16]]) -> Result<Tensor, TrainError> {
+        let n = rows.len();
+        self.dense.clear();
+        self.dense.resize(n * INPUT_LEN, 0.0);
+        for (row, inputs) in rows.iter().enumerate() {
+            for &i in inputs.iter() {
+                self.dense[row * INPUT_LEN + usize::from(i)] = 1.0;
+            }
+        }
+        let mut h =
+            Tensor::from_slice(&self.dense, (n, INPUT_LEN), &self.device).map_err(candle)?;
+        let last = self.layers.len() - 1;
+        for (k, layer) in self.layers.iter().enumerate() {
+            h = layer.forward(&h).map_err(candle)?;
+            if k < last {
+                h = h.relu().map_err(candle)?;
+            }
+        }
+        Ok(h)
+    }
+
+    /// The scores of `k` actions for each of `states` (`actions[i * k + j]` the `j`-th of
+    /// state `i`'s, each a list of active action inputs), as a `[states, k]` tensor. The same
+    /// network as [`Learner::scores`], with the first layer's state half worked out once a
+    /// state rather than once an action.
+    fn grouped_scores(
+        &mut self,
+        states: &[&[u16]],
+        actions: &[&[u16]],
+        k: usize,
+    ) -> Result<Tensor, TrainError> {
+        let b = states.len();
+        let dense = |rows: &[&[u16]], width: usize, offset: usize| {
+            let mut x = vec![0f32; rows.len() * width];
+            for (row, inputs) in rows.iter().enumerate() {
+                for &i in inputs.iter() {
+                    x[row * width + usize::from(i) - offset] = 1.0;
+                }
+            }
+            x
+        };
+        let xs = Tensor::from_vec(dense(states, STATE_LEN, 0), (b, STATE_LEN), &self.device)
+            .map_err(candle)?;
+        let xa = Tensor::from_vec(
+            dense(actions, ACTION_LEN, STATE_LEN),
+            (b * k, ACTION_LEN),
+            &self.device,
+        )
+        .map_err(candle)?;
+        let first = &self.layers[0];
+        let weight = first.weight();
+        let width = weight.dim(0).map_err(candle)?;
+        let of_state = xs
+            .matmul(
+                &weight
+                    .narrow(1, 0, STATE_LEN)
+                    .and_then(|w| w.t())
+                    .map_err(candle)?,
+            )
+            .map_err(candle)?;
+        let of_action = xa
+            .matmul(
+                &weight
+                    .narrow(1, STATE_LEN, ACTION_LEN)
+                    .and_then(|w| w.t())
+                    .map_err(candle)?,
+            )
+            .map_err(candle)?;
+        let mut h = of_action
+            .reshape((b, k, width))
+            .and_then(|t| t.broadcast_add(&of_state.unsqueeze(1)?))
+            .map_err(candle)?;
+        if let Some(bias) = first.bias() {
+            h = h.broadcast_add(bias).map_err(candle)?;
+        }
+        let mut h = h.reshape((b * k, width)).map_err(candle)?;
+        let last = self.layers.len() - 1;
+        for (n, layer) in self.layers.iter().enumerate() {
+            if n > 0 {
+                h = layer.forward(&h).map_err(candle)?;
+            }
+            if n < last {
+                h = h.relu().map_err(candle)?;
+            }
+        }
+        h.reshape((b, k)).map_err(candle)
+    }
+
+    /// The imitation loss of `decisions` (see [`Learner::imitation_step`]) and how many of
+    /// them the network's best-scored move matches.
+    fn imitation_forward(
+        &mut self,
+        decisions: &[&Decision],
+        value_weight: f64,
+    ) -> Result<(Tensor, ImitationLoss), TrainError> {
+        let b = decisions.len();
+        let k = decisions.iter().map(|d| d.moves.len()).max().unwrap_or(1);
+        // Every decision padded to k moves; the padding is masked out of the softmax.
+        let mut mask = Vec::with_capacity(b * k);
+        let mut actions: Vec<&[u16]> = Vec::with_capacity(b * k);
+        for d in decisions {
+            for j in 0..k {
+                match d.moves.get(j) {
+                    Some(action) => {
+                        actions.push(action);
+                        mask.push(0f32);
+                    }
+                    None => {
+                        actions.push(&[]);
+                        mask.push(-1e9);
+                    }
+                }
+            }
+        }
+        let states: Vec<&[u16]> = decisions.iter().map(|d| &*d.state).collect();
+        let scores = self.grouped_scores(&states, &actions, k)?;
+        let mask = Tensor::from_vec(mask, (b, k), &self.device).map_err(candle)?;
+        let masked = (&scores + &mask).map_err(candle)?;
+        let log_p = candle_nn::ops::log_softmax(&masked, 1).map_err(candle)?;
+        let cross_entropy = log_p
+            .narrow(1, 0, 1)
+            .and_then(|t| t.mean_all())
+            .and_then(|t| t.neg())
+            .map_err(candle)?;
+        let targets: Vec<f32> = decisions.iter().map(|d| d.target).collect();
+        let y = Tensor::from_vec(targets, (b, 1), &self.device).map_err(candle)?;
+        let squared = scores
+            .narrow(1, 0, 1)
+            .and_then(|t| t.sub(&y))
+            .and_then(|t| t.sqr())
+            .and_then(|t| t.mean_all())
+            .map_err(candle)?;
+        let loss = (&cross_entropy + (&squared * value_weight).map_err(candle)?).map_err(candle)?;
+        let best = masked
+            .argmax(1)
+            .and_then(|t| t.to_vec1::<u32>())
+            .map_err(candle)?;
+        let loss_value = ImitationLoss {
+            cross_entropy: cross_entropy.to_scalar::<f32>().map_err(candle)?,
+            squared_error: squared.to_scalar::<f32>().map_err(candle)?,
+            matched: best.iter().filter(|&&i| i == 0).count(),
+        };
+        Ok((loss, loss_value))
+    }
+
+    /// One optimiser step of imitation on `decisions`: the cross-entropy of the softmax of
+    /// each decision's move scores against the recorded move, plus `value_weight` times the
+    /// squared error of the recorded move's score against the deciding seat's outcome (so that
+    /// scores stay win estimates). Returns the losses before the step.
+    pub fn imitation_step(
+        &mut self,
+        decisions: &[&Decision],
+        value_weight: f64,
+    ) -> Result<ImitationLoss, TrainError> {
+        let (loss, value) = self.imitation_forward(decisions, value_weight)?;
+        self.optimizer.backward_step(&loss).map_err(candle)?;
+        Ok(value)
+    }
+
+    /// The imitation losses on `decisions`, without learning.
+    pub fn imitation_loss(
+        &mut self,
+        decisions: &[&Decision],
+        value_weight: f64,
+    ) -> Result<ImitationLoss, TrainError> {
+        Ok(self.imitation_forward(decisions, value_weight)?.1)
     }
 
     /// The network as the robot reads it, with `metadata`.
@@ -152,5 +318,37 @@ impl Learner {
             }
         }
         Ok(learner)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grouped_scores_are_the_plain_scores() {
+        let mut learner = Learner::new(&[24, 8], 1e-3).unwrap();
+        let states: [&[u16]; 2] = [&[0, 7, 300, 520], &[3, 4, 5]];
+        let actions: [&[u16]; 6] = [
+            &[521, 600],
+            &[530, 679],
+            &[],
+            &[522],
+            &[523, 524, 650],
+            &[679],
+        ];
+        let grouped = learner.grouped_scores(&states, &actions, 3).unwrap();
+        let grouped = grouped.to_vec2::<f32>().unwrap();
+        for (i, state) in states.iter().enumerate() {
+            for j in 0..3 {
+                let row: Vec<u16> = state.iter().chain(actions[i * 3 + j]).copied().collect();
+                let plain = learner.scores(&[&row]).unwrap().to_vec2::<f32>().unwrap()[0][0];
+                assert!(
+                    (plain - grouped[i][j]).abs() < 1e-5,
+                    "{plain} {}",
+                    grouped[i][j]
+                );
+            }
+        }
     }
 }

@@ -16,11 +16,17 @@
 //! Runs are not repeatable game for game (actors and learner run concurrently); the deals
 //! and draws of each actor are seeded.
 //!
+//! A run can also learn from recorded games instead ([`imitate`]): the moves of a stronger
+//! robot (the search robot playing itself, recorded by `ddz arena --records`) are the
+//! targets, and the outcomes keep the scores win estimates; a self-play run can then resume
+//! from its checkpoint.
+//!
 //! Tensors and gradients are candle's (`candle-core`, `candle-nn`): maintained, pure Rust,
 //! nothing to download at build time, and a CPU backend fast enough for a small network.
 
 mod actor;
 mod eval;
+mod imitate;
 mod learner;
 mod table;
 
@@ -41,7 +47,8 @@ use serde::Serialize;
 
 pub use actor::{Actor, Behaviour, Frame, game_seed};
 pub use eval::wp_vs_ddzlib;
-pub use learner::Learner;
+pub use imitate::{Dataset, Decision, load_records};
+pub use learner::{ImitationLoss, Learner};
 
 /// File of a run's checkpoint, in its directory.
 pub const CHECKPOINT: &str = "checkpoint.safetensors";
@@ -155,6 +162,13 @@ pub enum TrainError {
         /// The system's reason.
         why: String,
     },
+    /// A game record cannot be learnt from.
+    Record {
+        /// The record's file.
+        path: PathBuf,
+        /// What is wrong, and where in the record.
+        why: String,
+    },
     /// The checkpoint is not one (or not of this build's features).
     Checkpoint(String),
     /// A setting that cannot work.
@@ -166,7 +180,9 @@ pub enum TrainError {
 impl fmt::Display for TrainError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TrainError::Io { path, why } => write!(f, "{}: {why}", path.display()),
+            TrainError::Io { path, why } | TrainError::Record { path, why } => {
+                write!(f, "{}: {why}", path.display())
+            }
             TrainError::Checkpoint(why) => write!(f, "checkpoint: {why}"),
             TrainError::Config(why) => write!(f, "{why}"),
             TrainError::Tensor(why) => write!(f, "tensor library: {why}"),
@@ -212,6 +228,16 @@ pub struct Report {
     pub wp_vs_ddzlib: Option<f64>,
     /// Games of that evaluation.
     pub eval_games: Option<u64>,
+    /// Imitation only: the share of the decisions learnt from since the last report whose
+    /// best-scored move was the recorded one (before each step).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub matched: Option<f64>,
+    /// Imitation only: that share on the held-out decisions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub validation_matched: Option<f64>,
+    /// Imitation only: the loss on the held-out decisions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub validation_loss: Option<f64>,
 }
 
 /// The replay buffer: the most recent frames.
@@ -264,14 +290,22 @@ pub fn read_checkpoint(path: &Path) -> Result<(Net, Counters), TrainError> {
     Ok((net, counters))
 }
 
+/// What made a checkpoint's weights, in its metadata (the last method of the run).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Method {
+    SelfPlay,
+    Imitation,
+}
+
 /// The metadata written with the weights.
-fn metadata(config: &TrainConfig, counters: &Counters) -> HashMap<String, String> {
+fn metadata(config: &TrainConfig, counters: &Counters, method: Method) -> HashMap<String, String> {
+    let method = match method {
+        Method::SelfPlay => "Deep Monte-Carlo self-play (ddz-train)",
+        Method::Imitation => "imitation of recorded games (ddz-train)",
+    };
     HashMap::from([
         ("features".to_string(), LAYOUT.to_string()),
-        (
-            "method".to_string(),
-            "Deep Monte-Carlo self-play (ddz-train)".to_string(),
-        ),
+        ("method".to_string(), method.to_string()),
         ("rules".to_string(), config.profile.clone()),
         ("frames".to_string(), counters.frames.to_string()),
         ("games".to_string(), counters.games.to_string()),
@@ -288,8 +322,9 @@ fn write_checkpoint(
     learner: &Learner,
     config: &TrainConfig,
     counters: &Counters,
+    method: Method,
 ) -> Result<Arc<Net>, TrainError> {
-    let mlp = learner.export(metadata(config, counters))?;
+    let mlp = learner.export(metadata(config, counters, method))?;
     let net = Net::from_mlp(mlp).map_err(|e| TrainError::Checkpoint(e.to_string()))?;
     let path = dir.join(CHECKPOINT);
     let tmp = dir.join(format!("{CHECKPOINT}.tmp"));
@@ -311,30 +346,13 @@ pub fn train(
             config.replay, config.batch
         )));
     }
-    let checkpoint = config.dir.join(CHECKPOINT);
-    let (mut learner, mut counters) = if resume {
-        let (net, counters) = read_checkpoint(&checkpoint)?;
-        (Learner::from_mlp(net.mlp(), config.lr)?, counters)
-    } else {
-        if checkpoint.exists() {
-            return Err(TrainError::Config(format!(
-                "{} exists: resume it, or train in another directory",
-                checkpoint.display()
-            )));
-        }
-        (
-            Learner::new(&config.hidden, config.lr)?,
-            Counters::default(),
-        )
-    };
-    fs::create_dir_all(&config.dir).map_err(io(&config.dir))?;
-    let net = write_checkpoint(&config.dir, &learner, config, &counters)?;
-    let metrics_path = config.dir.join(METRICS);
-    let mut metrics = fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&metrics_path)
-        .map_err(io(&metrics_path))?;
+    let Run {
+        mut learner,
+        mut counters,
+        net,
+        mut metrics,
+        metrics_path,
+    } = open_run(config, resume, Method::SelfPlay)?;
 
     let shared = Arc::new(Shared {
         replay: Mutex::new(Replay {
@@ -391,19 +409,8 @@ pub fn train(
             let evaluate = done || frames >= next_eval;
             if done || frames >= next_report || evaluate {
                 let (wp, eval_games) = if evaluate {
-                    eval_scorer.set_net(Arc::new(
-                        Net::from_mlp(learner.export(HashMap::new())?)
-                            .map_err(|e| TrainError::Checkpoint(e.to_string()))?,
-                    ));
                     next_eval = frames + config.eval_every.max(1);
-                    (
-                        Some(wp_vs_ddzlib(
-                            &mut eval_scorer,
-                            &config.rules,
-                            config.eval_deals,
-                        )),
-                        Some(2 * config.eval_deals),
-                    )
+                    evaluate_now(&learner, config, &mut eval_scorer)?
                 } else {
                     (None, None)
                 };
@@ -415,6 +422,9 @@ pub fn train(
                     teacher: config.behaviour(frames).teacher,
                     wp_vs_ddzlib: wp,
                     eval_games,
+                    matched: None,
+                    validation_matched: None,
+                    validation_loss: None,
                 };
                 let line = serde_json::to_string(&report)
                     .map_err(|e| TrainError::Config(e.to_string()))?;
@@ -424,7 +434,7 @@ pub fn train(
                 last_report = (Instant::now(), frames);
                 next_report = frames + config.report_every.max(1);
                 if done || frames >= next_checkpoint {
-                    write_checkpoint(&config.dir, &learner, config, &counters)?;
+                    write_checkpoint(&config.dir, &learner, config, &counters, Method::SelfPlay)?;
                     next_checkpoint = frames + config.checkpoint_every.max(1);
                 }
                 if done {
@@ -476,6 +486,217 @@ pub fn train(
         let _ = h.join();
     }
     result
+}
+
+/// A run opened for training: its learner, counters, first network and metrics file.
+struct Run {
+    learner: Learner,
+    counters: Counters,
+    net: Arc<Net>,
+    metrics: fs::File,
+    metrics_path: PathBuf,
+}
+
+/// Opens the run of `config`: a new network (refusing to overwrite a checkpoint), or with
+/// `resume` the checkpoint's; writes the first checkpoint and opens the metrics file.
+fn open_run(config: &TrainConfig, resume: bool, method: Method) -> Result<Run, TrainError> {
+    let checkpoint = config.dir.join(CHECKPOINT);
+    let (learner, counters) = if resume {
+        let (net, counters) = read_checkpoint(&checkpoint)?;
+        (Learner::from_mlp(net.mlp(), config.lr)?, counters)
+    } else {
+        if checkpoint.exists() {
+            return Err(TrainError::Config(format!(
+                "{} exists: resume it, or train in another directory",
+                checkpoint.display()
+            )));
+        }
+        (
+            Learner::new(&config.hidden, config.lr)?,
+            Counters::default(),
+        )
+    };
+    fs::create_dir_all(&config.dir).map_err(io(&config.dir))?;
+    let net = write_checkpoint(&config.dir, &learner, config, &counters, method)?;
+    let metrics_path = config.dir.join(METRICS);
+    let metrics = fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&metrics_path)
+        .map_err(io(&metrics_path))?;
+    Ok(Run {
+        learner,
+        counters,
+        net,
+        metrics,
+        metrics_path,
+    })
+}
+
+/// The learner's network against `ddzlib` on the fixed evaluation deals: its WP and the
+/// games played.
+fn evaluate_now(
+    learner: &Learner,
+    config: &TrainConfig,
+    scorer: &mut Scorer,
+) -> Result<(Option<f64>, Option<u64>), TrainError> {
+    scorer.set_net(Arc::new(
+        Net::from_mlp(learner.export(HashMap::new())?)
+            .map_err(|e| TrainError::Checkpoint(e.to_string()))?,
+    ));
+    let wp = wp_vs_ddzlib(scorer, &config.rules, config.eval_deals);
+    Ok((Some(wp), Some(2 * config.eval_deals)))
+}
+
+/// How a run learns from recorded games ([`imitate`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ImitateConfig {
+    /// Weight of the squared error of the recorded move's score against the outcome, next to
+    /// the cross-entropy of the recorded move.
+    pub value_weight: f64,
+    /// Held-out decisions measured at each report (at most).
+    pub validation: usize,
+}
+
+impl Default for ImitateConfig {
+    /// Value weight 1, 4,096 held-out decisions a report.
+    fn default() -> ImitateConfig {
+        ImitateConfig {
+            value_weight: 1.0,
+            validation: 4096,
+        }
+    }
+}
+
+/// Runs (or with `resume`, continues) the run of `config` learning from the recorded
+/// decisions of `data` ([`load_records`]) instead of self-play, in shuffled passes, calling
+/// `progress` with each report; the counters' frames are the decisions learnt from. Reports
+/// add the share of recorded moves the network picks, on the decisions learnt from and on
+/// the held-out ones. Returns the last report.
+pub fn imitate(
+    config: &TrainConfig,
+    imitation: &ImitateConfig,
+    data: &Dataset,
+    resume: bool,
+    progress: &mut dyn FnMut(&Report),
+) -> Result<Report, TrainError> {
+    if config.batch == 0 || data.train.is_empty() {
+        return Err(TrainError::Config(
+            "need a batch of at least one decision, and decisions to learn from".into(),
+        ));
+    }
+    let Run {
+        mut learner,
+        mut counters,
+        net,
+        mut metrics,
+        metrics_path,
+    } = open_run(config, resume, Method::Imitation)?;
+    let session_start = Instant::now();
+    let start_seconds = counters.seconds;
+    let mut rng = SplitMix64::new(ddz_game::derive_seed(config.seed, 0x1417 + counters.steps));
+    let mut order: Vec<usize> = (0..data.train.len()).collect();
+    let mut next = order.len();
+    let batch = config.batch.min(order.len());
+    let (mut loss_sum, mut loss_n, mut matched, mut seen) = (0f64, 0u64, 0u64, 0u64);
+    let mut last_report = (Instant::now(), counters.frames);
+    let mut next_report = counters.frames + config.report_every;
+    let mut next_checkpoint = counters.frames + config.checkpoint_every;
+    let mut next_eval = if config.eval_every == 0 {
+        u64::MAX
+    } else {
+        counters.frames + config.eval_every
+    };
+    let mut eval_scorer = Scorer::new(net);
+    loop {
+        counters.seconds = start_seconds + session_start.elapsed().as_secs_f64();
+        let frames = counters.frames;
+        let done = frames >= config.frames
+            || config
+                .time_limit
+                .is_some_and(|t| session_start.elapsed() >= t);
+        let evaluate = done || frames >= next_eval;
+        if done || frames >= next_report || evaluate {
+            let (wp, eval_games) = if evaluate {
+                next_eval = frames + config.eval_every.max(1);
+                evaluate_now(&learner, config, &mut eval_scorer)?
+            } else {
+                (None, None)
+            };
+            let (validation_loss, validation_matched) =
+                validate(&mut learner, data, imitation, config.batch)?;
+            let elapsed = last_report.0.elapsed().as_secs_f64().max(1e-9);
+            let report = Report {
+                counters,
+                loss: (loss_n > 0).then(|| loss_sum / loss_n as f64),
+                frames_per_second: (frames - last_report.1) as f64 / elapsed,
+                teacher: 0.0,
+                wp_vs_ddzlib: wp,
+                eval_games,
+                matched: (seen > 0).then(|| matched as f64 / seen as f64),
+                validation_matched,
+                validation_loss,
+            };
+            let line =
+                serde_json::to_string(&report).map_err(|e| TrainError::Config(e.to_string()))?;
+            writeln!(metrics, "{line}").map_err(io(&metrics_path))?;
+            progress(&report);
+            (loss_sum, loss_n, matched, seen) = (0.0, 0, 0, 0);
+            last_report = (Instant::now(), frames);
+            next_report = frames + config.report_every.max(1);
+            if done || frames >= next_checkpoint {
+                write_checkpoint(&config.dir, &learner, config, &counters, Method::Imitation)?;
+                next_checkpoint = frames + config.checkpoint_every.max(1);
+            }
+            if done {
+                return Ok(report);
+            }
+        }
+        if next + batch > order.len() {
+            // A new pass over the decisions, in a new order (Fisher-Yates).
+            for i in (1..order.len()).rev() {
+                order.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+            next = 0;
+        }
+        let refs: Vec<&Decision> = order[next..next + batch]
+            .iter()
+            .map(|&i| &data.train[i])
+            .collect();
+        next += batch;
+        let loss = learner.imitation_step(&refs, imitation.value_weight)?;
+        loss_sum +=
+            f64::from(loss.cross_entropy) + imitation.value_weight * f64::from(loss.squared_error);
+        loss_n += 1;
+        matched += loss.matched as u64;
+        seen += batch as u64;
+        counters.frames += batch as u64;
+        counters.steps += 1;
+    }
+}
+
+/// The loss and the share of recorded moves matched on (at most `imitation.validation` of)
+/// the held-out decisions; `None` when there are none.
+fn validate(
+    learner: &mut Learner,
+    data: &Dataset,
+    imitation: &ImitateConfig,
+    batch: usize,
+) -> Result<(Option<f64>, Option<f64>), TrainError> {
+    let held = &data.validation[..data.validation.len().min(imitation.validation)];
+    if held.is_empty() {
+        return Ok((None, None));
+    }
+    let (mut loss, mut matched) = (0f64, 0usize);
+    for chunk in held.chunks(batch.max(1)) {
+        let refs: Vec<&Decision> = chunk.iter().collect();
+        let l = learner.imitation_loss(&refs, imitation.value_weight)?;
+        loss += (f64::from(l.cross_entropy) + imitation.value_weight * f64::from(l.squared_error))
+            * chunk.len() as f64;
+        matched += l.matched;
+    }
+    let n = held.len() as f64;
+    Ok((Some(loss / n), Some(matched as f64 / n)))
 }
 
 /// Frames the replay buffer holds before the learner starts.

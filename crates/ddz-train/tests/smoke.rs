@@ -1,14 +1,18 @@
 //! The training pipeline in miniature (seconds, never the real run): the loss falls, a run
-//! checkpoints, reports and resumes, and bad checkpoints are clear errors.
+//! checkpoints, reports and resumes, and bad checkpoints are clear errors; recorded games
+//! become decisions, imitation learns their moves, and bad records are clear errors.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use ddz_bots::net::features::STATE_LEN;
 use ddz_bots::net::{Net, Scorer};
 use ddz_core::Rules;
+use ddz_game::GameRecord;
 use ddz_train::{
-    Actor, Behaviour, CHECKPOINT, Frame, Learner, METRICS, TrainConfig, read_checkpoint, train,
+    Actor, Behaviour, CHECKPOINT, Decision, Frame, ImitateConfig, Learner, METRICS, TrainConfig,
+    imitate, load_records, read_checkpoint, train,
 };
 
 fn scratch(name: &str) -> PathBuf {
@@ -120,4 +124,129 @@ fn settings_that_cannot_work_are_refused() {
     assert!(err.to_string().contains("replay buffer"), "{err}");
     let err = train(&tiny(scratch("missing"), 100), true, &mut |_| {}).unwrap_err();
     assert!(err.to_string().contains("No such file"), "{err}");
+}
+
+/// Writes `games` records of `ddzlib` playing itself with a fixed landlord in seat 0 (as
+/// `ddz arena --records` does) into a new directory, and one bidding game, which
+/// [`load_records`] skips.
+fn records(name: &str, games: u64) -> PathBuf {
+    let dir = scratch(name);
+    std::fs::create_dir_all(dir.join("nested")).unwrap();
+    let mut fixed = Rules::classic();
+    fixed.bidding = ddz_core::Bidding::Fixed;
+    fixed.landlord_seat = 0;
+    let bots = || -> [Box<dyn ddz_bots::Bot>; 3] {
+        std::array::from_fn(|_| ddz_bots::make_bot("ddzlib", 1).unwrap())
+    };
+    for seed in 0..games {
+        let game = ddz_bots::play_game(&fixed, seed, &mut bots()).unwrap();
+        let text = GameRecord::from_game(&game).to_json();
+        // Half of them one directory down: records are found at any depth.
+        let sub = if seed % 2 == 0 { "" } else { "nested" };
+        std::fs::write(dir.join(sub).join(format!("g{seed:03}.json")), text).unwrap();
+    }
+    let bidding = ddz_bots::play_game(&Rules::classic(), 1, &mut bots()).unwrap();
+    std::fs::write(
+        dir.join("bidding.json"),
+        GameRecord::from_game(&bidding).to_json(),
+    )
+    .unwrap();
+    dir
+}
+
+#[test]
+fn recorded_games_become_decisions() {
+    let dir = records("records", 60);
+    let data = load_records(&dir, 8, 1).unwrap();
+    assert_eq!((data.games, data.skipped), (60, 1));
+    // The games of seeds 0 and 50 are held out.
+    assert!(!data.validation.is_empty() && data.train.len() > 20 * data.validation.len());
+    for d in data.train.iter().chain(&data.validation) {
+        assert!((2..=8).contains(&d.moves.len()), "{} moves", d.moves.len());
+        assert!(d.target == 1.0 || d.target == -1.0);
+        assert!(d.state.iter().all(|&i| usize::from(i) < STATE_LEN));
+        let first = &d.moves[0];
+        assert!(d.moves[1..].iter().all(|m| m != first), "a move kept twice");
+    }
+    // The same seed keeps the same sample.
+    let again = load_records(&dir, 8, 1).unwrap();
+    assert_eq!(again.train, data.train);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn imitation_learns_the_recorded_moves() {
+    let dir = records("imitation", 30);
+    let data = load_records(&dir, 16, 1).unwrap();
+    let batch: Vec<&Decision> = data.train.iter().take(256).collect();
+    let mut learner = Learner::new(&[64], 3e-3).unwrap();
+    let before = learner.imitation_loss(&batch, 1.0).unwrap();
+    for _ in 0..150 {
+        learner.imitation_step(&batch, 1.0).unwrap();
+    }
+    let after = learner.imitation_loss(&batch, 1.0).unwrap();
+    assert!(
+        after.cross_entropy < 0.5 * before.cross_entropy,
+        "{before:?} -> {after:?}"
+    );
+    assert!(
+        after.squared_error < before.squared_error,
+        "{before:?} -> {after:?}"
+    );
+    assert!(
+        after.matched > before.matched && after.matched > 200,
+        "{after:?}"
+    );
+
+    // A run: reports the matched shares, checkpoints weights a robot plays with.
+    let run = scratch("imitation-run");
+    let mut config = tiny(run.clone(), 2_000);
+    config.report_every = 500;
+    let mut lines = 0;
+    let report = imitate(
+        &config,
+        &ImitateConfig::default(),
+        &data,
+        false,
+        &mut |_| lines += 1,
+    )
+    .unwrap();
+    assert!(lines >= 4 && report.counters.frames >= 2_000);
+    assert!(report.matched.is_some_and(|m| (0.0..=1.0).contains(&m)));
+    assert!(report.validation_matched.is_some() && report.validation_loss.is_some());
+    let (net, _) = read_checkpoint(&run.join(CHECKPOINT)).unwrap();
+    assert!(net.mlp().metadata()["method"].contains("imitation"));
+    let spec = format!("net:weights={}", run.join(CHECKPOINT).display());
+    assert_eq!(ddz_bots::make_bot(&spec, 1).unwrap().name(), "net");
+    // Self-play can continue from it.
+    let more = train(&tiny(run.clone(), 6_000), true, &mut |_| {}).unwrap();
+    assert!(more.counters.steps > report.counters.steps);
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&run);
+}
+
+#[test]
+fn bad_records_are_clear_errors() {
+    let empty = scratch("no-records");
+    std::fs::create_dir_all(&empty).unwrap();
+    let err = load_records(&empty, 8, 1).unwrap_err().to_string();
+    assert!(err.contains("no game records"), "{err}");
+
+    let dir = records("bad-records", 2);
+    let good = std::fs::read_to_string(dir.join("g000.json")).unwrap();
+    std::fs::write(dir.join("g000.json"), &good[..good.len() / 2]).unwrap();
+    let err = load_records(&dir, 8, 1).unwrap_err().to_string();
+    assert!(err.contains("g000.json"), "{err}");
+
+    // A play that is not legal where it stands names the play (the leader cannot pass).
+    let mut record = GameRecord::parse(&good).unwrap();
+    record.plays[0].1 = "pass".to_string();
+    std::fs::write(dir.join("g000.json"), record.to_json()).unwrap();
+    let err = load_records(&dir, 8, 1).unwrap_err().to_string();
+    assert!(
+        err.contains("g000.json") && err.contains("play 1") && err.contains("not a legal move"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&empty);
 }

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Result, anyhow, bail};
-use ddz_train::{Report, TrainConfig, train};
+use ddz_train::{ImitateConfig, Report, TrainConfig, imitate, load_records, train};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::common::print_json;
@@ -14,7 +14,12 @@ use crate::common::print_json;
 /// `net:weights=DIR/checkpoint.safetensors`) and metrics.jsonl (one JSON line a report:
 /// frames, games, steps, seconds, loss, frames_per_second, teacher, and at evaluations
 /// wp_vs_ddzlib over eval_games). Stop it at any time (Ctrl-C): --resume continues from
-/// the last checkpoint.
+/// the last checkpoint. With --imitate RECORDS, learns instead from recorded games (for
+/// example the search robot's, `ddz arena --bots search,search --records RECORDS`): each
+/// recorded move's score is raised above the other legal moves' and regressed on the game's
+/// outcome; frames then count the decisions learnt from, and metrics lines add matched and
+/// validation_matched (the share of recorded moves the network picks) and validation_loss.
+/// A self-play run can --resume an imitation run's directory.
 #[derive(clap::Args)]
 pub struct Args {
     /// The run's directory (created if missing).
@@ -80,6 +85,21 @@ pub struct Args {
     /// Deals of each evaluation (two games each, on fixed deals).
     #[arg(long, default_value_t = 200)]
     eval_deals: u64,
+    /// Learn from the game records in this directory (ddz-record/1 files at any depth, games
+    /// without bidding, seat 0 the landlord, as `ddz arena --records` writes them) instead of
+    /// self-play. The games whose seed is a multiple of 50 are held out to measure the imitation.
+    #[arg(long, value_name = "RECORDS", conflicts_with_all = [
+        "epsilon", "teacher", "teacher_temp", "teacher_frames", "actors", "replay", "reuse"
+    ])]
+    imitate: Option<PathBuf>,
+    /// With --imitate: the moves scored at each decision, the recorded one and a sample of
+    /// the other legal moves (all of them when fewer).
+    #[arg(long, default_value_t = 16, value_name = "K", requires = "imitate")]
+    keep_moves: usize,
+    /// With --imitate: the weight of the recorded move's squared error against the outcome,
+    /// next to its cross-entropy.
+    #[arg(long, default_value_t = 1.0, value_name = "W", requires = "imitate")]
+    value_weight: f64,
     /// No progress bar (it is hidden anyway when stderr is not a terminal).
     #[arg(long)]
     quiet: bool,
@@ -117,6 +137,15 @@ pub fn run(a: Args) -> Result<()> {
     if !(a.reuse > 0.0 && a.reuse.is_finite()) {
         bail!("--reuse: {} is not a positive number", a.reuse);
     }
+    if !(2..=1000).contains(&a.keep_moves) {
+        bail!("--keep-moves: {} is not from 2 to 1000", a.keep_moves);
+    }
+    if !(a.value_weight >= 0.0 && a.value_weight.is_finite()) {
+        bail!(
+            "--value-weight: {} is not a number from 0 up",
+            a.value_weight
+        );
+    }
     let time_limit = match a.minutes {
         Some(m) if m > 0.0 && m.is_finite() => Some(Duration::from_secs_f64(m * 60.0)),
         Some(m) => bail!("--minutes: {m} is not a positive number"),
@@ -149,21 +178,67 @@ pub fn run(a: Args) -> Result<()> {
     } else {
         ProgressDrawTarget::stderr()
     };
+    let data = match &a.imitate {
+        Some(records) => {
+            let spinner = if a.quiet {
+                ProgressBar::hidden()
+            } else {
+                ProgressBar::new_spinner()
+            };
+            spinner.set_message(format!("reading the records in {}", records.display()));
+            spinner.enable_steady_tick(Duration::from_millis(200));
+            let data = load_records(records, a.keep_moves, a.seed)
+                .map_err(|e| anyhow!("--imitate: {e}"))?;
+            spinner.finish_and_clear();
+            if !a.quiet {
+                eprintln!(
+                    "{} games: {} decisions to learn from, {} held out; {} records skipped \
+                     (bidding games, or a landlord other than seat 0)",
+                    data.games,
+                    data.train.len(),
+                    data.validation.len(),
+                    data.skipped
+                );
+            }
+            Some(data)
+        }
+        None => None,
+    };
     let bar = ProgressBar::with_draw_target(Some(a.frames), target);
+    let unit = if data.is_some() {
+        "decisions"
+    } else {
+        "frames"
+    };
     bar.set_style(
-        ProgressStyle::with_template("{bar:40} {pos}/{len} frames ({per_sec}, {eta} left) {msg}")
-            .map_err(|e| anyhow!("progress bar: {e}"))?,
+        ProgressStyle::with_template(&format!(
+            "{{bar:40}} {{pos}}/{{len}} {unit} ({{per_sec}}, {{eta}} left) {{msg}}"
+        ))
+        .map_err(|e| anyhow!("progress bar: {e}"))?,
     );
     let mut last_wp = None;
-    let report = train(&config, a.resume, &mut |r: &Report| {
+    let mut on_report = |r: &Report| {
         bar.set_position(r.counters.frames.min(a.frames));
         if r.wp_vs_ddzlib.is_some() {
             last_wp = r.wp_vs_ddzlib;
         }
         let loss = r.loss.map_or("-".to_string(), |l| format!("{l:.4}"));
         let wp = last_wp.map_or("-".to_string(), |w| format!("{w:.3}"));
-        bar.set_message(format!("loss {loss}, WP vs ddzlib {wp}"));
-    })
+        let matched = r.validation_matched.map_or(String::new(), |m| {
+            format!(", held-out moves matched {m:.3}")
+        });
+        bar.set_message(format!("loss {loss}{matched}, WP vs ddzlib {wp}"));
+    };
+    let report = match &data {
+        Some(data) => {
+            let imitation = ImitateConfig {
+                value_weight: a.value_weight,
+                ..ImitateConfig::default()
+            };
+            imitate(&config, &imitation, data, a.resume, &mut on_report)
+        }
+        None => train(&config, a.resume, &mut on_report),
+    }
     .map_err(|e| anyhow!("train: {e}"))?;
     bar.finish_and_clear();
     if a.json {
@@ -171,7 +246,7 @@ pub fn run(a: Args) -> Result<()> {
         print_json(&mut std::io::stdout().lock(), &value)?;
     } else {
         println!(
-            "{} frames, {} games, {} steps, {:.0} s; last loss {}; WP vs ddzlib {} over {} games",
+            "{} {unit}, {} games, {} steps, {:.0} s; last loss {}; WP vs ddzlib {} over {} games",
             report.counters.frames,
             report.counters.games,
             report.counters.steps,
