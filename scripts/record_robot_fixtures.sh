@@ -4,7 +4,7 @@
 # replies from the real `ddz bot` command. Run from the repository root; review the diff.
 set -eu
 data=crates/ddz-server/tests/data
-DDZ_RECORD_FIXTURE=1 cargo test -p ddz-server --test robot_api -- --exact the_recorded_requests_are_the_generated_ones
+DDZ_RECORD_FIXTURE=1 cargo test -p ddz-server --test server -- --exact robot_api::the_recorded_requests_are_the_generated_ones
 cargo build --release -p ddz
 bin="${CARGO_TARGET_DIR:-target}/release/ddz"
 for name in greedy value ddzlib; do

@@ -1,7 +1,7 @@
 //! The baseline robots play complete legal games under every profile and bidding form,
 //! deterministically, and a smallest-play robot beats a random one.
 
-mod common;
+use crate::common;
 
 use common::{bots, configs};
 

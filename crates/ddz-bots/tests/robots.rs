@@ -1,7 +1,7 @@
 //! Every robot against every other, under every profile and bidding form: legal, complete,
 //! deterministic games.
 
-mod common;
+use crate::common;
 
 use common::configs;
 

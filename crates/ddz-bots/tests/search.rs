@@ -1,7 +1,7 @@
 //! The `search` robot: options, consistent samples of the hidden hands, legal and deterministic
 //! choices whatever the thread count.
 
-mod common;
+use crate::common;
 
 use common::{bots, configs};
 

@@ -1,7 +1,7 @@
 //! The value robot plays legal games under every profile and bidding form, deterministically,
 //! chooses only among the moves it is allowed, and beats the random robot by a wide margin.
 
-mod common;
+use crate::common;
 
 use common::{bots, configs};
 

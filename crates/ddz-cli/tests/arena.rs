@@ -1,6 +1,6 @@
 //! `ddz arena` and `ddz arena merge`.
 
-mod common;
+use crate::common;
 
 use common::{ddz, json, stdout};
 use serde_json::Value;

@@ -1,6 +1,6 @@
 //! `ddz bot`: the stdio protocol end to end through the built command.
 
-mod common;
+use crate::common;
 
 use common::{ddz, ddz_stdin, stdout};
 use serde_json::{Value, json};

@@ -1,6 +1,6 @@
 //! `ddz hint` and `ddz bench bots`.
 
-mod common;
+use crate::common;
 
 use common::{ddz, json, stdout};
 

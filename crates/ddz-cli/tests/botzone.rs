@@ -1,6 +1,6 @@
 //! `ddz bot --botzone`: Botzone's FightTheLandlord input through the built command.
 
-mod common;
+use crate::common;
 
 use common::{ddz_stdin, json};
 

@@ -1,6 +1,6 @@
 //! The `ddz` command end to end: output shapes, batch mode, errors and exit codes.
 
-mod common;
+use crate::common;
 
 use common::{ddz, ddz_stdin, json};
 

@@ -1,6 +1,6 @@
 //! `ddz arena --exec`: external robots driven through the stdio protocol, and robots that fail.
 
-mod common;
+use crate::common;
 
 use common::{ddz, hand_computed_scores, json};
 use serde_json::Value;

@@ -1,6 +1,6 @@
 //! `ddz perft` and `ddz bench games` end to end: counts, output shapes, deal files and errors.
 
-mod common;
+use crate::common;
 
 use common::{ddz, json_lines, stdout};
 

@@ -1,7 +1,7 @@
 //! `ddz play --plain`: whole games from scripted input, illegal inputs refused without ending
 //! the game, records written and replayable.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! `ddz replay` end to end on the record files of `ddz-game`'s test data: text, JSON, standard
 //! input, and corrupt records (exit code 2, the step named).
 
-mod common;
+use crate::common;
 
 use common::{ddz, ddz_stdin, stdout};
 

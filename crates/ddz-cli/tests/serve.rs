@@ -2,7 +2,7 @@
 //! checks its options, shuts down cleanly on SIGTERM and SIGINT, and resumes the games in
 //! progress at a shutdown after a restart with the same database.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;

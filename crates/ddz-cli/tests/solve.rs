@@ -1,7 +1,7 @@
 //! `ddz solve` end to end: duels and three-seat positions, text and JSON, the table's play,
 //! wild readings, and errors with exit code 2.
 
-mod common;
+use crate::common;
 
 use common::{ddz, json, stdout};
 

@@ -4,7 +4,7 @@
 //! 200 comes within the limit, and a request that cannot be answered in time gets 503 with
 //! `Retry-After`, without waiting out the limit.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

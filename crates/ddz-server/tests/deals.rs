@@ -4,7 +4,7 @@
 //! seed from the operating system, and a client's seed is taken only in a room with one
 //! person.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 

@@ -1,7 +1,7 @@
 //! Oversized frames (issue 20, finding 6): a 70,000-byte frame used to get its error and
 //! then a dropped connection (1006) instead of the documented close 1009.
 
-mod common;
+use crate::common;
 
 use common::{Client, create_room, serve, test_config};
 use ddz_server::app;

@@ -2,7 +2,7 @@
 //! record, result and players, and the room's totals; `GET /v1/games` lists them newest
 //! first, a page at a time; `GET /v1/games/{id}` gives one with a record that replays.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

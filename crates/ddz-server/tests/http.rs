@@ -1,7 +1,7 @@
 //! Every HTTP endpoint, with good and hostile requests: bad input always gets a 4xx with a
 //! JSON error that says what is wrong, never a 5xx.
 
-mod common;
+use crate::common;
 
 use common::{call, test_config};
 use ddz_core::{Bidding, Rules};

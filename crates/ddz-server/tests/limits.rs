@@ -4,7 +4,7 @@
 //! WebSocket upgrades must be the server's own or an allowed one; JSON bodies need
 //! `application/json`.
 
-mod common;
+use crate::common;
 
 use axum::Router;
 use axum::body::Body;

@@ -5,7 +5,7 @@
 //! saved room that does not replay is dropped with the reason; a database of schema 1 is
 //! migrated.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

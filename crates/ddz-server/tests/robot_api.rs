@@ -1,7 +1,7 @@
 //! The robot API: `/v1/act` and `/v1/bid` answer as `ddz bot` does, on the recorded requests
 //! of `tests/data/robot_requests.jsonl` (replies of `ddz bot` in `robot_replies_NAME.jsonl`).
 
-mod common;
+use crate::common;
 
 use common::{call, test_config};
 use ddz_bots::make_bot;

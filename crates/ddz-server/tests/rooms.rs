@@ -1,7 +1,7 @@
 //! Game rooms over WebSocket (ddz-web/1): 200 whole games with robot seats, hostile frames,
 //! reconnecting, spectators, the turn timer and idle rooms.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! limit and lock the seated player out of their own seat. Spectators now have a limit of
 //! their own, and a seat's token always gets in.
 
-mod common;
+use crate::common;
 
 use common::{Client, create_room, serve, test_config};
 use ddz_server::app;

@@ -2,7 +2,7 @@
 //! connection (1006) and no `closed` message. Now every connection of every room gets
 //! `closed` ("server shutting down") and a close frame, and the server returns.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -2,7 +2,7 @@
 //! be applied to a later turn when it happened to be legal again. Actions now carry the step
 //! of the state they answer, and one for another step is refused with the current step.
 
-mod common;
+use crate::common;
 
 use common::{Client, create_room, serve, test_config};
 use ddz_server::app;

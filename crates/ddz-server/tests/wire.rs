@@ -19,7 +19,7 @@
 //! wire` writes the transcripts afresh instead of comparing them: only for an intended change
 //! of the protocol.
 
-mod common;
+use crate::common;
 
 use std::fmt::Display;
 use std::path::PathBuf;

@@ -1,0 +1,16 @@
+//! The crate's integration tests as one binary (one link instead of one a file): each
+//! module is one file of this directory.
+
+mod common;
+
+mod baselines;
+mod best_split;
+mod blog;
+mod ddzlib;
+mod net;
+mod robots;
+mod search;
+mod solver;
+mod solver_state;
+mod stakes;
+mod value_bot;

@@ -1,0 +1,16 @@
+//! The command's integration tests as one binary (one link instead of one a file): each
+//! module is one file of this directory.
+
+mod common;
+
+mod arena;
+mod bot;
+mod bots;
+mod botzone;
+mod cli;
+mod exec;
+mod perft;
+mod play;
+mod replay;
+mod serve;
+mod solve;

@@ -1,0 +1,11 @@
+//! The crate's integration tests as one binary (one link instead of one a file): each
+//! module is one file of this directory.
+
+mod huanle;
+mod no_shuffle;
+mod perft;
+mod play_state;
+mod random_games;
+mod records;
+mod resume;
+mod scoring;
