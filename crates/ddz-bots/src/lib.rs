@@ -219,7 +219,7 @@ impl fmt::Display for BotError {
             ),
             BotError::UnknownOption(key) => write!(
                 f,
-                "unknown search option \"{key}\" (options: time, iters, threads, candidates, solve, nodes, infer, temp, ess, objective, ptemp, reply, psolve, bid, bid_at, netc, prior)"
+                "unknown search option \"{key}\" (options: time, iters, threads, candidates, solve, nodes, infer, temp, ess, objective, ptemp, reply, psolve, bid, bid_at, netc, prior, weights)"
             ),
             BotError::BadValue {
                 key,

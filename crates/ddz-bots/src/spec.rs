@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::str::FromStr;
 use std::sync::Arc;
 
-use crate::net::{NetBot, NetConfig};
+use crate::net::{Net, NetBot, NetConfig};
 use crate::search::{SearchBot, SearchConfig};
 
 use crate::{BOT_NAMES, Bot, BotError, Greedy, RandomBot, ValueBot, ddzlib};
@@ -66,7 +66,8 @@ enum Kind {
     Greedy,
     Value,
     Ddzlib,
-    Search(SearchConfig),
+    /// The search robot's options, and the network of its `weights=FILE` option.
+    Search(SearchConfig, Option<Arc<Net>>),
     Net(NetConfig),
     External(Arc<dyn BotFactory>),
 }
@@ -146,7 +147,27 @@ impl BotSpec {
             return Ok(spec(Kind::External(factory.clone())));
         }
         if name == "search" {
-            return Ok(spec(Kind::Search(SearchConfig::parse(parts)?)));
+            // `weights=FILE` is read here (it loads a file); the rest are the search's own.
+            let (weights, rest): (Vec<&str>, Vec<&str>) = parts.map(str::trim).partition(|o| {
+                o.split_once('=')
+                    .is_some_and(|(k, _)| k.trim() == "weights")
+            });
+            let config = SearchConfig::parse(rest.into_iter())?;
+            let net = match weights.last() {
+                None => None,
+                Some(option) => {
+                    if config.net_candidates == 0 && config.net_prior == 0.0 {
+                        return Err(BotError::NetOption {
+                            option: option.to_string(),
+                            why: "the search robot reads a network only with netc=N or prior=W"
+                                .to_string(),
+                        });
+                    }
+                    let path = option.split_once('=').map_or("", |(_, v)| v.trim());
+                    Some(Net::for_option(path)?)
+                }
+            };
+            return Ok(spec(Kind::Search(config, net)));
         }
         if name == "net" {
             return Ok(spec(Kind::Net(NetConfig::parse(parts)?)));
@@ -196,7 +217,13 @@ impl BotSpec {
             Kind::Greedy => Box::new(Greedy),
             Kind::Value => Box::new(ValueBot::new()),
             Kind::Ddzlib => Box::new(ddzlib::DdzlibBot::new()),
-            Kind::Search(config) => Box::new(SearchBot::new(*config, seed)),
+            Kind::Search(config, net) => {
+                let mut bot = SearchBot::new(*config, seed);
+                if let Some(net) = net {
+                    bot.set_net(net.clone());
+                }
+                Box::new(bot)
+            }
             Kind::Net(config) => Box::new(NetBot::new(config, seed)),
             Kind::External(factory) => factory.build(seed)?,
         })

@@ -113,3 +113,69 @@ fn bad_options_and_weights_are_errors() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn search_reads_the_network_of_its_weights_option() {
+    use ddz_bots::net::Mlp;
+    let dir = std::env::temp_dir().join(format!("ddz-search-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // The shipped network, and the same with its output negated (best plays scored worst).
+    let shipped = Net::embedded();
+    let mut layers: Vec<(Vec<f32>, Vec<f32>)> = shipped
+        .mlp()
+        .layers()
+        .map(|(w, b)| (w.to_vec(), b.to_vec()))
+        .collect();
+    let last = layers.last_mut().unwrap();
+    last.0
+        .iter_mut()
+        .chain(last.1.iter_mut())
+        .for_each(|x| *x = -*x);
+    let inputs = shipped.mlp().inputs();
+    let negated =
+        Net::from_mlp(Mlp::from_layers(layers, inputs, Default::default()).unwrap()).unwrap();
+    let (same, other) = (
+        dir.join("same.safetensors"),
+        dir.join("negated.safetensors"),
+    );
+    std::fs::write(&same, shipped.mlp().to_safetensors()).unwrap();
+    std::fs::write(&other, negated.mlp().to_safetensors()).unwrap();
+
+    let rules = Rules::classic();
+    let game = |spec: &str| {
+        let mut bots = [
+            make_bot(spec, 1).unwrap(),
+            make_bot("ddzlib", 2).unwrap(),
+            make_bot("ddzlib", 3).unwrap(),
+        ];
+        play_game(&rules, 5, &mut bots)
+            .unwrap()
+            .history()
+            .collect::<Vec<_>>()
+    };
+    let base = "search:iters=100:netc=3:prior=2";
+    let shipped_game = game(base);
+    assert_eq!(
+        game(&format!("{base}:weights={}", same.display())),
+        shipped_game
+    );
+    assert_ne!(
+        game(&format!("{base}:weights={}", other.display())),
+        shipped_game
+    );
+
+    for (spec, says) in [
+        (
+            format!("search:weights={}", same.display()),
+            "netc=N or prior=W",
+        ),
+        (
+            "search:netc=2:weights=/no/such.safetensors".to_string(),
+            "/no/such.safetensors",
+        ),
+    ] {
+        let err = spec.parse::<BotSpec>().unwrap_err().to_string();
+        assert!(err.contains(says), "{spec}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -80,6 +80,17 @@ impl Net {
         Ok(Net { mlp })
     }
 
+    /// The network of the file a robot's `weights=FILE` option names; an error naming the
+    /// option and the file's fault otherwise.
+    pub fn for_option(path: &str) -> Result<Arc<Net>, BotError> {
+        Net::load(Path::new(path))
+            .map(Arc::new)
+            .map_err(|e| BotError::NetOption {
+                option: format!("weights={path}"),
+                why: e.to_string(),
+            })
+    }
+
     /// The network.
     pub fn mlp(&self) -> &Mlp {
         &self.mlp
@@ -206,14 +217,7 @@ impl NetConfig {
         }
         let net = match weights {
             None => Net::embedded(),
-            Some(path) => {
-                Arc::new(
-                    Net::load(Path::new(&path)).map_err(|e| BotError::NetOption {
-                        option: format!("weights={path}"),
-                        why: e.to_string(),
-                    })?,
-                )
-            }
+            Some(path) => Net::for_option(&path)?,
         };
         Ok(NetConfig { net, bid_threshold })
     }

@@ -36,12 +36,14 @@
 //!
 //! With `netc=N` the `net` robot's network's N best-scored plays join the candidates, and
 //! with `prior=W` each candidate's ranking adds W times the network's score of it (its
-//! estimate of the seat's outcome, −1 to 1) to its mean playout worth.
+//! estimate of the seat's outcome, −1 to 1) to its mean playout worth; `weights=FILE` (read
+//! by [`crate::BotSpec`]) gives it another network than the shipped one.
 //!
 //! Not done: inference from the bids (only plays and passes are weighed), and a search tree
 //! below the first move (`reply` is a one-step look at the next seat's answers, and it
 //! measured weaker: STRENGTH.md).
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ddz_core::{Cards, Move, Rank, Rules};
@@ -365,6 +367,14 @@ pub struct SearchBot {
 }
 
 impl SearchBot {
+    /// Makes the robot read `net` instead of the shipped network (when `netc` or `prior`
+    /// asks for one; otherwise it reads none).
+    pub fn set_net(&mut self, net: Arc<Net>) {
+        if let Some(scorer) = &mut self.net {
+            scorer.set_net(net);
+        }
+    }
+
     /// A search robot with `config`, drawing its samples from `seed`.
     pub fn new(config: SearchConfig, seed: u64) -> SearchBot {
         SearchBot {
