@@ -137,6 +137,15 @@ impl TrainConfig {
         }
     }
 
+    /// Whether a session started at `session_start` stops at `frames` frames (the frame
+    /// count reached, or the time limit).
+    pub fn finished(&self, frames: u64, session_start: Instant) -> bool {
+        frames >= self.frames
+            || self
+                .time_limit
+                .is_some_and(|t| session_start.elapsed() >= t)
+    }
+
     /// The actors' behaviour after `frames` frames.
     pub fn behaviour(&self, frames: u64) -> Behaviour {
         let fade = if self.teacher_frames == 0 {
@@ -346,14 +355,8 @@ pub fn train(
             config.replay, config.batch
         )));
     }
-    let Run {
-        mut learner,
-        mut counters,
-        net,
-        mut metrics,
-        metrics_path,
-    } = open_run(config, resume, Method::SelfPlay)?;
-
+    let mut run = open_run(config, resume, Method::SelfPlay)?;
+    let net = run.net.clone();
     let shared = Arc::new(Shared {
         replay: Mutex::new(Replay {
             frames: Vec::with_capacity(config.replay.min(1 << 20)),
@@ -362,81 +365,54 @@ pub fn train(
         }),
         net: Mutex::new(net.clone()),
         net_version: AtomicU64::new(0),
-        frames: AtomicU64::new(counters.frames),
-        games: AtomicU64::new(counters.games),
+        frames: AtomicU64::new(run.counters.frames),
+        games: AtomicU64::new(run.counters.games),
         sampled: AtomicU64::new(0),
         stop: AtomicBool::new(false),
     });
     let session_start = Instant::now();
-    let start_seconds = counters.seconds;
-    let start_frames = counters.frames;
+    let start_seconds = run.counters.seconds;
+    let start_frames = run.counters.frames;
 
     let handles: Vec<_> = (0..config.actors)
         .map(|a| {
             let shared = shared.clone();
             let config = config.clone();
             let net = net.clone();
-            let (first_game, first_frame) = (counters.games, counters.frames);
+            let (first_game, first_frame) = (run.counters.games, run.counters.frames);
             std::thread::spawn(move || {
                 actor_loop(a, &config, &shared, net, first_game, first_frame)
             })
         })
         .collect();
 
-    let mut rng = SplitMix64::new(ddz_game::derive_seed(config.seed, 0x1EA2 + counters.steps));
+    let mut rng = SplitMix64::new(ddz_game::derive_seed(
+        config.seed,
+        0x1EA2 + run.counters.steps,
+    ));
     let mut sampled = 0f64;
     let (mut loss_sum, mut loss_n) = (0f64, 0u64);
-    let mut last_report = (Instant::now(), counters.frames);
-    let mut next_report = counters.frames + config.report_every;
-    let mut next_checkpoint = counters.frames + config.checkpoint_every;
-    let mut next_eval = if config.eval_every == 0 {
-        u64::MAX
-    } else {
-        counters.frames + config.eval_every
-    };
-    let mut eval_scorer = Scorer::new(net);
     let mut batch_idx = Vec::with_capacity(config.batch);
     let result = (|| -> Result<Report, TrainError> {
         loop {
             let frames = shared.frames.load(Ordering::Relaxed);
-            counters.frames = frames;
-            counters.games = shared.games.load(Ordering::Relaxed);
-            counters.seconds = start_seconds + session_start.elapsed().as_secs_f64();
-            let done = frames >= config.frames
-                || config
-                    .time_limit
-                    .is_some_and(|t| session_start.elapsed() >= t);
-            let evaluate = done || frames >= next_eval;
-            if done || frames >= next_report || evaluate {
-                let (wp, eval_games) = if evaluate {
-                    next_eval = frames + config.eval_every.max(1);
-                    evaluate_now(&learner, config, &mut eval_scorer)?
-                } else {
-                    (None, None)
-                };
-                let elapsed = last_report.0.elapsed().as_secs_f64().max(1e-9);
-                let report = Report {
-                    counters,
-                    loss: (loss_n > 0).then(|| loss_sum / loss_n as f64),
-                    frames_per_second: (frames - last_report.1) as f64 / elapsed,
-                    teacher: config.behaviour(frames).teacher,
-                    wp_vs_ddzlib: wp,
-                    eval_games,
-                    matched: None,
-                    validation_matched: None,
-                    validation_loss: None,
-                };
-                let line = serde_json::to_string(&report)
-                    .map_err(|e| TrainError::Config(e.to_string()))?;
-                writeln!(metrics, "{line}").map_err(io(&metrics_path))?;
-                progress(&report);
+            run.counters.frames = frames;
+            run.counters.games = shared.games.load(Ordering::Relaxed);
+            run.counters.seconds = start_seconds + session_start.elapsed().as_secs_f64();
+            let done = config.finished(frames, session_start);
+            if run.report_due(frames, done) {
+                let loss = (loss_n > 0).then(|| loss_sum / loss_n as f64);
+                let teacher = config.behaviour(frames).teacher;
+                let report = run.report(
+                    config,
+                    done,
+                    |r| {
+                        r.loss = loss;
+                        r.teacher = teacher;
+                    },
+                    progress,
+                )?;
                 (loss_sum, loss_n) = (0.0, 0);
-                last_report = (Instant::now(), frames);
-                next_report = frames + config.report_every.max(1);
-                if done || frames >= next_checkpoint {
-                    write_checkpoint(&config.dir, &learner, config, &counters, Method::SelfPlay)?;
-                    next_checkpoint = frames + config.checkpoint_every.max(1);
-                }
                 if done {
                     return Ok(report);
                 }
@@ -462,16 +438,16 @@ pub fn train(
                 .collect();
             drop(replay);
             let refs: Vec<&Frame> = batch.iter().collect();
-            let loss = learner.step(&refs)?;
+            let loss = run.learner.step(&refs)?;
             sampled += config.batch as f64;
             shared
                 .sampled
                 .fetch_add(config.batch as u64, Ordering::Relaxed);
             loss_sum += f64::from(loss);
             loss_n += 1;
-            counters.steps += 1;
-            if counters.steps % config.publish_every.max(1) == 0 {
-                let net = Net::from_mlp(learner.export(HashMap::new())?)
+            run.counters.steps += 1;
+            if run.counters.steps % config.publish_every.max(1) == 0 {
+                let net = Net::from_mlp(run.learner.export(HashMap::new())?)
                     .map_err(|e| TrainError::Checkpoint(e.to_string()))?;
                 *shared
                     .net
@@ -488,13 +464,76 @@ pub fn train(
     result
 }
 
-/// A run opened for training: its learner, counters, first network and metrics file.
+/// A run opened for training: its learner, counters, first network, metrics file, and when it
+/// next reports, evaluates and checkpoints.
 struct Run {
     learner: Learner,
     counters: Counters,
     net: Arc<Net>,
     metrics: fs::File,
     metrics_path: PathBuf,
+    method: Method,
+    eval_scorer: Scorer,
+    /// When the last report was made, and at how many frames.
+    last_report: (Instant, u64),
+    next_report: u64,
+    next_checkpoint: u64,
+    next_eval: u64,
+}
+
+impl Run {
+    /// Whether a report is due at `frames` (always when the run is `done`).
+    fn report_due(&self, frames: u64, done: bool) -> bool {
+        done || frames >= self.next_report || frames >= self.next_eval
+    }
+
+    /// Makes the report due at the counters' frames: evaluates the network when that is due
+    /// (or the run is `done`), lets `fill` add the method's own fields, writes the metrics
+    /// line, passes it to `progress`, and checkpoints when that is due.
+    fn report(
+        &mut self,
+        config: &TrainConfig,
+        done: bool,
+        fill: impl FnOnce(&mut Report),
+        progress: &mut dyn FnMut(&Report),
+    ) -> Result<Report, TrainError> {
+        let frames = self.counters.frames;
+        let (wp, eval_games) = if done || frames >= self.next_eval {
+            self.next_eval = frames + config.eval_every.max(1);
+            evaluate_now(&self.learner, config, &mut self.eval_scorer)?
+        } else {
+            (None, None)
+        };
+        let elapsed = self.last_report.0.elapsed().as_secs_f64().max(1e-9);
+        let mut report = Report {
+            counters: self.counters,
+            loss: None,
+            frames_per_second: (frames - self.last_report.1) as f64 / elapsed,
+            teacher: 0.0,
+            wp_vs_ddzlib: wp,
+            eval_games,
+            matched: None,
+            validation_matched: None,
+            validation_loss: None,
+        };
+        fill(&mut report);
+        let line = serde_json::to_string(&report).map_err(|e| TrainError::Config(e.to_string()))?;
+        writeln!(self.metrics, "{line}").map_err(io(&self.metrics_path))?;
+        progress(&report);
+        self.last_report = (Instant::now(), frames);
+        self.next_report = frames + config.report_every.max(1);
+        if done || frames >= self.next_checkpoint {
+            write_checkpoint(
+                &config.dir,
+                &self.learner,
+                config,
+                &self.counters,
+                self.method,
+            )?;
+            self.next_checkpoint = frames + config.checkpoint_every.max(1);
+        }
+        Ok(report)
+    }
 }
 
 /// Opens the run of `config`: a new network (refusing to overwrite a checkpoint), or with
@@ -524,12 +563,23 @@ fn open_run(config: &TrainConfig, resume: bool, method: Method) -> Result<Run, T
         .append(true)
         .open(&metrics_path)
         .map_err(io(&metrics_path))?;
+    let frames = counters.frames;
     Ok(Run {
         learner,
         counters,
+        eval_scorer: Scorer::new(net.clone()),
         net,
         metrics,
         metrics_path,
+        method,
+        last_report: (Instant::now(), frames),
+        next_report: frames + config.report_every,
+        next_checkpoint: frames + config.checkpoint_every,
+        next_eval: if config.eval_every == 0 {
+            u64::MAX
+        } else {
+            frames + config.eval_every
+        },
     })
 }
 
@@ -585,69 +635,38 @@ pub fn imitate(
             "need a batch of at least one decision, and decisions to learn from".into(),
         ));
     }
-    let Run {
-        mut learner,
-        mut counters,
-        net,
-        mut metrics,
-        metrics_path,
-    } = open_run(config, resume, Method::Imitation)?;
+    let mut run = open_run(config, resume, Method::Imitation)?;
     let session_start = Instant::now();
-    let start_seconds = counters.seconds;
-    let mut rng = SplitMix64::new(ddz_game::derive_seed(config.seed, 0x1417 + counters.steps));
+    let start_seconds = run.counters.seconds;
+    let mut rng = SplitMix64::new(ddz_game::derive_seed(
+        config.seed,
+        0x1417 + run.counters.steps,
+    ));
     let mut order: Vec<usize> = (0..data.train.len()).collect();
     let mut next = order.len();
     let batch = config.batch.min(order.len());
     let (mut loss_sum, mut loss_n, mut matched, mut seen) = (0f64, 0u64, 0u64, 0u64);
-    let mut last_report = (Instant::now(), counters.frames);
-    let mut next_report = counters.frames + config.report_every;
-    let mut next_checkpoint = counters.frames + config.checkpoint_every;
-    let mut next_eval = if config.eval_every == 0 {
-        u64::MAX
-    } else {
-        counters.frames + config.eval_every
-    };
-    let mut eval_scorer = Scorer::new(net);
     loop {
-        counters.seconds = start_seconds + session_start.elapsed().as_secs_f64();
-        let frames = counters.frames;
-        let done = frames >= config.frames
-            || config
-                .time_limit
-                .is_some_and(|t| session_start.elapsed() >= t);
-        let evaluate = done || frames >= next_eval;
-        if done || frames >= next_report || evaluate {
-            let (wp, eval_games) = if evaluate {
-                next_eval = frames + config.eval_every.max(1);
-                evaluate_now(&learner, config, &mut eval_scorer)?
-            } else {
-                (None, None)
-            };
+        run.counters.seconds = start_seconds + session_start.elapsed().as_secs_f64();
+        let frames = run.counters.frames;
+        let done = config.finished(frames, session_start);
+        if run.report_due(frames, done) {
             let (validation_loss, validation_matched) =
-                validate(&mut learner, data, imitation, config.batch)?;
-            let elapsed = last_report.0.elapsed().as_secs_f64().max(1e-9);
-            let report = Report {
-                counters,
-                loss: (loss_n > 0).then(|| loss_sum / loss_n as f64),
-                frames_per_second: (frames - last_report.1) as f64 / elapsed,
-                teacher: 0.0,
-                wp_vs_ddzlib: wp,
-                eval_games,
-                matched: (seen > 0).then(|| matched as f64 / seen as f64),
-                validation_matched,
-                validation_loss,
-            };
-            let line =
-                serde_json::to_string(&report).map_err(|e| TrainError::Config(e.to_string()))?;
-            writeln!(metrics, "{line}").map_err(io(&metrics_path))?;
-            progress(&report);
+                validate(&mut run.learner, data, imitation, config.batch)?;
+            let loss = (loss_n > 0).then(|| loss_sum / loss_n as f64);
+            let matched_share = (seen > 0).then(|| matched as f64 / seen as f64);
+            let report = run.report(
+                config,
+                done,
+                |r| {
+                    r.loss = loss;
+                    r.matched = matched_share;
+                    r.validation_matched = validation_matched;
+                    r.validation_loss = validation_loss;
+                },
+                progress,
+            )?;
             (loss_sum, loss_n, matched, seen) = (0.0, 0, 0, 0);
-            last_report = (Instant::now(), frames);
-            next_report = frames + config.report_every.max(1);
-            if done || frames >= next_checkpoint {
-                write_checkpoint(&config.dir, &learner, config, &counters, Method::Imitation)?;
-                next_checkpoint = frames + config.checkpoint_every.max(1);
-            }
             if done {
                 return Ok(report);
             }
@@ -664,14 +683,14 @@ pub fn imitate(
             .map(|&i| &data.train[i])
             .collect();
         next += batch;
-        let loss = learner.imitation_step(&refs, imitation.value_weight)?;
+        let loss = run.learner.imitation_step(&refs, imitation.value_weight)?;
         loss_sum +=
             f64::from(loss.cross_entropy) + imitation.value_weight * f64::from(loss.squared_error);
         loss_n += 1;
         matched += loss.matched as u64;
         seen += batch as u64;
-        counters.frames += batch as u64;
-        counters.steps += 1;
+        run.counters.frames += batch as u64;
+        run.counters.steps += 1;
     }
 }
 
