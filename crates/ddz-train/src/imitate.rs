@@ -9,7 +9,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use ddz_bots::net::features::{Position, action_features, state_features};
-use ddz_core::{Move, Rules, move_notation, parse_move};
+use ddz_core::{Move, move_notation, parse_move};
 use ddz_game::{Deal, GameRecord, Seat, SplitMix64, derive_seed};
 
 use crate::TrainError;
@@ -141,8 +141,7 @@ fn read_record(
         .deal
         .to_deal(&record.rules)
         .map_err(|e| bad(format!("\"deal\": {e}")))?;
-    let rules: Rules = record.rules.clone();
-    let mut table = Table::start(&deal, &rules);
+    let mut table = Table::start(&deal, &record.rules);
     let mut rng = SplitMix64::new(derive_seed(seed, n));
     let (mut moves, mut state, mut action) = (Vec::new(), Vec::new(), Vec::new());
     let mut decided: Vec<(Seat, Decision)> = Vec::new();

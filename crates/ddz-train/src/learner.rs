@@ -30,8 +30,18 @@ pub struct Learner {
     layers: Vec<Linear>,
     widths: Vec<usize>,
     optimizer: AdamW,
-    /// Dense input batch, reused.
-    dense: Vec<f32>,
+}
+
+/// Rows of active inputs as a dense row-major batch of `width` values a row, each index
+/// shifted down by `offset`.
+fn dense(rows: &[&[u16]], width: usize, offset: usize) -> Vec<f32> {
+    let mut x = vec![0f32; rows.len() * width];
+    for (row, inputs) in rows.iter().enumerate() {
+        for &i in inputs.iter() {
+            x[row * width + usize::from(i) - offset] = 1.0;
+        }
+    }
+    x
 }
 
 fn candle(e: candle_core::Error) -> TrainError {
@@ -66,7 +76,6 @@ impl Learner {
             layers,
             widths,
             optimizer,
-            dense: Vec::new(),
         })
     }
 
@@ -121,16 +130,8 @@ impl Learner {
 
     /// The scores of `rows` (each a list of active inputs), as a `[rows, 1]` tensor.
     fn scores(&mut self, rows: &[&[u16]]) -> Result<Tensor, TrainError> {
-        let n = rows.len();
-        self.dense.clear();
-        self.dense.resize(n * INPUT_LEN, 0.0);
-        for (row, inputs) in rows.iter().enumerate() {
-            for &i in inputs.iter() {
-                self.dense[row * INPUT_LEN + usize::from(i)] = 1.0;
-            }
-        }
-        let mut h =
-            Tensor::from_slice(&self.dense, (n, INPUT_LEN), &self.device).map_err(candle)?;
+        let x = dense(rows, INPUT_LEN, 0);
+        let mut h = Tensor::from_vec(x, (rows.len(), INPUT_LEN), &self.device).map_err(candle)?;
         let last = self.layers.len() - 1;
         for (k, layer) in self.layers.iter().enumerate() {
             h = layer.forward(&h).map_err(candle)?;
@@ -152,15 +153,6 @@ impl Learner {
         k: usize,
     ) -> Result<Tensor, TrainError> {
         let b = states.len();
-        let dense = |rows: &[&[u16]], width: usize, offset: usize| {
-            let mut x = vec![0f32; rows.len() * width];
-            for (row, inputs) in rows.iter().enumerate() {
-                for &i in inputs.iter() {
-                    x[row * width + usize::from(i) - offset] = 1.0;
-                }
-            }
-            x
-        };
         let xs = Tensor::from_vec(dense(states, STATE_LEN, 0), (b, STATE_LEN), &self.device)
             .map_err(candle)?;
         let xa = Tensor::from_vec(
