@@ -6,16 +6,20 @@
 #   scripts/imitation_records.sh OUT [SHARDS] [DDZ]
 #
 # OUT/recN holds shard N's records; OUT/done links the finished shards (what --imitate reads).
-# The shipped weights learnt from 15 shards (seeds 9000-9014), 42 minutes on 2 cores.
+# The environment may set the robots (BOTS, two specs; default the search robot at 300 and
+# 301 playouts) and the first shard's seed (SEED, default 9000; shard s is seeded SEED + s).
+# The first shipped weights learnt from 15 shards of the defaults, 42 minutes on 2 cores.
 set -eu
 out=$1
 shards=${2:-15}
 ddz=${3:-target/release/ddz}
+bots=${BOTS:-search:iters=300,search:iters=301}
+seed=${SEED:-9000}
 mkdir -p "$out/done"
 for s in $(seq 0 $((shards - 1))); do
     if [ ! -e "$out/shard$s.done" ]; then
         rm -rf "$out/rec$s"
-        "$ddz" arena --bots search:iters=300,search:iters=301 --deals 500 --seed $((9000 + s)) \
+        "$ddz" arena --bots "$bots" --deals 500 --seed $((seed + s)) \
             --threads 2 --records "$out/rec$s" --quiet --out "$out/shard$s.json" > /dev/null
         touch "$out/shard$s.done"
     fi

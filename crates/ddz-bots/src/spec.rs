@@ -156,10 +156,11 @@ impl BotSpec {
             let net = match weights.last() {
                 None => None,
                 Some(option) => {
-                    if config.net_candidates == 0 && config.net_prior == 0.0 {
+                    if !config.reads_net() {
                         return Err(BotError::NetOption {
                             option: option.to_string(),
-                            why: "the search robot reads a network only with netc=N or prior=W"
+                            why: "the search robot reads a network only with netc=N, prior=W, \
+                                  pnet=N or leaf=net"
                                 .to_string(),
                         });
                     }

@@ -68,6 +68,29 @@ fn search_with_the_network_is_deterministic_whatever_the_threads() {
 }
 
 #[test]
+fn search_with_the_network_in_its_playouts_is_deterministic_and_differs() {
+    let rules = Rules::classic();
+    let play = |options: &str, threads: usize| {
+        let spec = format!("search:iters=60{options}:threads={threads}");
+        let mut bots = [
+            make_bot(&spec, 1).unwrap(),
+            make_bot("ddzlib", 2).unwrap(),
+            make_bot(&spec, 3).unwrap(),
+        ];
+        play_game(&rules, 9, &mut bots)
+            .unwrap()
+            .history()
+            .collect::<Vec<_>>()
+    };
+    let plain = play("", 1);
+    for options in [":pnet=3", ":leaf=net", ":pnet=2:leaf=net"] {
+        let game = play(options, 1);
+        assert_eq!(game, play(options, 2), "{options}: threads change the game");
+        assert_ne!(game, plain, "{options}: the network changes nothing");
+    }
+}
+
+#[test]
 fn a_strong_hand_is_likelier_to_win_as_landlord() {
     use ddz_bots::net::{NetBot, NetConfig};
     use ddz_game::{Seat, SeatView};
@@ -167,7 +190,7 @@ fn search_reads_the_network_of_its_weights_option() {
     for (spec, says) in [
         (
             format!("search:weights={}", same.display()),
-            "netc=N or prior=W",
+            "netc=N, prior=W, pnet=N or leaf=net",
         ),
         (
             "search:netc=2:weights=/no/such.safetensors".to_string(),

@@ -277,6 +277,13 @@ fn inference_options_parse_and_bad_ones_are_named() {
     assert_eq!(c.bid_threshold, 0.6);
     let c = SearchConfig::parse("netc=3:prior=0.5".split(':')).unwrap();
     assert_eq!((c.net_candidates, c.net_prior), (3, 0.5));
+    assert!(c.reads_net() && !c.net_leaf && c.playout_net_turns == 0);
+    let c = SearchConfig::parse("pnet=4:leaf=net".split(':')).unwrap();
+    assert_eq!((c.playout_net_turns, c.net_leaf), (4, true));
+    assert!(c.reads_net());
+    let c = SearchConfig::parse("pnet=0:leaf=play".split(':')).unwrap();
+    assert_eq!((c.playout_net_turns, c.net_leaf), (0, false));
+    assert!(!c.reads_net());
     let c = SearchConfig::parse("infer=1:objective=score".split(':')).unwrap();
     assert!(c.infer);
     assert_eq!(c.objective, Objective::Score);
@@ -294,6 +301,8 @@ fn inference_options_parse_and_bad_ones_are_named() {
         ("bid_at=2", "is not a chance from 0 to 1"),
         ("netc=many", "is not a positive number"),
         ("prior=-1", "is not a weight from 0 to 100"),
+        ("pnet=-2", "is not a positive number"),
+        ("leaf=value", "is not net or play"),
     ] {
         let e = SearchConfig::parse([bad].into_iter()).unwrap_err();
         assert!(e.to_string().contains(says), "{bad}: {e}");

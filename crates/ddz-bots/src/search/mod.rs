@@ -37,7 +37,10 @@
 //! With `netc=N` the `net` robot's network's N best-scored plays join the candidates, and
 //! with `prior=W` each candidate's ranking adds W times the network's score of it (its
 //! estimate of the seat's outcome, −1 to 1) to its mean playout worth; `weights=FILE` (read
-//! by [`crate::BotSpec`]) gives it another network than the shipped one.
+//! by [`crate::BotSpec`]) gives it another network than the shipped one. Inside the playouts
+//! ([`net_playout`]), `pnet=N` lets the network play the first N turns after the candidate,
+//! and `leaf=net` ends each playout there with the network's estimate instead of playing on.
+//! All four are off by default: what they add, and cost, is measured in STRENGTH.md.
 //!
 //! Not done: inference from the bids (only plays and passes are weighed), and a search tree
 //! below the first move (`reply` is a one-step look at the next seat's answers, and it
@@ -55,9 +58,11 @@ use ddz_game::{
 mod app_rules;
 pub mod bidding;
 pub mod infer;
+mod net_playout;
 
 use bidding::{Endgame, Seats, SoftDraws};
 use infer::Observations;
+use net_playout::{NetPlayer, Root};
 
 use crate::blog::Valuer;
 use crate::ddzlib::DdzlibBot;
@@ -119,6 +124,12 @@ pub struct SearchConfig {
     /// Each candidate's ranking adds this many times the network's score of it (`prior=W`,
     /// in playout worth units; 0 none): the network as a prior the playouts correct.
     pub net_prior: f64,
+    /// Turns of each playout played by the network (`pnet=N`, after the candidate; 0 none):
+    /// each seat takes the network's best-scored play, the `ddzlib` policy the turns after.
+    pub playout_net_turns: u32,
+    /// End each playout after its network turns with the network's estimate of the outcome
+    /// (`leaf=net`) instead of playing on (`leaf=play`, the default).
+    pub net_leaf: bool,
 }
 
 /// What the search maximises.
@@ -168,6 +179,8 @@ impl Default for SearchConfig {
             bid_threshold: 0.5,
             net_candidates: 0,
             net_prior: 0.0,
+            playout_net_turns: 0,
+            net_leaf: false,
         }
     }
 }
@@ -322,10 +335,42 @@ impl SearchConfig {
                             expected: "a weight from 0 to 100",
                         })?
                 }
+                "pnet" => {
+                    config.playout_net_turns = match value.trim() {
+                        "0" => 0,
+                        v => number(v)?.min(1000) as u32,
+                    }
+                }
+                "leaf" => {
+                    config.net_leaf = match value.trim() {
+                        "net" => true,
+                        "play" => false,
+                        v => {
+                            return Err(BotError::BadValue {
+                                key: key.to_string(),
+                                value: v.to_string(),
+                                expected: "net or play",
+                            });
+                        }
+                    }
+                }
                 other => return Err(BotError::UnknownOption(other.to_string())),
             }
         }
         Ok(config)
+    }
+
+    /// Whether an option reads the network (`netc`, `prior`, `pnet`, `leaf=net`).
+    pub fn reads_net(&self) -> bool {
+        self.net_candidates > 0
+            || self.net_prior > 0.0
+            || self.playout_net_turns > 0
+            || self.net_leaf
+    }
+
+    /// Whether the playouts read the network (`pnet`, `leaf=net`).
+    fn net_in_playouts(&self) -> bool {
+        self.playout_net_turns > 0 || self.net_leaf
     }
 }
 
@@ -384,8 +429,7 @@ impl SearchBot {
             valuer: Valuer::new(),
             value: ValueBot::new(),
             ddzlib: DdzlibBot::new(),
-            net: (config.net_candidates > 0 || config.net_prior > 0.0)
-                .then(|| Scorer::new(Net::embedded())),
+            net: config.reads_net().then(|| Scorer::new(Net::embedded())),
             name: "search".to_string(),
         }
     }
@@ -488,7 +532,19 @@ impl Bot for SearchBot {
         };
         let seed = derive_seed(self.seed, self.decisions);
         let position = Decision::of(view, landlord);
-        search(&position, &candidates, &prior, self.config, seed)
+        let playout_net = self
+            .net
+            .as_ref()
+            .filter(|_| self.config.net_in_playouts())
+            .map(|scorer| scorer.net().clone());
+        search(
+            &position,
+            &candidates,
+            &prior,
+            playout_net,
+            self.config,
+            seed,
+        )
     }
 }
 
@@ -509,6 +565,10 @@ struct Decision {
     forced: Cards,
     /// The other seats' past turns, to weigh samples by (`None`: no inference).
     observations: Option<Observations>,
+    /// The cards each seat has played.
+    played: BySeat<Cards>,
+    /// Every turn so far, passes included (what the network reads in playouts).
+    history: Arc<Vec<(Seat, Move)>>,
 }
 
 impl Decision {
@@ -524,6 +584,8 @@ impl Decision {
             unknown: unknown_cards(view),
             forced: forced_for_landlord(view),
             observations: Observations::of(view, landlord).filter(|o| !o.is_empty()),
+            played: view.played,
+            history: view.history.clone(),
         }
     }
 }
@@ -589,10 +651,14 @@ fn deal(p: &Decision, seed: u64) -> Option<BySeat<Cards>> {
 
 /// Plays a position to the end with every seat played by `ddzlib`, starting with `first`
 /// played by `p.me`; returns its worth for `p.me` by `config.objective` at the bomb stake
-/// (capped; no base, no spring) and the playouts it took. With `config.replies` above 1, the
-/// next seat's first choices are each played out (with the same draws) and the worst for
-/// `p.me` counts when that seat is an opponent, the best when it is the teammate. Moves go
-/// through [`PlayState::apply_legal`]: each is one the seat may make, and no view is built.
+/// (capped; no base, no spring) and the playouts it took. With `net` (`pnet`, `leaf=net`),
+/// the network plays the first `config.playout_net_turns` turns after `first`, and with
+/// `leaf=net` the playout ends there, worth the network's estimate of the outcome at the
+/// stake so far. With `config.replies` above 1, the next seat's first choices are each played
+/// out (with the same draws) and the worst for `p.me` counts when that seat is an opponent,
+/// the best when it is the teammate. Moves go through [`PlayState::apply_legal`]: each is one
+/// the seat may make, and no view is built.
+#[allow(clippy::too_many_arguments)]
 fn playout(
     p: &Decision,
     hands: BySeat<Cards>,
@@ -601,11 +667,40 @@ fn playout(
     seats: &mut Seats,
     soft: Option<&mut SoftDraws>,
     mut endgame: Option<&mut Endgame>,
-) -> (i64, u64) {
+    mut net: Option<&mut NetPlayer>,
+) -> (f64, u64) {
     let rules = &p.rules;
     let mut state = PlayState::with_trick(hands, Trick::at(p.me, p.last));
     state.apply_legal(first, rules);
-    let mut to_end = |mut state: PlayState, seats: &mut Seats, soft: Option<&mut SoftDraws>| {
+    let root = Root {
+        landlord: p.landlord,
+        played: p.played,
+        history: &p.history,
+    };
+    let stake = |state: &PlayState| {
+        state
+            .bomb_multiplier()
+            .min(rules.multiplier_cap.unwrap_or(u32::MAX))
+    };
+    let mut to_end = |mut state: PlayState,
+                      seats: &mut Seats,
+                      soft: Option<&mut SoftDraws>,
+                      moves: &[(Seat, Move)]| {
+        if let Some(net) = net.as_deref_mut() {
+            net.start(&root, moves);
+            net.play(&mut state, &root, &hands, rules, config.playout_net_turns);
+            if config.net_leaf && !state.is_over() {
+                let value = net.landlord_value(&state, &root, &hands, rules);
+                let side = if p.me == p.landlord { value } else { -value };
+                // The expected worth: a win's worth times the chance to win less the chance
+                // to lose.
+                let win =
+                    config
+                        .objective
+                        .worth(p.me, p.landlord, p.me == p.landlord, stake(&state));
+                return side * win as f64;
+            }
+        }
         if let Some(end) = endgame.as_deref_mut() {
             end.reset();
         }
@@ -617,12 +712,9 @@ fn playout(
             soft,
             endgame.as_deref_mut(),
         );
-        let stake = state
-            .bomb_multiplier()
-            .min(rules.multiplier_cap.unwrap_or(u32::MAX));
         config
             .objective
-            .worth(p.me, p.landlord, landlord_won, stake)
+            .worth(p.me, p.landlord, landlord_won, stake(&state)) as f64
     };
     if config.replies > 1 && state.first_out().is_none() {
         let seat = state.turn();
@@ -633,22 +725,23 @@ fn playout(
             .to_vec();
         if replies.len() > 1 {
             let friend = (seat == p.landlord) == (p.me == p.landlord);
-            let mut worst_or_best: Option<i64> = None;
+            let mut worst_or_best: Option<f64> = None;
             for &reply in &replies {
                 let mut branch = state;
                 branch.apply_legal(reply, rules);
                 let mut draws = soft.as_deref().cloned();
-                let worth = to_end(branch, seats, draws.as_mut());
+                let moves = [(p.me, first), (seat, reply)];
+                let worth = to_end(branch, seats, draws.as_mut(), &moves);
                 worst_or_best = Some(match worst_or_best {
                     None => worth,
                     Some(w) if friend => w.max(worth),
                     Some(w) => w.min(worth),
                 });
             }
-            return (worst_or_best.unwrap_or(0), replies.len() as u64);
+            return (worst_or_best.unwrap_or(0.0), replies.len() as u64);
         }
     }
-    (to_end(state, seats, soft), 1)
+    (to_end(state, seats, soft, &[(p.me, first)]), 1)
 }
 
 /// The playout robots of one thread (one `ddzlib` robot a seat), the opponent model of the
@@ -657,17 +750,21 @@ struct Players {
     seats: Seats,
     model: DdzlibBot,
     endgames: Option<Solver>,
+    /// The network's player, when the playouts read it (`pnet`, `leaf=net`).
+    net: Option<NetPlayer>,
 }
 
 /// Hands a playout robot's split memo holds: a decision's playouts meet thousands.
 const PLAYOUT_MEMO: usize = 4096;
 
-impl Default for Players {
-    fn default() -> Players {
+impl Players {
+    /// A thread's players, the network's among them when `net` is given.
+    fn new(net: Option<&Arc<Net>>) -> Players {
         Players {
             seats: Seats::with_memo(PLAYOUT_MEMO),
             model: DdzlibBot::with_memo(PLAYOUT_MEMO),
             endgames: None,
+            net: net.map(|net| NetPlayer::new(net.clone())),
         }
     }
 }
@@ -759,6 +856,7 @@ fn search(
     p: &Decision,
     candidates: &[Move],
     prior: &[f64],
+    playout_net: Option<Arc<Net>>,
     config: SearchConfig,
     seed: u64,
 ) -> Move {
@@ -766,7 +864,7 @@ fn search(
     // One set of playout robots per thread, kept over the batches: their split memos fill up
     // with the sampled hands (a memo changes no decision, so the results do not depend on it).
     let mut players: Vec<Players> = (0..config.threads.clamp(1, BATCH as usize))
-        .map(|_| Players::default())
+        .map(|_| Players::new(playout_net.as_ref()))
         .collect();
     let tempering = Tempering::of(p, config, seed, &mut players[0].model);
     let mut alive: Vec<usize> = (0..candidates.len()).collect();
@@ -790,7 +888,7 @@ fn search(
             for row in rows {
                 weights += row.weight;
                 for (k, &c) in alive.iter().enumerate() {
-                    totals[c] += row.weight * row.worth[k] as f64;
+                    totals[c] += row.weight * row.worth[k];
                 }
             }
             sample += BATCH;
@@ -828,7 +926,7 @@ struct Batch<'a> {
 /// One sample's results: its weight and what each alive candidate was worth on it.
 struct Row {
     weight: f64,
-    worth: Vec<i64>,
+    worth: Vec<f64>,
 }
 
 /// Scores each alive candidate on one batch of samples (from `from` on), the samples split
@@ -853,6 +951,7 @@ fn run_batch(
             seats,
             model,
             endgames,
+            net,
         } = players;
         let mut rows = Vec::with_capacity(part.len());
         let mut work = 0;
@@ -902,6 +1001,7 @@ fn run_batch(
                         config
                             .objective
                             .worth(p.me, p.landlord, won == (p.me == p.landlord), 1)
+                            as f64
                     }
                     None => {
                         // The same draws for every candidate on a sample: common random
@@ -918,6 +1018,7 @@ fn run_batch(
                             seats,
                             draws.as_mut(),
                             endgame.as_mut(),
+                            net.as_mut(),
                         );
                         let nodes = endgame.as_ref().map_or(0, |e| e.nodes) - nodes_before;
                         work += playouts + nodes / NODES_PER_PLAYOUT;
@@ -1037,8 +1138,8 @@ mod tests {
                         let mut a = Seats::with_memo(64);
                         let mut b = [DdzlibBot::new(), DdzlibBot::new(), DdzlibBot::new()];
                         assert_eq!(
-                            playout(&p, hands, first, &config, &mut a, None, None).0,
-                            former_playout(&p, hands, first, &mut b),
+                            playout(&p, hands, first, &config, &mut a, None, None, None).0,
+                            former_playout(&p, hands, first, &mut b) as f64,
                             "{profile} seed {seed} first {first}"
                         );
                         checked += 1;

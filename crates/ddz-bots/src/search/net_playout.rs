@@ -1,0 +1,123 @@
+//! The network inside the playouts: `pnet=N` lets the `net` robot's network play the first N
+//! turns of each playout (the `ddzlib` policy plays the rest), and `leaf=net` ends the playout
+//! there with the network's estimate of the outcome instead of playing on.
+//!
+//! Each playout seat reads the network as the `net` robot would from its own seat: its own
+//! hand of the sample, the cards every seat has played (before the decision and in the
+//! playout), every seat's count, the play to beat and the turns so far. So a turn costs what a
+//! `net` decision costs (tens of microseconds, against about one for `ddzlib`).
+
+use std::sync::Arc;
+
+use ddz_core::{Cards, Move, Rules};
+use ddz_game::{BySeat, PlayState, Seat};
+
+use crate::net::features::Position;
+use crate::net::{Net, Scorer};
+
+/// What a decision's playouts share: the landlord, the cards played before the decision, and
+/// the turns so far.
+pub(super) struct Root<'a> {
+    /// The landlord.
+    pub(super) landlord: Seat,
+    /// The cards each seat had played when the decision was made.
+    pub(super) played: BySeat<Cards>,
+    /// Every turn before the decision, passes included.
+    pub(super) history: &'a [(Seat, Move)],
+}
+
+/// One thread's network player: its scorer and buffers.
+pub(super) struct NetPlayer {
+    scorer: Scorer,
+    /// The turns of the playout being played: the decision's history, then the playout's.
+    history: Vec<(Seat, Move)>,
+    moves: Vec<Move>,
+}
+
+impl NetPlayer {
+    /// A player reading `net`.
+    pub(super) fn new(net: Arc<Net>) -> NetPlayer {
+        NetPlayer {
+            scorer: Scorer::new(net),
+            history: Vec::new(),
+            moves: Vec::new(),
+        }
+    }
+
+    /// Readies a playout of `root` whose first turns (the candidate, and a reply searched
+    /// below it) were `moves`.
+    pub(super) fn start(&mut self, root: &Root, moves: &[(Seat, Move)]) {
+        self.history.clear();
+        self.history.extend_from_slice(root.history);
+        self.history.extend_from_slice(moves);
+    }
+
+    /// The position of the seat to act in `state`, the playout having started from `dealt`.
+    fn position<'a>(
+        history: &'a [(Seat, Move)],
+        state: &PlayState,
+        root: &Root,
+        dealt: &BySeat<Cards>,
+        rules: &Rules,
+    ) -> Position<'a> {
+        let seat = state.turn();
+        Position {
+            seat,
+            landlord: root.landlord,
+            hand: state.hand(seat),
+            cards_left: state.cards_left(),
+            played: BySeat::from_fn(|s| root.played[s].union(dealt[s].minus(state.hand(s)))),
+            history,
+            last: state.trick().last(),
+            laizi: rules.laizi,
+        }
+    }
+
+    /// Plays at most `turns` turns of `state` by the network, each seat taking its best-scored
+    /// legal play (a forced one without scoring); stops early when the game ends. `dealt` is
+    /// every hand when the playout started.
+    pub(super) fn play(
+        &mut self,
+        state: &mut PlayState,
+        root: &Root,
+        dealt: &BySeat<Cards>,
+        rules: &Rules,
+        turns: u32,
+    ) {
+        for _ in 0..turns {
+            if state.is_over() {
+                return;
+            }
+            state.legal_moves_into(rules, &mut self.moves);
+            let seat = state.turn();
+            let play = match crate::obvious_play(state.hand(seat), &self.moves) {
+                Some(play) => play,
+                None => {
+                    let pos = Self::position(&self.history, state, root, dealt, rules);
+                    let (best, _) = self.scorer.best(&pos, rules, &self.moves);
+                    self.moves[best]
+                }
+            };
+            state.apply_legal(play, rules);
+            self.history.push((seat, play));
+        }
+    }
+
+    /// The network's estimate that the landlord wins `state` (not over), from −1 (sure to
+    /// lose) to 1: the seat to act's best score over its legal plays, turned to the landlord's
+    /// side.
+    pub(super) fn landlord_value(
+        &mut self,
+        state: &PlayState,
+        root: &Root,
+        dealt: &BySeat<Cards>,
+        rules: &Rules,
+    ) -> f64 {
+        state.legal_moves_into(rules, &mut self.moves);
+        let seat = state.turn();
+        let pos = Self::position(&self.history, state, root, dealt, rules);
+        let (_, score) = self.scorer.best(&pos, rules, &self.moves);
+        let score = f64::from(score).clamp(-1.0, 1.0);
+        if seat == root.landlord { score } else { -score }
+    }
+}
