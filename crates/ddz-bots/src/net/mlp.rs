@@ -14,6 +14,32 @@ use safetensors::{Dtype, SafeTensors, tensor::TensorView};
 /// Key of the feature layout in a weights file's metadata.
 pub const LAYOUT_KEY: &str = "features";
 
+/// Vectors [`Mlp::finish_many`] takes through the layers together.
+pub const GROUP: usize = 8;
+
+/// One unit's pre-activation: `bias` plus the dot product of `row` with the start of `input`
+/// (eight partial sums, so that the loop vectorises; every caller sums in this order, so the
+/// single and grouped passes agree bit for bit).
+#[inline]
+fn neuron(bias: f32, row: &[f32], input: &[f32]) -> f32 {
+    let input = &input[..row.len()];
+    let mut lanes = [0.0f32; 8];
+    let chunks = row.len() / 8 * 8;
+    for (w, x) in row[..chunks]
+        .chunks_exact(8)
+        .zip(input[..chunks].chunks_exact(8))
+    {
+        for j in 0..8 {
+            lanes[j] += w[j] * x[j];
+        }
+    }
+    let mut sum = bias + lanes.iter().sum::<f32>();
+    for j in chunks..row.len() {
+        sum += row[j] * input[j];
+    }
+    sum
+}
+
 /// Why a weights file could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NetError {
@@ -178,22 +204,7 @@ impl Mlp {
             next.clear();
             for o in 0..layer.outputs {
                 let row = &layer.weight[o * layer.inputs..][..layer.inputs];
-                let mut sum = layer.bias[o];
-                // Eight partial sums so the loop vectorises.
-                let mut lanes = [0.0f32; 8];
-                let chunks = row.len() / 8 * 8;
-                for (w, x) in row[..chunks]
-                    .chunks_exact(8)
-                    .zip(input[..chunks].chunks_exact(8))
-                {
-                    for j in 0..8 {
-                        lanes[j] += w[j] * x[j];
-                    }
-                }
-                sum += lanes.iter().sum::<f32>();
-                for j in chunks..row.len() {
-                    sum += row[j] * input[j];
-                }
+                let sum = neuron(layer.bias[o], row, input);
                 next.push(if k == last { sum } else { sum.max(0.0) });
             }
             std::mem::swap(&mut current, &mut next);
@@ -206,6 +217,48 @@ impl Mlp {
         };
         *scratch = current;
         out
+    }
+
+    /// The outputs for several first-layer pre-activation vectors stored one after another
+    /// in `firsts` (consumed as scratch), appended to `out`: each the same number, bit for bit,
+    /// as [`Mlp::finish`] gives for that vector. They go through the layers [`GROUP`] at a
+    /// time, so that each weight row is read once for the group (a row serves every vector
+    /// while it is in the fastest cache: one vector at a time, the layers' weights would be
+    /// streamed again for each). `scratch` holds the layers' outputs.
+    pub fn finish_many(&self, firsts: &mut [f32], scratch: &mut [Vec<f32>; 2], out: &mut Vec<f32>) {
+        let width = self.layers[0].outputs;
+        for a in firsts.iter_mut() {
+            *a = a.max(0.0);
+        }
+        if self.layers.len() == 1 {
+            out.extend(firsts.chunks_exact(width).map(|first| first[0]));
+            return;
+        }
+        let last = self.layers.len() - 1;
+        let [current, next] = scratch;
+        for group in firsts.chunks_exact(width * GROUP).chain(std::iter::once(
+            &firsts[firsts.len() / (width * GROUP) * (width * GROUP)..],
+        )) {
+            let n = group.len() / width;
+            if n == 0 {
+                continue;
+            }
+            current.clear();
+            current.extend_from_slice(group);
+            for (k, layer) in self.layers.iter().enumerate().skip(1) {
+                next.clear();
+                next.resize(n * layer.outputs, 0.0);
+                for o in 0..layer.outputs {
+                    let row = &layer.weight[o * layer.inputs..][..layer.inputs];
+                    for b in 0..n {
+                        let sum = neuron(layer.bias[o], row, &current[b * layer.inputs..]);
+                        next[b * layer.outputs + o] = if k == last { sum } else { sum.max(0.0) };
+                    }
+                }
+                std::mem::swap(current, next);
+            }
+            out.extend_from_slice(&current[..n]);
+        }
     }
 
     /// The output for a dense input `x` (every value, not only 0 or 1): for tests and tools.
@@ -340,6 +393,37 @@ mod tests {
         let mut acc = mlp.first_bias().to_vec();
         mlp.add_inputs(&[0, 2], &mut acc);
         assert!((mlp.finish(&mut acc, &mut Vec::new()) - expected).abs() < 1e-6);
+    }
+
+    #[test]
+    fn grouped_pass_equals_single_pass_bit_for_bit() {
+        // 37 inputs -> 19 -> 13 -> 1 (widths that are not multiples of 8), weights from a
+        // fixed sequence with both signs.
+        let mut x: u32 = 12345;
+        let mut draw = || {
+            x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
+            (x >> 8) as f32 / (1u32 << 24) as f32 - 0.5
+        };
+        let mut layer = |outs: usize, ins: usize| {
+            let weight: Vec<f32> = (0..outs * ins).map(|_| draw()).collect();
+            let bias: Vec<f32> = (0..outs).map(|_| draw()).collect();
+            (weight, bias)
+        };
+        let layers = vec![layer(19, 37), layer(13, 19), layer(1, 13)];
+        let meta = HashMap::from([(LAYOUT_KEY.to_string(), "test".to_string())]);
+        let mlp = Mlp::from_layers(layers, 37, meta).unwrap();
+        for n in [1, 2, GROUP - 1, GROUP, GROUP + 1, 3 * GROUP + 5] {
+            let firsts: Vec<f32> = (0..n * 19).map(|i| (i as f32 * 0.37).sin()).collect();
+            let single: Vec<f32> = firsts
+                .chunks_exact(19)
+                .map(|f| mlp.finish(&mut f.to_vec(), &mut Vec::new()))
+                .collect();
+            let mut grouped = Vec::new();
+            let mut scratch = [Vec::new(), Vec::new()];
+            mlp.finish_many(&mut firsts.clone(), &mut scratch, &mut grouped);
+            let bits = |v: &[f32]| v.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&grouped), bits(&single), "{n} vectors");
+        }
     }
 
     #[test]

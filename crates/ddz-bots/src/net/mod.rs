@@ -104,8 +104,9 @@ pub struct Scorer {
     state: Vec<u16>,
     action: Vec<u16>,
     base: Vec<f32>,
+    /// Each play's first-layer pre-activations, one after another.
     acc: Vec<f32>,
-    scratch: Vec<f32>,
+    scratch: [Vec<f32>; 2],
     /// The last scores [`Scorer::best`] worked out.
     scores: Vec<f32>,
 }
@@ -119,7 +120,7 @@ impl Scorer {
             action: Vec::new(),
             base: Vec::new(),
             acc: Vec::new(),
-            scratch: Vec::new(),
+            scratch: [Vec::new(), Vec::new()],
             scores: Vec::new(),
         }
     }
@@ -144,14 +145,16 @@ impl Scorer {
         self.base.clear();
         self.base.extend_from_slice(mlp.first_bias());
         mlp.add_inputs(&self.state, &mut self.base);
-        for play in moves {
+        // Every play's first layer, one after another, then the layers after it for all.
+        let width = self.base.len();
+        self.acc.clear();
+        for (k, play) in moves.iter().enumerate() {
             self.action.clear();
             action_features(pos, play, rules, &mut self.action);
-            self.acc.clear();
             self.acc.extend_from_slice(&self.base);
-            mlp.add_inputs(&self.action, &mut self.acc);
-            out.push(mlp.finish(&mut self.acc, &mut self.scratch));
+            mlp.add_inputs(&self.action, &mut self.acc[k * width..]);
         }
+        mlp.finish_many(&mut self.acc, &mut self.scratch, out);
     }
 
     /// The index of the best-scored of `moves` (the first of equals) and its score; `moves`
