@@ -688,7 +688,14 @@ fn playout(
                       moves: &[(Seat, Move)]| {
         if let Some(net) = net.as_deref_mut() {
             net.start(&root, moves);
-            net.play(&mut state, &root, &hands, rules, config.playout_net_turns);
+            net.play(
+                &mut state,
+                &root,
+                &hands,
+                rules,
+                seats,
+                config.playout_net_turns,
+            );
             if config.net_leaf && !state.is_over() {
                 let value = net.landlord_value(&state, &root, &hands, rules);
                 let side = if p.me == p.landlord { value } else { -value };

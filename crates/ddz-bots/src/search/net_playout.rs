@@ -4,16 +4,22 @@
 //!
 //! Each playout seat reads the network as the `net` robot would from its own seat: its own
 //! hand of the sample, the cards every seat has played (before the decision and in the
-//! playout), every seat's count, the play to beat and the turns so far. So a turn costs what a
-//! `net` decision costs (tens of microseconds, against about one for `ddzlib`).
+//! playout), every seat's count, the play to beat and the turns so far. A lead chooses among
+//! the `ddzlib` ladder's first [`LEAD_CHOICES`] plays rather than every legal one (a lead may
+//! have hundreds, each a pass through the network's layers), a follow among every legal play;
+//! a turn still costs tens of microseconds, against about one for `ddzlib`.
 
 use std::sync::Arc;
 
 use ddz_core::{Cards, Move, Rules};
 use ddz_game::{BySeat, PlayState, Seat};
 
+use super::bidding::Seats;
 use crate::net::features::Position;
 use crate::net::{Net, Scorer};
+
+/// Plays a playout's lead chooses from: the `ddzlib` ladder's first ones.
+pub(super) const LEAD_CHOICES: usize = 16;
 
 /// What a decision's playouts share: the landlord, the cards played before the decision, and
 /// the turns so far.
@@ -74,22 +80,33 @@ impl NetPlayer {
     }
 
     /// Plays at most `turns` turns of `state` by the network, each seat taking its best-scored
-    /// legal play (a forced one without scoring); stops early when the game ends. `dealt` is
-    /// every hand when the playout started.
+    /// play (a forced one without scoring) among the `ddzlib` ladder's first
+    /// [`LEAD_CHOICES`] when it leads (`seats` holds the ladders), among every legal play when
+    /// it follows; stops early when the game ends. `dealt` is every hand when the playout
+    /// started.
     pub(super) fn play(
         &mut self,
         state: &mut PlayState,
         root: &Root,
         dealt: &BySeat<Cards>,
         rules: &Rules,
+        seats: &mut Seats,
         turns: u32,
     ) {
         for _ in 0..turns {
             if state.is_over() {
                 return;
             }
-            state.legal_moves_into(rules, &mut self.moves);
             let seat = state.turn();
+            if state.trick().leading() {
+                let turn = state.turn_view(rules, root.landlord);
+                let Seats { bots, buf } = seats;
+                let options = bots[seat.index()].options(&turn, buf, LEAD_CHOICES);
+                self.moves.clear();
+                self.moves.extend_from_slice(options);
+            } else {
+                state.legal_moves_into(rules, &mut self.moves);
+            }
             let play = match crate::obvious_play(state.hand(seat), &self.moves) {
                 Some(play) => play,
                 None => {
