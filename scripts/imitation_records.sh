@@ -7,13 +7,16 @@
 #
 # OUT/recN holds shard N's records; OUT/done links the finished shards (what --imitate reads).
 # The environment may set the robots (BOTS, two specs; default the search robot at 300 and
-# 301 playouts) and the first shard's seed (SEED, default 9000; shard s is seeded SEED + s).
-# The first shipped weights learnt from 15 shards of the defaults, 42 minutes on 2 cores.
+# 320 playouts) and the first shard's seed (SEED, default 9000; shard s is seeded SEED + s).
+# The two robots must differ in play, not only in name: robots that play alike play a deal's
+# two games alike, and the second record repeats the first. (300 and 301 playouts, which the
+# shipped weights' records used, share each round of the search's halving alike (75 each),
+# so their 15,000 records hold 7,500 games twice; 320 gives rounds of 80.)
 set -eu
 out=$1
 shards=${2:-15}
 ddz=${3:-target/release/ddz}
-bots=${BOTS:-search:iters=300,search:iters=301}
+bots=${BOTS:-search:iters=300,search:iters=320}
 seed=${SEED:-9000}
 mkdir -p "$out/done"
 for s in $(seq 0 $((shards - 1))); do
