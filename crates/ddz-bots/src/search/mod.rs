@@ -159,11 +159,12 @@ impl Objective {
 }
 
 impl Default for SearchConfig {
-    /// 4,000 playouts, one thread, 12 candidates, samples of 16 cards or fewer solved within
-    /// 5,000 nodes.
+    /// 3,000 playouts (under 150 ms a decision at the 99th percentile on this project's
+    /// 2-core VM: BENCHMARKS.md), one thread, 12 candidates, samples of 16 cards or fewer
+    /// solved within 5,000 nodes.
     fn default() -> SearchConfig {
         SearchConfig {
-            budget: Budget::Count(4_000),
+            budget: Budget::Count(3_000),
             threads: 1,
             candidates: 12,
             solve_cards: 16,
