@@ -236,13 +236,8 @@ impl Mlp {
         }
         let last = self.layers.len() - 1;
         let [current, next] = scratch;
-        for group in firsts.chunks_exact(width * GROUP).chain(std::iter::once(
-            &firsts[firsts.len() / (width * GROUP) * (width * GROUP)..],
-        )) {
+        for group in firsts.chunks(width * GROUP) {
             let n = group.len() / width;
-            if n == 0 {
-                continue;
-            }
             current.clear();
             current.extend_from_slice(group);
             for (k, layer) in self.layers.iter().enumerate().skip(1) {
