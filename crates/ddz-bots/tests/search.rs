@@ -264,6 +264,128 @@ fn inference_finds_a_pass_on_a_small_single_unlikely_with_loose_singles() {
     assert!(cold < warm, "cold {cold:.3} warm {warm:.3}");
 }
 
+/// Seat 1's view at its first play: seat 0 is the landlord after the bids `bids`, the kitty
+/// `8TT`. Two hands the model reads apart by the `ddzlib` bid: `STRONG` (a rocket and three
+/// bombs: it wants 3) and `WEAK` (it wants to pass).
+fn after_the_bidding(rules: &ddz_core::Rules, bids: Vec<(Seat, u8)>) -> SeatView {
+    let [landlord, me, _] = Seat::ALL;
+    let hand: Cards = "33444555666677888".parse().unwrap();
+    let public = PublicPlay::new(landlord);
+    let mut view = SeatView::playing(rules, me, landlord, hand, BySeat([20, 17, 17]), public);
+    view.bids = bids;
+    view.kitty = Some("8TT".parse().unwrap());
+    view
+}
+const STRONG: &str = "2222BRAAAAKKKKQQQ";
+const WEAK: &str = "33457799TJJQKKAA2";
+
+/// Every seat's hand when `seat` (0 or 2) held `bidding_hand` when it bid, the kitty going to
+/// the landlord (seat 0) and the rest of the unknown cards to the other seat.
+fn deal_with(view: &SeatView, seat: usize, bidding_hand: &str) -> BySeat<Cards> {
+    let kitty = view.kitty.unwrap();
+    let held: Cards = bidding_hand.parse().unwrap();
+    let rest = unknown_cards(view).minus(held).minus(kitty);
+    let mut hands = BySeat([Cards::EMPTY, view.hand, Cards::EMPTY]);
+    hands[Seat::ALL[seat]] = held;
+    hands[Seat::ALL[2 - seat]] = rest;
+    hands[Seat::ALL[0]] = hands[Seat::ALL[0]].union(kitty);
+    assert_eq!(
+        (hands[Seat::ALL[0]].len(), hands[Seat::ALL[2]].len()),
+        (20, 17)
+    );
+    hands
+}
+
+#[test]
+fn bid_inference_finds_a_bid_of_three_likely_with_a_strong_hand_and_a_pass_unlikely() {
+    let rules = ddz_core::Rules::classic();
+    let rules = ddz_core::Rules {
+        bidding: ddz_core::Bidding::Points,
+        ..rules
+    };
+    assert_eq!(
+        ddz_bots::ddzlib::desired_bid(STRONG.parse().unwrap(), &rules),
+        3
+    );
+    assert_eq!(
+        ddz_bots::ddzlib::desired_bid(WEAK.parse().unwrap(), &rules),
+        0
+    );
+    let [landlord, me, other] = Seat::ALL;
+    // The landlord opened at 3.
+    let view = after_the_bidding(&rules, vec![(landlord, 3)]);
+    let seen = Observations::of(&view, landlord).unwrap();
+    assert_eq!((seen.turns(), seen.bids()), (0, 1));
+    assert!(!seen.is_empty(), "a bid is something to weigh");
+    for t in [0.5, 1.0, 2.0] {
+        let lp = |hand: &str| {
+            let bids = seen.bid_log_probabilities(&deal_with(&view, 0, hand), t);
+            assert_eq!((bids.len(), bids[0].0, bids[0].1), (1, landlord, 3));
+            bids[0].2
+        };
+        let (strong, weak) = (lp(STRONG), lp(WEAK));
+        assert!(
+            strong > weak + 1.0,
+            "T={t}: strong {strong:.3}, weak {weak:.3}"
+        );
+        // With nothing played, the likelihood is the bids'.
+        let mut model = DdzlibBot::new();
+        let ll = seen.log_likelihood(&deal_with(&view, 0, STRONG), &rules, t, &mut model);
+        assert!((ll - strong).abs() < 1e-12, "T={t}: {ll} {strong}");
+    }
+    // The other farmer passed first, then the landlord bid 1 and this seat passed: the pass is
+    // unlikely from the strong hand, the bid of 1 too (it wanted 3).
+    let view = after_the_bidding(&rules, vec![(other, 0), (landlord, 1), (me, 0)]);
+    let seen = Observations::of(&view, landlord).unwrap();
+    assert_eq!(seen.bids(), 2, "this seat's own pass is not weighed");
+    let pass = |hand: &str| seen.bid_log_probabilities(&deal_with(&view, 2, hand), 1.0)[0];
+    let (strong, weak) = (pass(STRONG), pass(WEAK));
+    assert_eq!((strong.0, strong.1), (other, 0));
+    assert!(
+        strong.2 < weak.2 - 2.0,
+        "pass: strong {:.3}, weak {:.3}",
+        strong.2,
+        weak.2
+    );
+    assert!(weak.2.exp() > 0.5, "a weak hand passes: {}", weak.2.exp());
+    // Without the bids, or with a fixed landlord, nothing is left to weigh.
+    assert!(seen.clone().without_bids().is_empty());
+    let fixed = ddz_core::Rules::classic();
+    let fixed = ddz_core::Rules {
+        bidding: ddz_core::Bidding::Fixed,
+        ..fixed
+    };
+    let view = after_the_bidding(&fixed, vec![(landlord, 3)]);
+    assert!(Observations::of(&view, landlord).unwrap().is_empty());
+}
+
+#[test]
+fn bid_inference_at_call_and_rob_reads_calls_and_robs() {
+    let rules = ddz_core::Rules {
+        bidding: ddz_core::Bidding::CallRob,
+        ..ddz_core::Rules::classic()
+    };
+    let [landlord, me, other] = Seat::ALL;
+    // The other farmer called, the landlord robbed, this seat and the other did not rob.
+    let view = after_the_bidding(&rules, vec![(other, 1), (landlord, 1), (me, 0), (other, 0)]);
+    let seen = Observations::of(&view, landlord).unwrap();
+    assert_eq!(seen.bids(), 3);
+    let weigh = |seat: usize, hand: &str| {
+        let bids = seen.bid_log_probabilities(&deal_with(&view, seat, hand), 1.0);
+        assert_eq!(bids.iter().map(|b| b.1).collect::<Vec<_>>(), [1, 1, 0]);
+        bids
+    };
+    // The landlord's rob: likely from the strong hand (it robs), not from the weak (it would
+    // not even call).
+    let (strong, weak) = (weigh(0, STRONG), weigh(0, WEAK));
+    assert!(strong[1].2 > weak[1].2 + 1.5, "{strong:?} {weak:?}");
+    // The other farmer called and then did not rob back: its call is unlikely from the weak
+    // hand, its refusal to rob unlikely from the strong one.
+    let (strong, weak) = (weigh(2, STRONG), weigh(2, WEAK));
+    assert!(strong[0].2 > weak[0].2 + 0.5, "call: {strong:?} {weak:?}");
+    assert!(strong[2].2 < weak[2].2 - 1.0, "no rob: {strong:?} {weak:?}");
+}
+
 #[test]
 fn inference_options_parse_and_bad_ones_are_named() {
     let c = SearchConfig::parse("infer=0:temp=2.5:objective=win".split(':')).unwrap();
@@ -285,10 +407,13 @@ fn inference_options_parse_and_bad_ones_are_named() {
     assert_eq!((c.playout_net_turns, c.net_leaf), (0, false));
     assert!(!c.reads_net());
     let c = SearchConfig::parse("infer=1:objective=score".split(':')).unwrap();
-    assert!(c.infer);
+    assert!(c.infer && c.infer_bids);
+    let c = SearchConfig::parse("ibid=0".split(':')).unwrap();
+    assert!(c.infer && !c.infer_bids);
     assert_eq!(c.objective, Objective::Score);
     for (bad, says) in [
         ("infer=2", "search option infer: \"2\" is not 0 or 1"),
+        ("ibid=yes", "search option ibid: \"yes\" is not 0 or 1"),
         ("temp=0", "is not a temperature"),
         ("temp=hot", "is not a temperature"),
         ("objective=fun", "is not score or win"),

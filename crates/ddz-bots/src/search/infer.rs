@@ -10,11 +10,21 @@
 //! deal's weight is the product over every past turn of both other seats (plays and passes),
 //! so a seat that passed where the ladder says it would have beaten makes deals where it
 //! could beat unlikely.
+//!
+//! The bids weigh the deal too. A seat's hand when it bid is its hand now with what it played
+//! (the landlord's without the kitty); the `ddzlib` robot's [`desired_bid`] for that hand is
+//! the bid the model expects, `w` (0 to 3), and each allowed bid is `d` steps from it: at
+//! points bidding a bid `b` is `|b − w|` steps and the pass `max(0, w − c)` when `c` is the
+//! highest bid so far; at call-and-rob calling is `max(0, 1 − w)` steps and not calling `w`,
+//! robbing `max(0, 2 − w)` and not robbing `max(0, w − 1)`. The bid made has probability
+//! `e^(−d/T)` over the same sum for every allowed bid. Under wildcard profiles whose wild
+//! ranks (or one of them) are revealed after the bidding, the model reads the bidding hands
+//! without wild cards.
 
-use ddz_core::{Cards, Move, Rules};
-use ddz_game::{BySeat, Seat, SeatView, Trick, TurnView};
+use ddz_core::{Bidding, Cards, LaiziReveal, Move, RankSet, Rules, Wild};
+use ddz_game::{Bid, BySeat, Seat, SeatView, Trick, TurnView, legal_bids};
 
-use crate::ddzlib::DdzlibBot;
+use crate::ddzlib::{DdzlibBot, desired_bid};
 
 /// One past turn of another seat: what it did and what it saw.
 #[derive(Clone, Debug)]
@@ -53,6 +63,23 @@ pub struct Observations {
     /// For each play by another seat (index into `plays`), the turn it was made on.
     turns: Vec<(usize, Turn)>,
     landlord: Seat,
+    /// What the bids tell, `None` when there is nothing to weigh by them.
+    bids: Option<Bids>,
+}
+
+/// The bidding: every bid in order, which of them another seat made, and what the model
+/// needs to read the hands they were made with.
+#[derive(Clone, Debug)]
+struct Bids {
+    bidding: Bidding,
+    /// Every bid, the observing seat's included (they are what the others bid after).
+    all: Vec<(Seat, Bid)>,
+    /// The indices in `all` of the other seats' bids.
+    others: Vec<usize>,
+    /// The rules as the bidders knew them (no wild ranks revealed after the bidding).
+    rules: Rules,
+    /// The kitty, which the landlord's hand held not when it bid.
+    kitty: Cards,
 }
 
 impl Observations {
@@ -94,7 +121,13 @@ impl Observations {
             plays,
             turns,
             landlord,
+            bids: Bids::of(view, landlord),
         })
+    }
+
+    /// The same observations without the bids: only plays and passes weigh.
+    pub fn without_bids(self) -> Observations {
+        Observations { bids: None, ..self }
     }
 
     /// The other seats' turns observed (plays and passes).
@@ -102,13 +135,19 @@ impl Observations {
         self.turns.len()
     }
 
+    /// The other seats' bids observed.
+    pub fn bids(&self) -> usize {
+        self.bids.as_ref().map_or(0, |b| b.others.len())
+    }
+
     /// True when there is nothing to weigh.
     pub fn is_empty(&self) -> bool {
-        self.turns.is_empty()
+        self.turns.is_empty() && self.bids() == 0
     }
 
     /// The log-likelihood of `hands` (every seat's cards now) under the model at
-    /// `temperature`: the sum of [`Self::log_probabilities`].
+    /// `temperature`: the sum of [`Self::log_probabilities`] and of
+    /// [`Self::bid_log_probabilities`].
     pub fn log_likelihood(
         &self,
         hands: &BySeat<Cards>,
@@ -117,8 +156,37 @@ impl Observations {
         model: &mut DdzlibBot,
     ) -> f64 {
         let mut total = 0.0;
-        self.walk(hands, rules, temperature, model, |_, _, lp| total += lp);
+        let dealt = self.walk(hands, rules, temperature, model, |_, _, lp| total += lp);
+        if let Some(bids) = &self.bids {
+            bids.walk(&dealt, self.landlord, temperature, |_, _, lp| total += lp);
+        }
         total
+    }
+
+    /// For each bid of another seat, in order: the seat, its bid, and the log-probability of
+    /// that bid under the model (at `temperature`) had the seats held `hands` now.
+    pub fn bid_log_probabilities(
+        &self,
+        hands: &BySeat<Cards>,
+        temperature: f64,
+    ) -> Vec<(Seat, Bid, f64)> {
+        let mut out = Vec::new();
+        if let Some(bids) = &self.bids {
+            let dealt = self.hands_before_play(hands);
+            bids.walk(&dealt, self.landlord, temperature, |seat, bid, lp| {
+                out.push((seat, bid, lp));
+            });
+        }
+        out
+    }
+
+    /// Every seat's hand before the first play had the seats held `hands` now.
+    fn hands_before_play(&self, hands: &BySeat<Cards>) -> BySeat<Cards> {
+        let mut hands = *hands;
+        for &(seat, cards) in &self.plays {
+            hands[seat] = hands[seat].union(cards);
+        }
+        hands
     }
 
     /// For each observed turn, latest first: the seat, what it did, and the log-probability
@@ -139,7 +207,7 @@ impl Observations {
     }
 
     /// Walks back through the plays, giving each seat back its cards, and calls `f` on each
-    /// observed turn with its log-probability.
+    /// observed turn with its log-probability; returns the hands before the first play.
     fn walk(
         &self,
         hands: &BySeat<Cards>,
@@ -147,7 +215,7 @@ impl Observations {
         temperature: f64,
         model: &mut DdzlibBot,
         mut f: impl FnMut(Seat, Move, f64),
-    ) {
+    ) -> BySeat<Cards> {
         let mut hands = *hands;
         let mut turns = self.turns.iter().rev().peekable();
         for (i, &(seat, cards)) in self.plays.iter().enumerate().rev() {
@@ -166,7 +234,103 @@ impl Observations {
             let lp = log_probability(&model.ladder(&view), turn, rules, temperature);
             f(turn.seat, turn.play, lp);
         }
+        hands
     }
+}
+
+impl Bids {
+    /// The bids of `view`, `None` without bids by another seat (a fixed landlord, a view
+    /// rebuilt without its bidding) or when the landlord's bidding hand cannot be told (the
+    /// kitty not shown).
+    fn of(view: &SeatView, landlord: Seat) -> Option<Bids> {
+        let others: Vec<usize> = (0..view.bids.len())
+            .filter(|&i| view.bids[i].0 != view.seat)
+            .collect();
+        if others.is_empty() || view.rules.bidding == Bidding::Fixed {
+            return None;
+        }
+        let kitty = if landlord == view.seat {
+            // The landlord's own kitty is in its hand; the others' bidding hands need none.
+            Cards::EMPTY
+        } else {
+            view.kitty?
+        };
+        let mut rules = view.rules.clone();
+        let known_when_bidding =
+            rules.wild == Wild::Single && rules.laizi_reveal == LaiziReveal::BeforeBidding;
+        if !known_when_bidding {
+            rules.laizi = RankSet::EMPTY;
+        }
+        Some(Bids {
+            bidding: view.rules.bidding,
+            all: view.bids.clone(),
+            others,
+            rules,
+            kitty,
+        })
+    }
+
+    /// Calls `f` on each other seat's bid with its log-probability, the seats having held
+    /// `dealt` before the first play (the landlord with the kitty).
+    fn walk(
+        &self,
+        dealt: &BySeat<Cards>,
+        landlord: Seat,
+        temperature: f64,
+        mut f: impl FnMut(Seat, Bid, f64),
+    ) {
+        // The model's bid for each seat, computed on its first bid.
+        let mut wanted: BySeat<Option<u8>> = BySeat([None; 3]);
+        for &i in &self.others {
+            let (seat, bid) = self.all[i];
+            let want = *wanted[seat].get_or_insert_with(|| {
+                let hand = if seat == landlord {
+                    dealt[seat].saturating_minus(self.kitty)
+                } else {
+                    dealt[seat]
+                };
+                desired_bid(hand, &self.rules)
+            });
+            let before = &self.all[..i];
+            let steps = |b: Bid| bid_steps(self.bidding, before, want, b);
+            let allowed = legal_bids(self.bidding, before);
+            let z: f64 = allowed
+                .iter()
+                .map(|&b| (-steps(b) / temperature).exp())
+                .sum();
+            f(seat, bid, -steps(bid) / temperature - z.ln());
+        }
+    }
+}
+
+/// How many steps bid `bid` is from the model's wanted bid `want`, after the bids `before`
+/// (see the [module docs](self)).
+fn bid_steps(bidding: Bidding, before: &[(Seat, Bid)], want: u8, bid: Bid) -> f64 {
+    let want = i32::from(want);
+    let steps = match bidding {
+        Bidding::Points => {
+            let high = i32::from(before.iter().map(|b| b.1).max().unwrap_or(0));
+            if bid == 0 {
+                (want - high).max(0)
+            } else {
+                (i32::from(bid) - want).abs()
+            }
+        }
+        // Call-and-rob: the first 1 calls, every later 1 robs.
+        _ => {
+            let needed = if before.iter().any(|b| b.1 == 1) {
+                2
+            } else {
+                1
+            };
+            if bid == 0 {
+                (want - needed + 1).max(0)
+            } else {
+                (needed - want).max(0)
+            }
+        }
+    };
+    f64::from(steps)
 }
 
 /// `ln P(turn.play)` on `ladder` (see the [module docs](self)).

@@ -9,8 +9,9 @@
 //!    ([`sample_hidden`]): every card not in its hand and not played, each seat's cards left,
 //!    and the kitty cards the landlord has not played are in the landlord's hand;
 //! 3. weighs each sample by how likely it makes what the other two seats did so far, under
-//!    the `ddzlib` ladder as a model of their play ([`infer`], `infer`, `temp`), the weights
-//!    tempered so that a pilot of samples keeps a share `ess` of its effective size;
+//!    the `ddzlib` ladder as a model of their play and the `ddzlib` bid as a model of their
+//!    bids ([`infer`], `infer`, `ibid`, `temp`), the weights tempered so that a pilot of
+//!    samples keeps a share `ess` of its effective size;
 //! 4. plays each candidate on each sample to the end with fast playouts in which every seat
 //!    is played by the `ddzlib` policy (its first choice, or with `ptemp` a choice drawn from
 //!    its ladder, the same draws for every candidate), worth the score for its own seat (the
@@ -42,8 +43,7 @@
 //! and `leaf=net` ends each playout there with the network's estimate instead of playing on.
 //! All four are off by default: what they add, and cost, is measured in STRENGTH.md.
 //!
-//! Not done: inference from the bids (only plays and passes are weighed), and a search tree
-//! below the first move (`reply` is a one-step look at the next seat's answers, and it
+//! Not done: a search tree below the first move (`reply` is a one-step look at the next seat's answers, and it
 //! measured weaker: STRENGTH.md).
 
 use std::sync::Arc;
@@ -91,6 +91,9 @@ pub struct SearchConfig {
     /// Weight each sample by how likely it makes the other seats' past plays under the
     /// `ddzlib` model ([`infer`]; `infer=1`, `infer=0` off).
     pub infer: bool,
+    /// With `infer`, weigh the samples by the other seats' bids too ([`infer`]; `ibid=1`,
+    /// `ibid=0` off).
+    pub infer_bids: bool,
     /// The model's temperature (`temp=1.5`): lower trusts it more.
     pub temperature: f64,
     /// How much of the samples' worth the weights may keep, as an effective sample size
@@ -170,6 +173,7 @@ impl Default for SearchConfig {
             solve_cards: 16,
             solve_nodes: 5_000,
             infer: true,
+            infer_bids: true,
             temperature: 1.0,
             ess: 0.5,
             objective: Objective::Score,
@@ -219,19 +223,8 @@ impl SearchConfig {
                     }
                 }
                 "nodes" => config.solve_nodes = number(value)?,
-                "infer" => {
-                    config.infer = match value.trim() {
-                        "0" | "off" => false,
-                        "1" | "on" => true,
-                        v => {
-                            return Err(BotError::BadValue {
-                                key: key.to_string(),
-                                value: v.to_string(),
-                                expected: "0 or 1",
-                            });
-                        }
-                    }
-                }
+                "infer" => config.infer = switch(key, value)?,
+                "ibid" => config.infer_bids = switch(key, value)?,
                 "temp" => {
                     config.temperature = value
                         .trim()
@@ -372,6 +365,19 @@ impl SearchConfig {
     /// Whether the playouts read the network (`pnet`, `leaf=net`).
     fn net_in_playouts(&self) -> bool {
         self.playout_net_turns > 0 || self.net_leaf
+    }
+}
+
+/// An on/off option's value: `1`/`on` or `0`/`off`.
+fn switch(key: &str, value: &str) -> Result<bool, BotError> {
+    match value.trim() {
+        "0" | "off" => Ok(false),
+        "1" | "on" => Ok(true),
+        v => Err(BotError::BadValue {
+            key: key.to_string(),
+            value: v.to_string(),
+            expected: "0 or 1",
+        }),
     }
 }
 
@@ -532,7 +538,7 @@ impl Bot for SearchBot {
             Vec::new()
         };
         let seed = derive_seed(self.seed, self.decisions);
-        let position = Decision::of(view, landlord);
+        let position = Decision::of(view, landlord, self.config.infer_bids);
         let playout_net = self
             .net
             .as_ref()
@@ -573,8 +579,9 @@ struct Decision {
 }
 
 impl Decision {
-    /// What `view` knows, `landlord` being the landlord's seat.
-    fn of(view: &SeatView, landlord: Seat) -> Decision {
+    /// What `view` knows, `landlord` being the landlord's seat; `bids`: whether the
+    /// observations keep the bids.
+    fn of(view: &SeatView, landlord: Seat, bids: bool) -> Decision {
         Decision {
             rules: view.rules.clone(),
             me: view.seat,
@@ -584,7 +591,9 @@ impl Decision {
             last: view.last,
             unknown: unknown_cards(view),
             forced: forced_for_landlord(view),
-            observations: Observations::of(view, landlord).filter(|o| !o.is_empty()),
+            observations: Observations::of(view, landlord)
+                .map(|o| if bids { o } else { o.without_bids() })
+                .filter(|o| !o.is_empty()),
             played: view.played,
             history: view.history.clone(),
         }
@@ -620,7 +629,7 @@ fn forced_for_landlord(view: &SeatView) -> Cards {
 /// impossible (fewer unknown cards than the others hold).
 pub fn sample_hidden(view: &SeatView, seed: u64) -> Option<BySeat<Cards>> {
     let landlord = view.landlord.unwrap_or(view.seat);
-    let position = Decision::of(view, landlord);
+    let position = Decision::of(view, landlord, false);
     deal(&position, seed)
 }
 
@@ -1135,7 +1144,7 @@ mod tests {
                     continue;
                 }
                 let view = game.view(game.turn());
-                let p = Decision::of(&view, view.landlord.unwrap());
+                let p = Decision::of(&view, view.landlord.unwrap(), true);
                 let allowed = game.legal_moves();
                 let config = SearchConfig::default();
                 for sample in 0..3 {
