@@ -159,8 +159,8 @@ impl BotSpec {
                     if !config.reads_net() {
                         return Err(BotError::NetOption {
                             option: option.to_string(),
-                            why: "the search robot reads a network only with netc=N, prior=W, \
-                                  pnet=N or leaf=net"
+                            why: "with netc=0, prior=0, pnet=0 and leaf=play the search robot \
+                                  reads no network"
                                 .to_string(),
                         });
                     }

@@ -189,8 +189,8 @@ fn search_reads_the_network_of_its_weights_option() {
 
     for (spec, says) in [
         (
-            format!("search:weights={}", same.display()),
-            "netc=N, prior=W, pnet=N or leaf=net",
+            format!("search:netc=0:prior=0:weights={}", same.display()),
+            "the search robot reads no network",
         ),
         (
             "search:netc=2:weights=/no/such.safetensors".to_string(),

@@ -405,6 +405,9 @@ fn inference_options_parse_and_bad_ones_are_named() {
     assert!(c.reads_net());
     let c = SearchConfig::parse("pnet=0:leaf=play".split(':')).unwrap();
     assert_eq!((c.playout_net_turns, c.net_leaf), (0, false));
+    assert_eq!((c.net_candidates, c.net_prior), (4, 0.5), "the defaults");
+    assert!(c.reads_net());
+    let c = SearchConfig::parse("netc=0:prior=0".split(':')).unwrap();
     assert!(!c.reads_net());
     let c = SearchConfig::parse("infer=1:objective=score".split(':')).unwrap();
     assert!(c.infer && c.infer_bids);

@@ -35,16 +35,17 @@
 //! hands played out by `ddzlib` robots, against a threshold (`bid_at`, 0.5); `bid=ddzlib` bids
 //! as the `ddzlib` robot does.
 //!
-//! With `netc=N` the `net` robot's network's N best-scored plays join the candidates, and
-//! with `prior=W` each candidate's ranking adds W times the network's score of it (its
-//! estimate of the seat's outcome, −1 to 1) to its mean playout worth; `weights=FILE` (read
-//! by [`crate::BotSpec`]) gives it another network than the shipped one. Inside the playouts
+//! The `net` robot's network ([`crate::net`]) guides the search: its N best-scored plays join
+//! the candidates (`netc=N`, 4), and each candidate's ranking adds W times the network's score
+//! of it (its estimate of the seat's outcome, −1 to 1) to its mean playout worth (`prior=W`,
+//! 0.5); `netc=0:prior=0` searches without it, and `weights=FILE` (read by
+//! [`crate::BotSpec`]) gives it another network than the shipped one. Inside the playouts
 //! ([`net_playout`]), `pnet=N` lets the network play the first N turns after the candidate,
-//! and `leaf=net` ends each playout there with the network's estimate instead of playing on.
-//! All four are off by default: what they add, and cost, is measured in STRENGTH.md.
+//! and `leaf=net` ends each playout there with the network's estimate instead of playing on;
+//! those two are off by default. What each adds, and costs, is measured in STRENGTH.md.
 //!
-//! Not done: a search tree below the first move (`reply` is a one-step look at the next seat's answers, and it
-//! measured weaker: STRENGTH.md).
+//! Not done: a search tree below the first move (`reply` is a one-step look at the next
+//! seat's answers, and it measured weaker: STRENGTH.md).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -122,10 +123,11 @@ pub struct SearchConfig {
     /// The chance as landlord from which the robot bids (`bid_at=0.5`).
     pub bid_threshold: f64,
     /// The `net` robot's network's best-scored plays among the candidates (`netc=N`, the
-    /// first N after the seed robots' choices and the pass; 0 none).
+    /// first N after the seed robots' choices and the pass; 0 none; 4 by default).
     pub net_candidates: usize,
     /// Each candidate's ranking adds this many times the network's score of it (`prior=W`,
-    /// in playout worth units; 0 none): the network as a prior the playouts correct.
+    /// in playout worth units; 0 none; 0.5 by default): the network as a prior the playouts
+    /// correct.
     pub net_prior: f64,
     /// Turns of each playout played by the network (`pnet=N`, after the candidate; 0 none):
     /// each seat takes the network's best-scored play, the `ddzlib` policy the turns after.
@@ -182,8 +184,8 @@ impl Default for SearchConfig {
             playout_solve: 0,
             bid_by_search: true,
             bid_threshold: 0.5,
-            net_candidates: 0,
-            net_prior: 0.0,
+            net_candidates: 4,
+            net_prior: 0.5,
             playout_net_turns: 0,
             net_leaf: false,
         }
