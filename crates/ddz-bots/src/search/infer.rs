@@ -78,7 +78,7 @@ struct Bids {
     others: Vec<usize>,
     /// The rules as the bidders knew them (no wild ranks revealed after the bidding).
     rules: Rules,
-    /// The kitty, which the landlord's hand held not when it bid.
+    /// The kitty, not yet in the landlord's hand when it bid.
     kitty: Cards,
 }
 
