@@ -67,19 +67,28 @@ pub struct Observations {
     bids: Option<Bids>,
 }
 
-/// The bidding: every bid in order, which of them another seat made, and what the model
-/// needs to read the hands they were made with.
+/// The other seats' bids and what the model needs to read the hands they were made with.
 #[derive(Clone, Debug)]
 struct Bids {
-    bidding: Bidding,
-    /// Every bid, the observing seat's included (they are what the others bid after).
-    all: Vec<(Seat, Bid)>,
-    /// The indices in `all` of the other seats' bids.
-    others: Vec<usize>,
+    /// Each other seat's bid, in order.
+    turns: Vec<BidTurn>,
     /// The rules as the bidders knew them (no wild ranks revealed after the bidding).
     rules: Rules,
     /// The kitty, not yet in the landlord's hand when it bid.
     kitty: Cards,
+}
+
+/// One bid of another seat, with what the bids before it allowed (which no sample changes).
+#[derive(Clone, Debug)]
+struct BidTurn {
+    seat: Seat,
+    bid: Bid,
+    /// The bids it could make.
+    allowed: Vec<Bid>,
+    /// What the bids before it set: the highest bid so far (points), or the wanted bid from
+    /// which a 1 is made (call-and-rob: 1 to call, 2 to rob).
+    level: i32,
+    bidding: Bidding,
 }
 
 impl Observations {
@@ -137,7 +146,7 @@ impl Observations {
 
     /// The other seats' bids observed.
     pub fn bids(&self) -> usize {
-        self.bids.as_ref().map_or(0, |b| b.others.len())
+        self.bids.as_ref().map_or(0, |b| b.turns.len())
     }
 
     /// True when there is nothing to weigh.
@@ -243,10 +252,28 @@ impl Bids {
     /// rebuilt without its bidding) or when the landlord's bidding hand cannot be told (the
     /// kitty not shown).
     fn of(view: &SeatView, landlord: Seat) -> Option<Bids> {
-        let others: Vec<usize> = (0..view.bids.len())
+        let bidding = view.rules.bidding;
+        let turns: Vec<BidTurn> = (0..view.bids.len())
             .filter(|&i| view.bids[i].0 != view.seat)
+            .map(|i| {
+                let (seat, bid) = view.bids[i];
+                let before = &view.bids[..i];
+                let level = match bidding {
+                    Bidding::Points => before.iter().map(|b| i32::from(b.1)).max().unwrap_or(0),
+                    // Call-and-rob: the first 1 calls, every later 1 robs.
+                    _ if before.iter().any(|b| b.1 == 1) => 2,
+                    _ => 1,
+                };
+                BidTurn {
+                    seat,
+                    bid,
+                    allowed: legal_bids(bidding, before),
+                    level,
+                    bidding,
+                }
+            })
             .collect();
-        if others.is_empty() || view.rules.bidding == Bidding::Fixed {
+        if turns.is_empty() || bidding == Bidding::Fixed {
             return None;
         }
         let kitty = if landlord == view.seat {
@@ -262,9 +289,7 @@ impl Bids {
             rules.laizi = RankSet::EMPTY;
         }
         Some(Bids {
-            bidding: view.rules.bidding,
-            all: view.bids.clone(),
-            others,
+            turns,
             rules,
             kitty,
         })
@@ -281,56 +306,42 @@ impl Bids {
     ) {
         // The model's bid for each seat, computed on its first bid.
         let mut wanted: BySeat<Option<u8>> = BySeat([None; 3]);
-        for &i in &self.others {
-            let (seat, bid) = self.all[i];
-            let want = *wanted[seat].get_or_insert_with(|| {
-                let hand = if seat == landlord {
-                    dealt[seat].saturating_minus(self.kitty)
+        for turn in &self.turns {
+            let want = *wanted[turn.seat].get_or_insert_with(|| {
+                let hand = if turn.seat == landlord {
+                    dealt[turn.seat].saturating_minus(self.kitty)
                 } else {
-                    dealt[seat]
+                    dealt[turn.seat]
                 };
                 desired_bid(hand, &self.rules)
             });
-            let before = &self.all[..i];
-            let steps = |b: Bid| bid_steps(self.bidding, before, want, b);
-            let allowed = legal_bids(self.bidding, before);
-            let z: f64 = allowed
+            let z: f64 = turn
+                .allowed
                 .iter()
-                .map(|&b| (-steps(b) / temperature).exp())
+                .map(|&b| (-turn.steps(want, b) / temperature).exp())
                 .sum();
-            f(seat, bid, -steps(bid) / temperature - z.ln());
+            f(
+                turn.seat,
+                turn.bid,
+                -turn.steps(want, turn.bid) / temperature - z.ln(),
+            );
         }
     }
 }
 
-/// How many steps bid `bid` is from the model's wanted bid `want`, after the bids `before`
-/// (see the [module docs](self)).
-fn bid_steps(bidding: Bidding, before: &[(Seat, Bid)], want: u8, bid: Bid) -> f64 {
-    let want = i32::from(want);
-    let steps = match bidding {
-        Bidding::Points => {
-            let high = i32::from(before.iter().map(|b| b.1).max().unwrap_or(0));
-            if bid == 0 {
-                (want - high).max(0)
-            } else {
-                (i32::from(bid) - want).abs()
-            }
-        }
-        // Call-and-rob: the first 1 calls, every later 1 robs.
-        _ => {
-            let needed = if before.iter().any(|b| b.1 == 1) {
-                2
-            } else {
-                1
-            };
-            if bid == 0 {
-                (want - needed + 1).max(0)
-            } else {
-                (needed - want).max(0)
-            }
-        }
-    };
-    f64::from(steps)
+impl BidTurn {
+    /// How many steps bid `bid` is from the model's wanted bid `want` at this turn (see the
+    /// [module docs](self)).
+    fn steps(&self, want: u8, bid: Bid) -> f64 {
+        let (want, level) = (i32::from(want), self.level);
+        let steps = match (self.bidding, bid) {
+            (Bidding::Points, 0) => (want - level).max(0),
+            (Bidding::Points, b) => (i32::from(b) - want).abs(),
+            (_, 0) => (want - level + 1).max(0),
+            _ => (level - want).max(0),
+        };
+        f64::from(steps)
+    }
 }
 
 /// `ln P(turn.play)` on `ladder` (see the [module docs](self)).
