@@ -45,21 +45,40 @@ fn positions(rules: &ddz_core::Rules, games: u64) -> Vec<(SeatView, Vec<Move>)> 
 }
 
 #[test]
+fn the_default_budget_is_the_rules_and_a_given_one_wins() {
+    use ddz_bots::search::{DEFAULT_LAIZI_PLAYOUTS, DEFAULT_PLAYOUTS, DEFAULT_TIANDI_PLAYOUTS};
+    use ddz_core::Rules;
+    let default = SearchConfig::default();
+    assert_eq!(default.budget, None);
+    for (rules, playouts) in [
+        (Rules::classic(), DEFAULT_PLAYOUTS),
+        (Rules::laizi(), DEFAULT_LAIZI_PLAYOUTS),
+        (Rules::tiandi(), DEFAULT_TIANDI_PLAYOUTS),
+    ] {
+        assert_eq!(default.budget_for(&rules), Budget::Count(playouts));
+    }
+    let given = SearchConfig::parse(["iters=77"].into_iter()).unwrap();
+    for rules in [Rules::classic(), Rules::laizi()] {
+        assert_eq!(given.budget_for(&rules), Budget::Count(77));
+    }
+}
+
+#[test]
 fn options_parse_and_bad_ones_are_named() {
     let c = SearchConfig::parse("iters=2000:threads=3:candidates=5".split(':')).unwrap();
-    assert_eq!(c.budget, Budget::Count(2000));
+    assert_eq!(c.budget, Some(Budget::Count(2000)));
     assert_eq!((c.threads, c.candidates), (3, 5));
     let c = SearchConfig::parse("solve=0:nodes=100".split(':')).unwrap();
     assert_eq!((c.solve_cards, c.solve_nodes), (0, 100));
     let c = SearchConfig::parse(["time=500ms"].into_iter()).unwrap();
     assert_eq!(
         c.budget,
-        Budget::Time(std::time::Duration::from_millis(500))
+        Some(Budget::Time(std::time::Duration::from_millis(500)))
     );
     let c = SearchConfig::parse(["time=1.5s"].into_iter()).unwrap();
     assert_eq!(
         c.budget,
-        Budget::Time(std::time::Duration::from_millis(1500))
+        Some(Budget::Time(std::time::Duration::from_millis(1500)))
     );
     for (bad, says) in [
         ("iters=0", "not a positive number"),
@@ -146,7 +165,7 @@ fn choices_are_allowed_and_the_same_whatever_the_thread_count() {
             // Samples of up to 30 cards solved exactly: the solver's share must be as
             // deterministic as the playouts'.
             let config = SearchConfig {
-                budget: Budget::Count(120),
+                budget: Some(Budget::Count(120)),
                 threads: 1,
                 candidates: 6,
                 solve_cards: 30,

@@ -30,7 +30,7 @@ impl SearchBot {
         }
         self.decisions += 1;
         let seed = derive_seed(self.seed, self.decisions);
-        match side_chance(view, self.config.budget, seed) {
+        match side_chance(view, self.config.budget_for(&view.rules), seed) {
             Some(p) if p >= SUPER_DOUBLE_FROM => factor_at_most(allowed, 4),
             Some(p) if p >= DOUBLE_FROM => factor_at_most(allowed, 2),
             Some(_) => factor_at_most(allowed, 1),
@@ -47,7 +47,7 @@ impl SearchBot {
         }
         self.decisions += 1;
         let seed = derive_seed(self.seed, self.decisions);
-        match side_chance(view, self.config.budget, seed) {
+        match side_chance(view, self.config.budget_for(&view.rules), seed) {
             Some(p) => p >= SHOW_FROM,
             None => stakes::ddzlib_show(view),
         }

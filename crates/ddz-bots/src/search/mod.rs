@@ -50,7 +50,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use ddz_core::{Cards, Move, Rank, Rules};
+use ddz_core::{Cards, Move, Rank, Rules, Wild};
 use ddz_game::shuffle::{rng, shuffle};
 use ddz_game::{
     Bid, Budget, BySeat, PlayState, Seat, SeatView, Side, Trick, derive_seed, side_scores,
@@ -78,8 +78,9 @@ use crate::{Bot, BotError};
 pub struct SearchConfig {
     /// The budget per decision: a number of playouts (`iters=N`, [`Budget::Count`],
     /// deterministic; an exact solve counts 1 + its nodes / 50) or a time (`time=500ms`,
-    /// `time=1s`).
-    pub budget: Budget,
+    /// `time=1s`); `None` (neither option given) is the rules' default
+    /// ([`SearchConfig::budget_for`]).
+    pub budget: Option<Budget>,
     /// Worker threads (`threads=N`); the result does not depend on it.
     pub threads: usize,
     /// Most candidate moves searched (`candidates=N`, at least 2).
@@ -164,12 +165,12 @@ impl Objective {
 }
 
 impl Default for SearchConfig {
-    /// 3,000 playouts (under 150 ms a decision at the 99th percentile on this project's
-    /// 2-core VM: BENCHMARKS.md), one thread, 12 candidates, samples of 16 cards or fewer
-    /// solved within 5,000 nodes.
+    /// The rules' default budget (3,000 playouts; 1,000 in laizi, 300 in heaven-and-earth:
+    /// under 150 ms a decision at the 99th percentile on this project's 2-core VM,
+    /// BENCHMARKS.md), one thread, 12 candidates, samples of 16 cards or fewer solved within 5,000 nodes.
     fn default() -> SearchConfig {
         SearchConfig {
-            budget: Budget::Count(3_000),
+            budget: None,
             threads: 1,
             candidates: 12,
             solve_cards: 16,
@@ -192,7 +193,30 @@ impl Default for SearchConfig {
     }
 }
 
+/// Playouts a decision by default under rules without wild cards.
+pub const DEFAULT_PLAYOUTS: u64 = 3_000;
+
+/// Playouts a decision by default with one wild rank (laizi), whose playouts cost about three
+/// times as much (the `ddzlib` policy splits every reading of the wild cards): under 150 ms
+/// at the 99th percentile (BENCHMARKS.md), and as strong as 3,000 there (STRENGTH.md).
+pub const DEFAULT_LAIZI_PLAYOUTS: u64 = 1_000;
+
+/// Playouts a decision by default with two wild ranks (heaven-and-earth), whose playouts
+/// cost about ten times as much as without wild cards; as strong as 1,000 there (STRENGTH.md).
+pub const DEFAULT_TIANDI_PLAYOUTS: u64 = 300;
+
 impl SearchConfig {
+    /// The budget under `rules`: the one given (`iters`, `time`), else the rules' default
+    /// number of playouts ([`DEFAULT_PLAYOUTS`], [`DEFAULT_LAIZI_PLAYOUTS`],
+    /// [`DEFAULT_TIANDI_PLAYOUTS`]).
+    pub fn budget_for(&self, rules: &Rules) -> Budget {
+        self.budget.unwrap_or(Budget::Count(match rules.wild {
+            Wild::None => DEFAULT_PLAYOUTS,
+            Wild::Single => DEFAULT_LAIZI_PLAYOUTS,
+            Wild::HeavenEarth => DEFAULT_TIANDI_PLAYOUTS,
+        }))
+    }
+
     /// Reads the options after `search`: `time=500ms`, `time=2s`, `iters=2000`, `threads=2`,
     /// `candidates=8`. An unknown key or a bad value is an error naming it.
     pub fn parse<'a>(options: impl Iterator<Item = &'a str>) -> Result<SearchConfig, BotError> {
@@ -213,8 +237,8 @@ impl SearchConfig {
                     })
             };
             match key.trim() {
-                "iters" => config.budget = Budget::Count(number(value)?.min(1 << 30)),
-                "time" => config.budget = Budget::Time(parse_duration(value)?),
+                "iters" => config.budget = Some(Budget::Count(number(value)?.min(1 << 30))),
+                "time" => config.budget = Some(Budget::Time(parse_duration(value)?)),
                 "threads" => config.threads = number(value)?.min(256) as usize,
                 "candidates" => config.candidates = number(value)?.clamp(2, 1000) as usize,
                 "solve" => {
@@ -494,7 +518,7 @@ impl Bot for SearchBot {
         }
         self.decisions += 1;
         let seed = derive_seed(self.seed, self.decisions);
-        match bidding::landlord_chance(view, self.config.budget, seed) {
+        match bidding::landlord_chance(view, self.config.budget_for(&view.rules), seed) {
             Some(chance) => {
                 bidding::bid_for_chance(view, allowed, chance, self.config.bid_threshold)
             }
@@ -880,6 +904,7 @@ fn search(
     seed: u64,
 ) -> Move {
     let start = Instant::now();
+    let budget = config.budget_for(&p.rules);
     // One set of playout robots per thread, kept over the batches: their split memos fill up
     // with the sampled hands (a memo changes no decision, so the results do not depend on it).
     let mut players: Vec<Players> = (0..config.threads.clamp(1, BATCH as usize))
@@ -912,7 +937,7 @@ fn search(
             }
             sample += BATCH;
             used += work;
-            let done = match config.budget {
+            let done = match budget {
                 Budget::Count(n) => used >= n / u64::from(rounds),
                 // Each round until its share of the time is spent.
                 Budget::Time(limit) => {
