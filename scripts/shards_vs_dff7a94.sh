@@ -6,20 +6,12 @@
 #   scripts/shards_vs_dff7a94.sh DIR DEALS SEED SHARDS [ARENA OPTIONS...]
 #
 # Shard I's report goes to DIR/shard-I.json; a shard already done is skipped, so a stopped run
-# resumes. DDZ and BASE override the two binaries (default target/release/ddz and
-# ../base/target/release/ddz).
+# resumes (scripts/shards.sh). DDZ and BASE override the two binaries (default
+# target/release/ddz and ../base/target/release/ddz).
 set -euo pipefail
 dir=$1 deals=$2 seed=$3 shards=$4
 shift 4
 top=$(git -C "$dir" rev-parse --show-toplevel)
-bin=${DDZ:-$top/target/release/ddz}
 base=${BASE:-$top/../base/target/release/ddz}
-cd "$dir"
-for i in $(seq 0 $((shards - 1))); do
-  [ -s "shard-$i.json" ] && continue
-  "$bin" arena --bots search:time=100ms,base --exec "base=$base bot --bot search:time=100ms" \
-    --deals "$deals" --seed "$seed" --shard "$i/$shards" --threads 2 --quiet \
-    --out "shard-$i.json.tmp" "$@"
-  mv "shard-$i.json.tmp" "shard-$i.json"
-done
-"$bin" arena merge shard-*.json
+exec "$top/scripts/shards.sh" "$dir" "$deals" "$seed" "$shards" \
+  --bots search:time=100ms,base --exec "base=$base bot --bot search:time=100ms" --threads 2 "$@"
