@@ -430,9 +430,10 @@ fn inference_options_parse_and_bad_ones_are_named() {
     assert!(!c.reads_net());
     let c = SearchConfig::parse("infer=1:objective=score".split(':')).unwrap();
     assert!(c.infer && c.infer_bids);
+    assert_eq!(c.objective, Objective::Score);
     let c = SearchConfig::parse("ibid=0".split(':')).unwrap();
     assert!(c.infer && !c.infer_bids);
-    assert_eq!(c.objective, Objective::Score);
+    assert_eq!(c.objective, Objective::Win, "the default");
     for (bad, says) in [
         ("infer=2", "search option infer: \"2\" is not 0 or 1"),
         ("ibid=yes", "search option ibid: \"yes\" is not 0 or 1"),

@@ -14,8 +14,9 @@
 //!    samples keeps a share `ess` of its effective size;
 //! 4. plays each candidate on each sample to the end with fast playouts in which every seat
 //!    is played by the `ddzlib` policy (its first choice, or with `ptemp` a choice drawn from
-//!    its ladder, the same draws for every candidate), worth the score for its own seat (the
-//!    landlord wins or loses 2 × the bomb stake, a farmer 1 ×; `objective=win`: ±1); with
+//!    its ladder, the same draws for every candidate), worth ±1 for its own side's win or
+//!    loss (`objective=win`, the default; `objective=score`: the seat's score, the landlord
+//!    winning or losing 2 × the bomb stake, a farmer 1 ×); with
 //!    `reply=k` the next seat's first k choices are each played out and the worst for the
 //!    robot counts (the best, for its teammate). A sample small enough (`solve` cards in all
 //!    three hands, 16 by default) is instead solved exactly by [`crate::solver`] within a node
@@ -103,7 +104,9 @@ pub struct SearchConfig {
     /// the largest factor up to 1) so that a pilot of samples keeps this share of its size.
     /// Lower trusts the model more; 1 weighs nothing.
     pub ess: f64,
-    /// What a playout's result is worth (`objective=score` or `objective=win`).
+    /// What a playout's result is worth (`objective=win`, the default, or `objective=score`):
+    /// the win measured stronger by the measure, the share of games won, and as
+    /// strong by the points (STRENGTH.md).
     pub objective: Objective,
     /// The playouts' temperature (`ptemp=0.5`): each playout seat draws its play from its
     /// `ddzlib` ladder, falling by `e^(−1/T)` a place ([`DdzlibBot::choose_softly`]); 0
@@ -179,7 +182,7 @@ impl Default for SearchConfig {
             infer_bids: true,
             temperature: 1.0,
             ess: 0.5,
-            objective: Objective::Score,
+            objective: Objective::Win,
             playout_temperature: 0.0,
             replies: 0,
             playout_solve: 0,
