@@ -1176,7 +1176,11 @@ mod tests {
                 let view = game.view(game.turn());
                 let p = Decision::of(&view, view.landlord.unwrap(), true);
                 let allowed = game.legal_moves();
-                let config = SearchConfig::default();
+                // The former copy scored the seat's score.
+                let config = SearchConfig {
+                    objective: Objective::Score,
+                    ..SearchConfig::default()
+                };
                 for sample in 0..3 {
                     let Some(hands) = deal(&p, derive_seed(seed, sample)) else {
                         continue;
