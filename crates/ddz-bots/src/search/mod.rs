@@ -170,7 +170,8 @@ impl Objective {
 impl Default for SearchConfig {
     /// The rules' default budget (3,000 playouts; 1,000 in laizi, 300 in heaven-and-earth:
     /// under 150 ms a decision at the 99th percentile on this project's 2-core VM,
-    /// BENCHMARKS.md), one thread, 12 candidates, samples of 16 cards or fewer solved within 5,000 nodes.
+    /// BENCHMARKS.md), one thread, 12 candidates, samples of 16 cards or fewer solved
+    /// within 5,000 nodes.
     fn default() -> SearchConfig {
         SearchConfig {
             budget: None,
