@@ -106,7 +106,7 @@ pub struct Scorer {
     base: Vec<f32>,
     /// Each play's first-layer pre-activations, one after another.
     acc: Vec<f32>,
-    scratch: [Vec<f32>; 2],
+    scratch: mlp::Scratch,
     /// The last scores [`Scorer::best`] worked out.
     scores: Vec<f32>,
 }
@@ -120,7 +120,7 @@ impl Scorer {
             action: Vec::new(),
             base: Vec::new(),
             acc: Vec::new(),
-            scratch: [Vec::new(), Vec::new()],
+            scratch: mlp::Scratch::default(),
             scores: Vec::new(),
         }
     }
