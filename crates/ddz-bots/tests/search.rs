@@ -428,6 +428,15 @@ fn inference_options_parse_and_bad_ones_are_named() {
     assert!(c.reads_net());
     let c = SearchConfig::parse("netc=0:prior=0".split(':')).unwrap();
     assert!(!c.reads_net());
+    let c = SearchConfig::parse("netc=0:prior=0:fnet=3:fshare=0.25".split(':')).unwrap();
+    assert_eq!((c.final_net, c.final_share), (3, 0.25));
+    assert!(c.reads_net());
+    let c = SearchConfig::parse("fnet=0".split(':')).unwrap();
+    assert_eq!(
+        (c.final_net, c.final_share),
+        (0, 0.5),
+        "off, the default share"
+    );
     let c = SearchConfig::parse("infer=1:objective=score".split(':')).unwrap();
     assert!(c.infer && c.infer_bids);
     assert_eq!(c.objective, Objective::Score);
@@ -451,6 +460,9 @@ fn inference_options_parse_and_bad_ones_are_named() {
         ("prior=-1", "is not a weight from 0 to 100"),
         ("pnet=-2", "is not a positive number"),
         ("leaf=value", "is not net or play"),
+        ("fnet=two", "is not a positive number"),
+        ("fshare=1", "is not a share above 0 and below 1"),
+        ("fshare=0", "is not a share above 0 and below 1"),
     ] {
         let e = SearchConfig::parse([bad].into_iter()).unwrap_err();
         assert!(e.to_string().contains(says), "{bad}: {e}");

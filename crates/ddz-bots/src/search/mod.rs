@@ -43,7 +43,10 @@
 //! [`crate::BotSpec`]) gives it another network than the shipped one. Inside the playouts
 //! ([`net_playout`]), `pnet=N` lets the network play the first N turns after the candidate,
 //! and `leaf=net` ends each playout there with the network's estimate instead of playing on;
-//! those two are off by default. What each adds, and costs, is measured in STRENGTH.md.
+//! with `fnet=N`, once at most N candidates are left, the last rounds of the halving play
+//! whole playouts by the network, a share `fshare` of the budget (0.5), and rank each
+//! candidate by the mean of its `ddzlib` and network playouts' means. Those are off by
+//! default. What each adds, and costs, is measured in STRENGTH.md.
 //!
 //! Not done: a search tree below the first move (`reply` is a one-step look at the next
 //! seat's answers, and it measured weaker: STRENGTH.md).
@@ -139,6 +142,14 @@ pub struct SearchConfig {
     /// End each playout after its network turns with the network's estimate of the outcome
     /// (`leaf=net`) instead of playing on (`leaf=play`, the default).
     pub net_leaf: bool,
+    /// The last rounds, once at most this many candidates are left, play whole playouts by
+    /// the network (`fnet=N`; 0 never): the dearer, better evaluation spent on the few
+    /// candidates the `ddzlib` playouts could not part. A candidate's ranking there is the mean
+    /// of its two playouts' mean worths (and the prior).
+    pub final_net: usize,
+    /// The share of the budget the network's rounds take (`fshare=0.5`) when rounds by the
+    /// `ddzlib` playouts come before them (all of it otherwise).
+    pub final_share: f64,
 }
 
 /// What the search maximises.
@@ -193,6 +204,8 @@ impl Default for SearchConfig {
             net_prior: 0.5,
             playout_net_turns: 0,
             net_leaf: false,
+            final_net: 0,
+            final_share: 0.5,
         }
     }
 }
@@ -378,23 +391,38 @@ impl SearchConfig {
                         }
                     }
                 }
+                "fnet" => {
+                    config.final_net = match value.trim() {
+                        "0" => 0,
+                        v => number(v)?.min(1000) as usize,
+                    }
+                }
+                "fshare" => {
+                    config.final_share = value
+                        .trim()
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|t| *t > 0.0 && *t < 1.0)
+                        .ok_or_else(|| BotError::BadValue {
+                            key: key.to_string(),
+                            value: value.to_string(),
+                            expected: "a share above 0 and below 1",
+                        })?
+                }
                 other => return Err(BotError::UnknownOption(other.to_string())),
             }
         }
         Ok(config)
     }
 
-    /// Whether an option reads the network (`netc`, `prior`, `pnet`, `leaf=net`).
+    /// Whether an option reads the network (`netc`, `prior`, `pnet`, `leaf=net`, `fnet`).
     pub fn reads_net(&self) -> bool {
-        self.net_candidates > 0
-            || self.net_prior > 0.0
-            || self.playout_net_turns > 0
-            || self.net_leaf
+        self.net_candidates > 0 || self.net_prior > 0.0 || self.net_in_playouts()
     }
 
-    /// Whether the playouts read the network (`pnet`, `leaf=net`).
+    /// Whether the playouts read the network (`pnet`, `leaf=net`, `fnet`).
     fn net_in_playouts(&self) -> bool {
-        self.playout_net_turns > 0 || self.net_leaf
+        self.playout_net_turns > 0 || self.net_leaf || self.final_net >= 2
     }
 }
 
@@ -896,9 +924,74 @@ impl Tempering {
     }
 }
 
+/// The work a whole playout by the network counts for in a `Count` budget: it costs about as
+/// much as this many `ddzlib` playouts (BENCHMARKS.md).
+const NET_PLAYOUT_WORK: u64 = 16;
+
+/// How sequential halving shares the budget among its rounds: the rounds by `ddzlib` playouts
+/// equally, and with [`SearchConfig::final_net`] the last rounds, by the network's playouts,
+/// equally among them, [`SearchConfig::final_share`] of the budget in all.
+struct Rounds {
+    /// Rounds from the first one on that play by the network.
+    net_from: u32,
+    /// Each round's share of the budget, first to last.
+    shares: Vec<f64>,
+}
+
+impl Rounds {
+    /// Round `round`'s share of a budget of `n` playouts.
+    fn count_share(&self, n: u64, round: u32) -> u64 {
+        if self.net_from as usize >= self.shares.len() {
+            // Every round by `ddzlib`: equal integer shares.
+            n / self.shares.len().max(1) as u64
+        } else {
+            let share = self.shares.get(round as usize).copied().unwrap_or(1.0);
+            (n as f64 * share) as u64
+        }
+    }
+
+    /// The rounds of a search among `candidates` candidates under `config`.
+    fn of(candidates: usize, config: &SearchConfig) -> Rounds {
+        // How many candidates each round starts with.
+        let mut alive = Vec::new();
+        let mut k = candidates.max(2);
+        while k > 1 {
+            alive.push(k);
+            k = k.div_ceil(2);
+        }
+        let by_net = alive
+            .iter()
+            .filter(|&&k| config.final_net >= 2 && k <= config.final_net)
+            .count();
+        let by_ddzlib = alive.len() - by_net;
+        let net_share = match (by_ddzlib, by_net) {
+            (_, 0) => 0.0,
+            (0, _) => 1.0,
+            _ => config.final_share,
+        };
+        let shares = alive
+            .iter()
+            .enumerate()
+            .map(|(i, _)| {
+                if i < by_ddzlib {
+                    (1.0 - net_share) / by_ddzlib as f64
+                } else {
+                    net_share / by_net as f64
+                }
+            })
+            .collect();
+        Rounds {
+            net_from: by_ddzlib as u32,
+            shares,
+        }
+    }
+}
+
 /// Sequential halving over the candidates on shared samples: ⌈log2 K⌉ rounds share the budget
-/// equally; each round scores every candidate still in on new batches of samples until its
-/// share is spent, then keeps the better half by weighted total. Returns the best candidate.
+/// ([`Rounds`]); each round scores every candidate still in on new batches of samples until its
+/// share is spent, then keeps the better half by weighted total (with `fnet`, in the
+/// network's rounds, by the mean of its `ddzlib` and network playouts' mean worths). Returns
+/// the best candidate.
 fn search(
     p: &Decision,
     candidates: &[Move],
@@ -916,13 +1009,24 @@ fn search(
         .collect();
     let tempering = Tempering::of(p, config, seed, &mut players[0].model);
     let mut alive: Vec<usize> = (0..candidates.len()).collect();
-    let mut totals = vec![0f64; candidates.len()];
-    // The samples' total weight: every alive candidate has seen every sample so far.
-    let mut weights = 0f64;
-    let rounds = (usize::BITS - (candidates.len() - 1).leading_zeros()).max(1);
+    // The weighted worths of the `ddzlib` playouts ([0]) and of the network's ([1]), and the
+    // samples' total weights: every alive candidate has seen every sample of its kind so far.
+    let mut totals = [vec![0f64; candidates.len()], vec![0f64; candidates.len()]];
+    let mut weights = [0f64; 2];
+    let rounds = Rounds::of(candidates.len(), &config);
+    let net_config = SearchConfig {
+        playout_net_turns: 1000,
+        net_leaf: false,
+        ..config
+    };
     let mut sample: u32 = 0;
     let mut round = 0;
+    // The share of the budget the rounds so far may take.
+    let mut allowed = 0.0;
     while alive.len() > 1 {
+        let by_net = round >= rounds.net_from && playout_net.is_some();
+        let kind = usize::from(by_net);
+        allowed += rounds.shares.get(round as usize).copied().unwrap_or(0.0);
         round += 1;
         let mut used: u64 = 0;
         loop {
@@ -931,32 +1035,45 @@ fn search(
                 from: sample,
                 tempering,
             };
-            let (rows, work) = run_batch(p, candidates, &batch, config, seed, &mut players);
+            let round_config = if by_net { net_config } else { config };
+            let (rows, work) = run_batch(p, candidates, &batch, round_config, seed, &mut players);
             // Summed in sample order, whatever the threads: the totals are the same bits.
             for row in rows {
-                weights += row.weight;
+                weights[kind] += row.weight;
                 for (k, &c) in alive.iter().enumerate() {
-                    totals[c] += row.weight * row.worth[k];
+                    totals[kind][c] += row.weight * row.worth[k];
                 }
             }
             sample += BATCH;
-            used += work;
+            used += if by_net {
+                work * NET_PLAYOUT_WORK
+            } else {
+                work
+            };
             let done = match budget {
-                Budget::Count(n) => used >= n / u64::from(rounds),
-                // Each round until its share of the time is spent.
-                Budget::Time(limit) => {
-                    start.elapsed() >= limit.mul_f64(round as f64 / f64::from(rounds))
-                }
+                Budget::Count(n) => used >= rounds.count_share(n, round - 1),
+                // Each round until the share of the time of the rounds so far is spent.
+                Budget::Time(limit) => start.elapsed() >= limit.mul_f64(allowed.min(1.0)),
             };
             if done {
                 break;
             }
         }
         // Every alive candidate has seen the same samples: compare mean worths (plus the
-        // network's prior when asked; without it the order is the totals').
-        let rank = |c: usize| match prior.get(c) {
-            None => totals[c],
-            Some(prior) => totals[c] / weights.max(f64::MIN_POSITIVE) + prior,
+        // network's prior when asked; without it the order is the totals'), in the network's
+        // rounds the mean of the two kinds of playouts' means.
+        let mean = |kind: usize, c: usize| totals[kind][c] / weights[kind].max(f64::MIN_POSITIVE);
+        let rank = |c: usize| match (prior.get(c), weights[1] > 0.0) {
+            (None, false) => totals[0][c],
+            (Some(prior), false) => mean(0, c) + prior,
+            (prior, true) => {
+                let ddzlib = if weights[0] > 0.0 {
+                    mean(0, c)
+                } else {
+                    mean(1, c)
+                };
+                (ddzlib + mean(1, c)) / 2.0 + prior.copied().unwrap_or(0.0)
+            }
         };
         alive.sort_by(|&a, &b| rank(b).total_cmp(&rank(a)).then(a.cmp(&b)));
         alive.truncate(alive.len().div_ceil(2));
@@ -1200,5 +1317,29 @@ mod tests {
             }
         }
         assert!(checked > 5_000, "only {checked} playouts checked");
+    }
+
+    #[test]
+    fn the_rounds_share_the_budget_between_the_two_kinds_of_playouts() {
+        let with = |final_net: usize, final_share: f64| SearchConfig {
+            final_net,
+            final_share,
+            ..SearchConfig::default()
+        };
+        // 12 candidates: rounds of 12, 6, 3 and 2.
+        let plain = Rounds::of(12, &with(0, 0.5));
+        assert_eq!((plain.net_from, plain.shares.len()), (4, 4));
+        assert_eq!(plain.count_share(1000, 0), 250, "equal integer shares");
+        let hybrid = Rounds::of(12, &with(3, 0.4));
+        assert_eq!(hybrid.net_from, 2, "the rounds of 3 and 2 by the network");
+        let expected = [0.3, 0.3, 0.2, 0.2];
+        for (share, want) in hybrid.shares.iter().zip(expected) {
+            assert!((share - want).abs() < 1e-12, "{:?}", hybrid.shares);
+        }
+        assert_eq!(hybrid.count_share(1000, 2), 200);
+        // Every round by the network: the whole budget.
+        let all = Rounds::of(3, &with(4, 0.4));
+        assert_eq!(all.net_from, 0);
+        assert!((all.shares.iter().sum::<f64>() - 1.0).abs() < 1e-12);
     }
 }
