@@ -159,8 +159,8 @@ impl BotSpec {
                     if !config.reads_net() {
                         return Err(BotError::NetOption {
                             option: option.to_string(),
-                            why: "with netc=0, prior=0, pnet=0 and leaf=play the search robot \
-                                  reads no network"
+                            why: "with netc=0, prior=0, pnet=0, leaf=play and fnet=0 the search \
+                                  robot reads no network"
                                 .to_string(),
                         });
                     }

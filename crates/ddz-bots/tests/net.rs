@@ -189,7 +189,7 @@ fn search_reads_the_network_of_its_weights_option() {
 
     for (spec, says) in [
         (
-            format!("search:netc=0:prior=0:weights={}", same.display()),
+            format!("search:netc=0:prior=0:fnet=0:weights={}", same.display()),
             "the search robot reads no network",
         ),
         (

@@ -427,15 +427,25 @@ fn inference_options_parse_and_bad_ones_are_named() {
     assert_eq!((c.net_candidates, c.net_prior), (4, 0.5), "the defaults");
     assert!(c.reads_net());
     let c = SearchConfig::parse("netc=0:prior=0".split(':')).unwrap();
+    assert!(c.reads_net(), "the network's last rounds, by default");
+    let c = SearchConfig::parse("netc=0:prior=0:fnet=0".split(':')).unwrap();
     assert!(!c.reads_net());
     let c = SearchConfig::parse("netc=0:prior=0:fnet=3:fshare=0.25".split(':')).unwrap();
-    assert_eq!((c.final_net, c.final_share), (3, 0.25));
+    assert_eq!((c.final_net, c.final_share), (Some(3), 0.25));
     assert!(c.reads_net());
     let c = SearchConfig::parse("fnet=0".split(':')).unwrap();
     assert_eq!(
         (c.final_net, c.final_share),
-        (0, 0.5),
+        (Some(0), 0.5),
         "off, the default share"
+    );
+    let default = SearchConfig::default();
+    assert_eq!(default.final_net_for(&ddz_core::Rules::classic()), 3);
+    assert_eq!(default.final_net_for(&ddz_core::Rules::laizi()), 0);
+    assert_eq!(
+        c.final_net_for(&ddz_core::Rules::classic()),
+        0,
+        "the option wins"
     );
     let c = SearchConfig::parse("infer=1:objective=score".split(':')).unwrap();
     assert!(c.infer && c.infer_bids);

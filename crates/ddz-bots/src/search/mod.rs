@@ -24,7 +24,10 @@
 //!    budget runs out;
 //! 5. shares the budget among ⌈log2 K⌉ rounds of sequential halving: each round scores every
 //!    candidate still in on the same new samples, then keeps the better half by weighted
-//!    total, until one is left.
+//!    total, until one is left. Under rules without wild cards the rounds among the last
+//!    three candidates (`fnet=3`) take half the budget (`fshare`) and play whole playouts by
+//!    the network ([`net_playout`]) instead, each worth 16 `ddzlib` playouts of the
+//!    budget, and rank by the mean of the two kinds of playouts' mean worths.
 //!
 //! The budget is a number of playouts (`iters`, deterministic; an exact solve counts 1 + its
 //! nodes / 50) or a time (`time`); either way the samples are drawn from the robot's seed, the
@@ -39,14 +42,15 @@
 //! The `net` robot's network ([`crate::net`]) guides the search: its N best-scored plays join
 //! the candidates (`netc=N`, 4), and each candidate's ranking adds W times the network's score
 //! of it (its estimate of the seat's outcome, −1 to 1) to its mean playout worth (`prior=W`,
-//! 0.5); `netc=0:prior=0` searches without it, and `weights=FILE` (read by
+//! 0.5); `netc=0:prior=0:fnet=0` searches without it, and `weights=FILE` (read by
 //! [`crate::BotSpec`]) gives it another network than the shipped one. Inside the playouts
 //! ([`net_playout`]), `pnet=N` lets the network play the first N turns after the candidate,
 //! and `leaf=net` ends each playout there with the network's estimate instead of playing on;
 //! with `fnet=N`, once at most N candidates are left, the last rounds of the halving play
 //! whole playouts by the network, a share `fshare` of the budget (0.5), and rank each
-//! candidate by the mean of its `ddzlib` and network playouts' means. Those are off by
-//! default. What each adds, and costs, is measured in STRENGTH.md.
+//! candidate by the mean of its `ddzlib` and network playouts' means. `pnet` and `leaf=net`
+//! are off by default; `fnet` is 3 under rules without wild cards, off with them
+//! ([`SearchConfig::final_net_for`]). What each adds, and costs, is measured in STRENGTH.md.
 //!
 //! Not done: a search tree below the first move (`reply` is a one-step look at the next
 //! seat's answers, and it measured weaker: STRENGTH.md).
@@ -145,8 +149,9 @@ pub struct SearchConfig {
     /// The last rounds, once at most this many candidates are left, play whole playouts by
     /// the network (`fnet=N`; 0 never): the dearer, better evaluation spent on the few
     /// candidates the `ddzlib` playouts could not part. A candidate's ranking there is the mean
-    /// of its two playouts' mean worths (and the prior).
-    pub final_net: usize,
+    /// of its two playouts' mean worths (and the prior). `None` (no `fnet` option) is the
+    /// rules' default ([`SearchConfig::final_net_for`]).
+    pub final_net: Option<usize>,
     /// The share of the budget the network's rounds take (`fshare=0.5`) when rounds by the
     /// `ddzlib` playouts come before them (all of it otherwise).
     pub final_share: f64,
@@ -204,11 +209,15 @@ impl Default for SearchConfig {
             net_prior: 0.5,
             playout_net_turns: 0,
             net_leaf: false,
-            final_net: 0,
+            final_net: None,
             final_share: 0.5,
         }
     }
 }
+
+/// The default `fnet` under rules without wild cards: the network's playouts decide among the
+/// last three candidates (STRENGTH.md).
+pub const DEFAULT_FINAL_NET: usize = 3;
 
 /// Playouts a decision by default under rules without wild cards.
 pub const DEFAULT_PLAYOUTS: u64 = 3_000;
@@ -392,10 +401,10 @@ impl SearchConfig {
                     }
                 }
                 "fnet" => {
-                    config.final_net = match value.trim() {
+                    config.final_net = Some(match value.trim() {
                         "0" => 0,
                         v => number(v)?.min(1000) as usize,
-                    }
+                    })
                 }
                 "fshare" => {
                     config.final_share = value
@@ -415,14 +424,29 @@ impl SearchConfig {
         Ok(config)
     }
 
-    /// Whether an option reads the network (`netc`, `prior`, `pnet`, `leaf=net`, `fnet`).
-    pub fn reads_net(&self) -> bool {
-        self.net_candidates > 0 || self.net_prior > 0.0 || self.net_in_playouts()
+    /// The `fnet` in force under `rules`: the one given, else [`DEFAULT_FINAL_NET`] under
+    /// rules without wild cards and 0 (never) with them (the network was trained under
+    /// classic rules, and a wildcard playout by it was not measured).
+    pub fn final_net_for(&self, rules: &Rules) -> usize {
+        self.final_net.unwrap_or(match rules.wild {
+            Wild::None => DEFAULT_FINAL_NET,
+            Wild::Single | Wild::HeavenEarth => 0,
+        })
     }
 
-    /// Whether the playouts read the network (`pnet`, `leaf=net`, `fnet`).
-    fn net_in_playouts(&self) -> bool {
-        self.playout_net_turns > 0 || self.net_leaf || self.final_net >= 2
+    /// Whether an option reads the network (`netc`, `prior`, `pnet`, `leaf=net`, `fnet`, the
+    /// last by default under rules without wild cards).
+    pub fn reads_net(&self) -> bool {
+        self.net_candidates > 0
+            || self.net_prior > 0.0
+            || self.playout_net_turns > 0
+            || self.net_leaf
+            || self.final_net.is_none_or(|n| n >= 2)
+    }
+
+    /// Whether the playouts read the network under `rules` (`pnet`, `leaf=net`, `fnet`).
+    fn net_in_playouts(&self, rules: &Rules) -> bool {
+        self.playout_net_turns > 0 || self.net_leaf || self.final_net_for(rules) >= 2
     }
 }
 
@@ -600,7 +624,7 @@ impl Bot for SearchBot {
         let playout_net = self
             .net
             .as_ref()
-            .filter(|_| self.config.net_in_playouts())
+            .filter(|_| self.config.net_in_playouts(&view.rules))
             .map(|scorer| scorer.net().clone());
         search(
             &position,
@@ -924,8 +948,10 @@ impl Tempering {
     }
 }
 
-/// The work a whole playout by the network counts for in a `Count` budget: it costs about as
-/// much as this many `ddzlib` playouts (BENCHMARKS.md).
+/// The work a whole playout by the network counts for in a `Count` budget: at the median it
+/// costs about seven `ddzlib` playouts (0.2 ms against 28 µs, BENCHMARKS.md), more in the
+/// slow decisions (leads with many plays), and at 16 the default budget keeps its 99th
+/// percentile within 150 ms (at 8 it reached 148 ms).
 const NET_PLAYOUT_WORK: u64 = 16;
 
 /// How sequential halving shares the budget among its rounds: the rounds by `ddzlib` playouts
@@ -950,8 +976,9 @@ impl Rounds {
         }
     }
 
-    /// The rounds of a search among `candidates` candidates under `config`.
-    fn of(candidates: usize, config: &SearchConfig) -> Rounds {
+    /// The rounds of a search among `candidates` candidates under `config` and `rules`.
+    fn of(candidates: usize, config: &SearchConfig, rules: &Rules) -> Rounds {
+        let final_net = config.final_net_for(rules);
         // How many candidates each round starts with.
         let mut alive = Vec::new();
         let mut k = candidates.max(2);
@@ -961,7 +988,7 @@ impl Rounds {
         }
         let by_net = alive
             .iter()
-            .filter(|&&k| config.final_net >= 2 && k <= config.final_net)
+            .filter(|&&k| final_net >= 2 && k <= final_net)
             .count();
         let by_ddzlib = alive.len() - by_net;
         let net_share = match (by_ddzlib, by_net) {
@@ -1013,7 +1040,7 @@ fn search(
     // samples' total weights: every alive candidate has seen every sample of its kind so far.
     let mut totals = [vec![0f64; candidates.len()], vec![0f64; candidates.len()]];
     let mut weights = [0f64; 2];
-    let rounds = Rounds::of(candidates.len(), &config);
+    let rounds = Rounds::of(candidates.len(), &config, &p.rules);
     let net_config = SearchConfig {
         playout_net_turns: 1000,
         net_leaf: false,
@@ -1321,16 +1348,17 @@ mod tests {
 
     #[test]
     fn the_rounds_share_the_budget_between_the_two_kinds_of_playouts() {
+        let classic = Rules::classic();
         let with = |final_net: usize, final_share: f64| SearchConfig {
-            final_net,
+            final_net: Some(final_net),
             final_share,
             ..SearchConfig::default()
         };
         // 12 candidates: rounds of 12, 6, 3 and 2.
-        let plain = Rounds::of(12, &with(0, 0.5));
+        let plain = Rounds::of(12, &with(0, 0.5), &classic);
         assert_eq!((plain.net_from, plain.shares.len()), (4, 4));
         assert_eq!(plain.count_share(1000, 0), 250, "equal integer shares");
-        let hybrid = Rounds::of(12, &with(3, 0.4));
+        let hybrid = Rounds::of(12, &with(3, 0.4), &classic);
         assert_eq!(hybrid.net_from, 2, "the rounds of 3 and 2 by the network");
         let expected = [0.3, 0.3, 0.2, 0.2];
         for (share, want) in hybrid.shares.iter().zip(expected) {
@@ -1338,8 +1366,13 @@ mod tests {
         }
         assert_eq!(hybrid.count_share(1000, 2), 200);
         // Every round by the network: the whole budget.
-        let all = Rounds::of(3, &with(4, 0.4));
+        let all = Rounds::of(3, &with(4, 0.4), &classic);
         assert_eq!(all.net_from, 0);
         assert!((all.shares.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        // The default: by the network from three candidates on without wild cards, never
+        // with them.
+        let default = SearchConfig::default();
+        assert_eq!(Rounds::of(12, &default, &classic).net_from, 2);
+        assert_eq!(Rounds::of(12, &default, &Rules::laizi()).net_from, 4);
     }
 }

@@ -1,13 +1,15 @@
 //! The network inside the playouts: `pnet=N` lets the `net` robot's network play the first N
-//! turns of each playout (the `ddzlib` policy plays the rest), and `leaf=net` ends the playout
-//! there with the network's estimate of the outcome instead of playing on.
+//! turns of each playout (the `ddzlib` policy plays the rest), `leaf=net` ends the playout
+//! there with the network's estimate of the outcome instead of playing on, and `fnet` plays
+//! the search's last rounds by whole playouts of the network.
 //!
 //! Each playout seat reads the network as the `net` robot would from its own seat: its own
 //! hand of the sample, the cards every seat has played (before the decision and in the
 //! playout), every seat's count, the play to beat and the turns so far. A lead chooses among
 //! the `ddzlib` ladder's first [`LEAD_CHOICES`] plays rather than every legal one (a lead may
 //! have hundreds, each a pass through the network's layers), a follow among every legal play;
-//! a turn still costs tens of microseconds, against about one for `ddzlib`.
+//! a turn costs a few microseconds to tens of them, against about one for `ddzlib` (a whole
+//! playout about seven `ddzlib` ones at the median, BENCHMARKS.md).
 
 use std::sync::Arc;
 
