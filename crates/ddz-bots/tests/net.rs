@@ -82,7 +82,7 @@ fn search_with_the_network_in_its_playouts_is_deterministic_and_differs() {
             .history()
             .collect::<Vec<_>>()
     };
-    let plain = play("", 1);
+    let plain = play(":fnet=0", 1);
     for options in [":pnet=3", ":leaf=net", ":pnet=2:leaf=net", ":fnet=3"] {
         let game = play(options, 1);
         assert_eq!(game, play(options, 2), "{options}: threads change the game");
