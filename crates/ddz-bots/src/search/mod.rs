@@ -262,6 +262,19 @@ impl SearchConfig {
                         expected: "a positive number",
                     })
             };
+            // A real number that `ok` accepts, else an error saying what was `expected`.
+            let real = |ok: fn(f64) -> bool, expected: &'static str| {
+                value
+                    .trim()
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|&x| ok(x))
+                    .ok_or_else(|| BotError::BadValue {
+                        key: key.to_string(),
+                        value: value.to_string(),
+                        expected,
+                    })
+            };
             match key.trim() {
                 "iters" => config.budget = Some(Budget::Count(number(value)?.min(1 << 30))),
                 "time" => config.budget = Some(Budget::Time(parse_duration(value)?)),
@@ -278,40 +291,19 @@ impl SearchConfig {
                 "infer" => config.infer = switch(key, value)?,
                 "ibid" => config.infer_bids = switch(key, value)?,
                 "temp" => {
-                    config.temperature = value
-                        .trim()
-                        .parse::<f64>()
-                        .ok()
-                        .filter(|t| (0.05..=100.0).contains(t))
-                        .ok_or_else(|| BotError::BadValue {
-                            key: key.to_string(),
-                            value: value.to_string(),
-                            expected: "a temperature from 0.05 to 100",
-                        })?
+                    config.temperature = real(
+                        |t| (0.05..=100.0).contains(&t),
+                        "a temperature from 0.05 to 100",
+                    )?
                 }
                 "ess" => {
-                    config.ess = value
-                        .trim()
-                        .parse::<f64>()
-                        .ok()
-                        .filter(|t| *t > 0.0 && *t <= 1.0)
-                        .ok_or_else(|| BotError::BadValue {
-                            key: key.to_string(),
-                            value: value.to_string(),
-                            expected: "a share above 0 and at most 1",
-                        })?
+                    config.ess = real(|t| t > 0.0 && t <= 1.0, "a share above 0 and at most 1")?
                 }
                 "ptemp" => {
-                    config.playout_temperature = value
-                        .trim()
-                        .parse::<f64>()
-                        .ok()
-                        .filter(|t| (0.0..=100.0).contains(t))
-                        .ok_or_else(|| BotError::BadValue {
-                            key: key.to_string(),
-                            value: value.to_string(),
-                            expected: "a temperature from 0 to 100",
-                        })?
+                    config.playout_temperature = real(
+                        |t| (0.0..=100.0).contains(&t),
+                        "a temperature from 0 to 100",
+                    )?
                 }
                 "reply" => {
                     config.replies = match value.trim() {
@@ -339,16 +331,8 @@ impl SearchConfig {
                     }
                 }
                 "bid_at" => {
-                    config.bid_threshold = value
-                        .trim()
-                        .parse::<f64>()
-                        .ok()
-                        .filter(|t| (0.0..=1.0).contains(t))
-                        .ok_or_else(|| BotError::BadValue {
-                            key: key.to_string(),
-                            value: value.to_string(),
-                            expected: "a chance from 0 to 1",
-                        })?
+                    config.bid_threshold =
+                        real(|t| (0.0..=1.0).contains(&t), "a chance from 0 to 1")?
                 }
                 "objective" => {
                     config.objective = match value.trim() {
@@ -370,16 +354,8 @@ impl SearchConfig {
                     }
                 }
                 "prior" => {
-                    config.net_prior = value
-                        .trim()
-                        .parse::<f64>()
-                        .ok()
-                        .filter(|w| (0.0..=100.0).contains(w))
-                        .ok_or_else(|| BotError::BadValue {
-                            key: key.to_string(),
-                            value: value.to_string(),
-                            expected: "a weight from 0 to 100",
-                        })?
+                    config.net_prior =
+                        real(|w| (0.0..=100.0).contains(&w), "a weight from 0 to 100")?
                 }
                 "pnet" => {
                     config.playout_net_turns = match value.trim() {
@@ -407,16 +383,8 @@ impl SearchConfig {
                     })
                 }
                 "fshare" => {
-                    config.final_share = value
-                        .trim()
-                        .parse::<f64>()
-                        .ok()
-                        .filter(|t| *t > 0.0 && *t < 1.0)
-                        .ok_or_else(|| BotError::BadValue {
-                            key: key.to_string(),
-                            value: value.to_string(),
-                            expected: "a share above 0 and below 1",
-                        })?
+                    config.final_share =
+                        real(|t| t > 0.0 && t < 1.0, "a share above 0 and below 1")?
                 }
                 other => return Err(BotError::UnknownOption(other.to_string())),
             }
