@@ -83,11 +83,22 @@ fn search_with_the_network_in_its_playouts_is_deterministic_and_differs() {
             .collect::<Vec<_>>()
     };
     let plain = play(":fnet=0", 1);
-    for options in [":pnet=3", ":leaf=net", ":pnet=2:leaf=net", ":fnet=3"] {
+    for options in [
+        ":pnet=3",
+        ":leaf=net",
+        ":pnet=2:leaf=net",
+        ":fnet=3",
+        ":fnet=3:popp=ddzlib",
+    ] {
         let game = play(options, 1);
         assert_eq!(game, play(options, 2), "{options}: threads change the game");
         assert_ne!(game, plain, "{options}: the network changes nothing");
     }
+    assert_ne!(
+        play(":fnet=3:popp=ddzlib", 1),
+        play(":fnet=3", 1),
+        "popp=ddzlib: the opponents' model changes nothing"
+    );
 }
 
 #[test]

@@ -439,6 +439,14 @@ fn inference_options_parse_and_bad_ones_are_named() {
         (Some(0), 0.5),
         "off, the default share"
     );
+    assert!(
+        !c.ddzlib_opponents,
+        "the network plays every seat by default"
+    );
+    let popp = SearchConfig::parse("popp=ddzlib".split(':')).unwrap();
+    assert!(popp.ddzlib_opponents);
+    let popp = SearchConfig::parse("popp=ddzlib:popp=net".split(':')).unwrap();
+    assert!(!popp.ddzlib_opponents, "the last one given");
     let default = SearchConfig::default();
     assert_eq!(default.final_net_for(&ddz_core::Rules::classic()), 3);
     assert_eq!(default.final_net_for(&ddz_core::Rules::laizi()), 0);
@@ -473,6 +481,7 @@ fn inference_options_parse_and_bad_ones_are_named() {
         ("fnet=two", "is not a positive number"),
         ("fshare=1", "is not a share above 0 and below 1"),
         ("fshare=0", "is not a share above 0 and below 1"),
+        ("popp=value", "is not ddzlib or net"),
     ] {
         let e = SearchConfig::parse([bad].into_iter()).unwrap_err();
         assert!(e.to_string().contains(says), "{bad}: {e}");

@@ -48,7 +48,8 @@
 //! and `leaf=net` ends each playout there with the network's estimate instead of playing on;
 //! with `fnet=N`, once at most N candidates are left, the last rounds of the halving play
 //! whole playouts by the network, a share `fshare` of the budget (0.5), and rank each
-//! candidate by the mean of its `ddzlib` and network playouts' means. `pnet` and `leaf=net`
+//! candidate by the mean of its `ddzlib` and network playouts' means; with `popp=ddzlib` the
+//! `ddzlib` policy plays the robot's opponents in those turns. `pnet` and `leaf=net`
 //! are off by default; `fnet` is 3 under rules without wild cards, off with them
 //! ([`SearchConfig::final_net_for`]). What each adds, and costs, is measured in STRENGTH.md.
 //!
@@ -155,6 +156,9 @@ pub struct SearchConfig {
     /// The share of the budget the network's rounds take (`fshare=0.5`) when rounds by the
     /// `ddzlib` playouts come before them (all of it otherwise).
     pub final_share: f64,
+    /// Who plays the robot's opponents in the network's playout turns (`pnet`, `fnet`): the
+    /// `ddzlib` policy (`popp=ddzlib`) or the network like every seat (`popp=net`).
+    pub ddzlib_opponents: bool,
 }
 
 /// What the search maximises.
@@ -211,6 +215,7 @@ impl Default for SearchConfig {
             net_leaf: false,
             final_net: None,
             final_share: 0.5,
+            ddzlib_opponents: false,
         }
     }
 }
@@ -381,6 +386,19 @@ impl SearchConfig {
                         "0" => 0,
                         v => number(v)?.min(1000) as usize,
                     })
+                }
+                "popp" => {
+                    config.ddzlib_opponents = match value.trim() {
+                        "ddzlib" => true,
+                        "net" => false,
+                        v => {
+                            return Err(BotError::BadValue {
+                                key: key.to_string(),
+                                value: v.to_string(),
+                                expected: "ddzlib or net",
+                            });
+                        }
+                    }
                 }
                 "fshare" => {
                     config.final_share =
@@ -733,9 +751,11 @@ fn playout(
     let mut state = PlayState::with_trick(hands, Trick::at(p.me, p.last));
     state.apply_legal(first, rules);
     let root = Root {
+        me: p.me,
         landlord: p.landlord,
         played: p.played,
         history: &p.history,
+        ddzlib_opponents: config.ddzlib_opponents,
     };
     let stake = |state: &PlayState| {
         state

@@ -1,7 +1,8 @@
 //! The network inside the playouts: `pnet=N` lets the `net` robot's network play the first N
 //! turns of each playout (the `ddzlib` policy plays the rest), `leaf=net` ends the playout
 //! there with the network's estimate of the outcome instead of playing on, and `fnet` plays
-//! the search's last rounds by whole playouts of the network.
+//! the search's last rounds by whole playouts of the network. With `popp=ddzlib` the network
+//! plays the robot's side alone and the `ddzlib` policy its opponents.
 //!
 //! Each playout seat reads the network as the `net` robot would from its own seat: its own
 //! hand of the sample, the cards every seat has played (before the decision and in the
@@ -23,15 +24,20 @@ use crate::net::{Net, Scorer};
 /// Plays a playout's lead chooses from: the `ddzlib` ladder's first ones.
 pub(super) const LEAD_CHOICES: usize = 16;
 
-/// What a decision's playouts share: the landlord, the cards played before the decision, and
-/// the turns so far.
+/// What a decision's playouts share: the deciding seat, the landlord, the cards played before
+/// the decision, the turns so far, and who plays the opponents.
 pub(super) struct Root<'a> {
+    /// The seat whose decision is searched.
+    pub(super) me: Seat,
     /// The landlord.
     pub(super) landlord: Seat,
     /// The cards each seat had played when the decision was made.
     pub(super) played: BySeat<Cards>,
     /// Every turn before the decision, passes included.
     pub(super) history: &'a [(Seat, Move)],
+    /// Whether the `ddzlib` policy plays `me`'s opponents in the network's turns
+    /// (`popp=ddzlib`) rather than the network (`popp=net`).
+    pub(super) ddzlib_opponents: bool,
 }
 
 /// One thread's network player: its scorer and buffers.
@@ -84,8 +90,9 @@ impl NetPlayer {
     /// Plays at most `turns` turns of `state` by the network, each seat taking its best-scored
     /// play (a forced one without scoring) among the `ddzlib` ladder's first
     /// [`LEAD_CHOICES`] when it leads (`seats` holds the ladders), among every legal play when
-    /// it follows; stops early when the game ends. `dealt` is every hand when the playout
-    /// started.
+    /// it follows; with `root.ddzlib_opponents`, `root.me`'s opponents take their `ddzlib`
+    /// robot's play instead. Stops early when the game ends. `dealt` is every hand when the
+    /// playout started.
     pub(super) fn play(
         &mut self,
         state: &mut PlayState,
@@ -100,6 +107,15 @@ impl NetPlayer {
                 return;
             }
             let seat = state.turn();
+            let opponent = (seat == root.landlord) != (root.me == root.landlord);
+            if root.ddzlib_opponents && opponent {
+                let turn = state.turn_view(rules, root.landlord);
+                let Seats { bots, buf } = seats;
+                let play = bots[seat.index()].choose_legal(&turn, buf);
+                state.apply_legal(play, rules);
+                self.history.push((seat, play));
+                continue;
+            }
             if state.trick().leading() {
                 let turn = state.turn_view(rules, root.landlord);
                 let Seats { bots, buf } = seats;
