@@ -280,6 +280,16 @@ impl SearchConfig {
                         expected,
                     })
             };
+            // One of two words: true for `first`, false for `second`.
+            let either = |first: &str, second: &str, expected: &'static str| match value.trim() {
+                v if v == first => Ok(true),
+                v if v == second => Ok(false),
+                v => Err(BotError::BadValue {
+                    key: key.to_string(),
+                    value: v.to_string(),
+                    expected,
+                }),
+            };
             match key.trim() {
                 "iters" => config.budget = Some(Budget::Count(number(value)?.min(1 << 30))),
                 "time" => config.budget = Some(Budget::Time(parse_duration(value)?)),
@@ -322,34 +332,16 @@ impl SearchConfig {
                         v => number(v)?.min(54) as u32,
                     }
                 }
-                "bid" => {
-                    config.bid_by_search = match value.trim() {
-                        "search" => true,
-                        "ddzlib" => false,
-                        v => {
-                            return Err(BotError::BadValue {
-                                key: key.to_string(),
-                                value: v.to_string(),
-                                expected: "search or ddzlib",
-                            });
-                        }
-                    }
-                }
+                "bid" => config.bid_by_search = either("search", "ddzlib", "search or ddzlib")?,
                 "bid_at" => {
                     config.bid_threshold =
                         real(|t| (0.0..=1.0).contains(&t), "a chance from 0 to 1")?
                 }
                 "objective" => {
-                    config.objective = match value.trim() {
-                        "score" => Objective::Score,
-                        "win" => Objective::Win,
-                        v => {
-                            return Err(BotError::BadValue {
-                                key: key.to_string(),
-                                value: v.to_string(),
-                                expected: "score or win",
-                            });
-                        }
+                    config.objective = if either("score", "win", "score or win")? {
+                        Objective::Score
+                    } else {
+                        Objective::Win
                     }
                 }
                 "netc" => {
@@ -368,38 +360,14 @@ impl SearchConfig {
                         v => number(v)?.min(1000) as u32,
                     }
                 }
-                "leaf" => {
-                    config.net_leaf = match value.trim() {
-                        "net" => true,
-                        "play" => false,
-                        v => {
-                            return Err(BotError::BadValue {
-                                key: key.to_string(),
-                                value: v.to_string(),
-                                expected: "net or play",
-                            });
-                        }
-                    }
-                }
+                "leaf" => config.net_leaf = either("net", "play", "net or play")?,
                 "fnet" => {
                     config.final_net = Some(match value.trim() {
                         "0" => 0,
                         v => number(v)?.min(1000) as usize,
                     })
                 }
-                "popp" => {
-                    config.ddzlib_opponents = match value.trim() {
-                        "ddzlib" => true,
-                        "net" => false,
-                        v => {
-                            return Err(BotError::BadValue {
-                                key: key.to_string(),
-                                value: v.to_string(),
-                                expected: "ddzlib or net",
-                            });
-                        }
-                    }
-                }
+                "popp" => config.ddzlib_opponents = either("ddzlib", "net", "ddzlib or net")?,
                 "fshare" => {
                     config.final_share =
                         real(|t| t > 0.0 && t < 1.0, "a share above 0 and below 1")?
