@@ -89,6 +89,7 @@ fn search_with_the_network_in_its_playouts_is_deterministic_and_differs() {
         ":pnet=2:leaf=net",
         ":fnet=3",
         ":fnet=3:popp=ddzlib",
+        ":fnet=3:popp=auto:sharp=0.5",
     ] {
         let game = play(options, 1);
         assert_eq!(game, play(options, 2), "{options}: threads change the game");

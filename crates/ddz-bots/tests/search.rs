@@ -8,7 +8,10 @@ use common::{bots, configs};
 use ddz_bots::ddzlib::DdzlibBot;
 use ddz_bots::search::bidding::{bid_for_chance, landlord_chance};
 use ddz_bots::search::infer::Observations;
-use ddz_bots::search::{Objective, SearchBot, SearchConfig, sample_hidden, unknown_cards};
+use ddz_bots::search::{
+    Objective, PlayoutOpponents, SearchBot, SearchConfig, ddzlib_like_seats, sample_hidden,
+    unknown_cards,
+};
 use ddz_bots::{Bot, make_bot};
 use ddz_core::{Cards, Move, parse_move};
 use ddz_game::{Budget, BySeat, Game, Phase, PublicPlay, Seat, SeatView};
@@ -283,6 +286,101 @@ fn inference_finds_a_pass_on_a_small_single_unlikely_with_loose_singles() {
     assert!(cold < warm, "cold {cold:.3} warm {warm:.3}");
 }
 
+#[test]
+fn each_seats_log_likelihoods_sum_to_the_whole_at_every_temperature() {
+    let rules = ddz_core::Rules::classic();
+    let mut model = DdzlibBot::new();
+    let mut checked = 0;
+    for (view, _) in positions(&rules, 40) {
+        let Some(landlord) = view.landlord else {
+            continue;
+        };
+        let Some(seen) = Observations::of(&view, landlord) else {
+            continue;
+        };
+        for sample in 0..3 {
+            let hands = sample_hidden(&view, sample).unwrap();
+            let per_seat = seen.seat_log_likelihoods(&hands, &rules, [0.5, 1.0, 3.0], &mut model);
+            assert_eq!(
+                per_seat[view.seat], [0.0; 3],
+                "nothing of its own is weighed"
+            );
+            for (k, t) in [0.5, 1.0, 3.0].into_iter().enumerate() {
+                let whole = seen.log_likelihood(&hands, &rules, t, &mut model);
+                let sum: f64 = per_seat.0.iter().map(|l| l[k]).sum();
+                assert!((whole - sum).abs() < 1e-9, "T={t}: {whole} against {sum}");
+            }
+            // Each seat's own turns and bids, by the per-turn log-probabilities.
+            for seat in Seat::ALL {
+                let turns = seen.log_probabilities(&hands, &rules, 1.0, &mut model);
+                let bids = seen.bid_log_probabilities(&hands, 1.0);
+                let own: f64 = turns
+                    .iter()
+                    .map(|t| (t.0, t.2))
+                    .chain(bids.iter().map(|b| (b.0, b.2)))
+                    .filter(|(s, _)| *s == seat)
+                    .map(|t| t.1)
+                    .sum();
+                assert!((own - per_seat[seat][1]).abs() < 1e-9, "{seat:?}");
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "only {checked} positions with a history");
+}
+
+#[test]
+fn popp_auto_reads_ddzlib_players_as_ddzlib_and_greedy_and_search_ones_not() {
+    let rules = ddz_core::Rules::classic();
+    let config = SearchConfig::parse("popp=auto:sharp=0.5".split(':')).unwrap();
+    // The share of other seats read as `ddzlib` in the views of games among `robot` robots,
+    // once each of the two other seats has made at least six turns.
+    let share = |robot: &str| {
+        let (mut like, mut seats) = (0, 0);
+        for seed in 0..30 {
+            let mut game = Game::new(&rules, seed);
+            let mut robots = bots([robot, robot, robot], seed);
+            while game.phase() != Phase::Over {
+                let seat = game.turn();
+                let view = game.view(seat);
+                match game.phase() {
+                    Phase::Bidding => {
+                        let bid = robots[seat.index()].bid(&view, &view.legal_bids());
+                        game.bid(seat, bid).unwrap();
+                        continue;
+                    }
+                    Phase::Playing => {}
+                    _ => {
+                        let action = robots[seat.index()]
+                            .act(&view, &game.legal_actions())
+                            .unwrap();
+                        game.act(seat, action).unwrap();
+                        continue;
+                    }
+                }
+                let turns = |s: Seat| view.history.iter().filter(|(by, _)| *by == s).count();
+                if Seat::ALL.iter().all(|&s| s == seat || turns(s) >= 6) {
+                    let read = ddzlib_like_seats(&view, &config, seed, 256);
+                    assert!(!read[seat], "never itself");
+                    like += Seat::ALL.iter().filter(|&&s| read[s]).count();
+                    seats += 2;
+                }
+                let allowed = game.legal_moves();
+                let m = robots[seat.index()].play(&view, &allowed);
+                game.play(seat, m).unwrap();
+            }
+        }
+        assert!(seats > 50, "{robot}: only {seats} seats read");
+        like as f64 / seats as f64
+    };
+    let ddzlib = share("ddzlib");
+    let greedy = share("greedy");
+    let search = share("search:iters=100:fnet=0");
+    assert!(ddzlib > 0.75, "ddzlib read as ddzlib: {ddzlib:.2}");
+    assert!(greedy < 0.1, "greedy read as ddzlib: {greedy:.2}");
+    assert!(search < 0.1, "search read as ddzlib: {search:.2}");
+}
+
 /// Seat 1's view at its first play: seat 0 is the landlord after the bids `bids`, the kitty
 /// `8TT`. Two hands the model reads apart by the `ddzlib` bid: `STRONG` (a rocket and three
 /// bombs: it wants 3) and `WEAK` (it wants to pass).
@@ -439,14 +537,21 @@ fn inference_options_parse_and_bad_ones_are_named() {
         (Some(0), 0.5),
         "off, the default share"
     );
-    assert!(
-        !c.ddzlib_opponents,
+    assert_eq!(
+        c.playout_opponents,
+        PlayoutOpponents::Net,
         "the network plays every seat by default"
     );
     let popp = SearchConfig::parse("popp=ddzlib".split(':')).unwrap();
-    assert!(popp.ddzlib_opponents);
+    assert_eq!(popp.playout_opponents, PlayoutOpponents::Ddzlib);
+    let popp = SearchConfig::parse("popp=auto".split(':')).unwrap();
+    assert_eq!(popp.playout_opponents, PlayoutOpponents::Auto);
     let popp = SearchConfig::parse("popp=ddzlib:popp=net".split(':')).unwrap();
-    assert!(!popp.ddzlib_opponents, "the last one given");
+    assert_eq!(
+        popp.playout_opponents,
+        PlayoutOpponents::Net,
+        "the last one given"
+    );
     let default = SearchConfig::default();
     assert_eq!(default.final_net_for(&ddz_core::Rules::classic()), 3);
     assert_eq!(default.final_net_for(&ddz_core::Rules::laizi()), 0);
@@ -455,6 +560,13 @@ fn inference_options_parse_and_bad_ones_are_named() {
         0,
         "the option wins"
     );
+    assert_eq!(
+        (c.sharp, c.sharp_temperature),
+        (0.0, 0.25),
+        "no mixture by default"
+    );
+    let c = SearchConfig::parse("sharp=0.5:stemp=0.1".split(':')).unwrap();
+    assert_eq!((c.sharp, c.sharp_temperature), (0.5, 0.1));
     let c = SearchConfig::parse("infer=1:objective=score".split(':')).unwrap();
     assert!(c.infer && c.infer_bids);
     assert_eq!(c.objective, Objective::Score);
@@ -481,7 +593,10 @@ fn inference_options_parse_and_bad_ones_are_named() {
         ("fnet=two", "is not a positive number"),
         ("fshare=1", "is not a share above 0 and below 1"),
         ("fshare=0", "is not a share above 0 and below 1"),
-        ("popp=value", "is not ddzlib or net"),
+        ("popp=value", "is not net, ddzlib or auto"),
+        ("sharp=1", "is not a chance from 0 to below 1"),
+        ("sharp=-0.1", "is not a chance from 0 to below 1"),
+        ("stemp=0", "is not a temperature from 0.05 to 100"),
     ] {
         let e = SearchConfig::parse([bad].into_iter()).unwrap_err();
         assert!(e.to_string().contains(says), "{bad}: {e}");

@@ -172,6 +172,46 @@ impl Observations {
         total
     }
 
+    /// Each seat's log-likelihood of its own turns and bids had the seats held `hands` now,
+    /// under the model at each of `temperatures` (0 for a seat with nothing observed, the robot
+    /// itself among them): what a mixture of models per seat weighs by
+    /// ([`SearchConfig::sharp`](super::SearchConfig::sharp)). The ladders are built once
+    /// for all the temperatures.
+    pub fn seat_log_likelihoods<const N: usize>(
+        &self,
+        hands: &BySeat<Cards>,
+        rules: &Rules,
+        temperatures: [f64; N],
+        model: &mut DdzlibBot,
+    ) -> BySeat<[f64; N]> {
+        let mut totals = BySeat([[0.0; N]; 3]);
+        let mut hands_then = *hands;
+        let mut turns = self.turns.iter().rev().peekable();
+        for (i, &(seat, cards)) in self.plays.iter().enumerate().rev() {
+            hands_then[seat] = hands_then[seat].union(cards);
+            let Some((_, turn)) = turns.next_if(|(at, _)| *at == i) else {
+                continue;
+            };
+            let ladder = model.ladder(&turn_view(
+                turn,
+                hands_then[turn.seat],
+                rules,
+                self.landlord,
+            ));
+            for (total, &t) in totals[turn.seat].iter_mut().zip(&temperatures) {
+                *total += log_probability(&ladder, turn, rules, t);
+            }
+        }
+        if let Some(bids) = &self.bids {
+            for (k, &t) in temperatures.iter().enumerate() {
+                bids.walk(&hands_then, self.landlord, t, |seat, _, lp| {
+                    totals[seat][k] += lp;
+                });
+            }
+        }
+        totals
+    }
+
     /// For each bid of another seat, in order: the seat, its bid, and the log-probability of
     /// that bid under the model (at `temperature`) had the seats held `hands` now.
     pub fn bid_log_probabilities(
@@ -232,14 +272,7 @@ impl Observations {
             let Some((_, turn)) = turns.next_if(|(at, _)| *at == i) else {
                 continue;
             };
-            let view = TurnView {
-                rules,
-                seat: turn.seat,
-                hand: hands[turn.seat],
-                landlord: Some(self.landlord),
-                cards_left: turn.cards_left,
-                last: turn.last,
-            };
+            let view = turn_view(turn, hands[turn.seat], rules, self.landlord);
             let lp = log_probability(&model.ladder(&view), turn, rules, temperature);
             f(turn.seat, turn.play, lp);
         }
@@ -341,6 +374,18 @@ impl BidTurn {
             _ => (level - want).max(0),
         };
         f64::from(steps)
+    }
+}
+
+/// What the seat of `turn` saw there, holding `hand`.
+fn turn_view<'a>(turn: &Turn, hand: Cards, rules: &'a Rules, landlord: Seat) -> TurnView<'a> {
+    TurnView {
+        rules,
+        seat: turn.seat,
+        hand,
+        landlord: Some(landlord),
+        cards_left: turn.cards_left,
+        last: turn.last,
     }
 }
 

@@ -10,8 +10,9 @@
 //!    and the kitty cards the landlord has not played are in the landlord's hand;
 //! 3. weighs each sample by how likely it makes what the other two seats did so far, under
 //!    the `ddzlib` ladder as a model of their play and the `ddzlib` bid as a model of their
-//!    bids ([`infer`], `infer`, `ibid`, `temp`), the weights tempered so that a pilot of
-//!    samples keeps a share `ess` of its effective size;
+//!    bids ([`infer`], `infer`, `ibid`, `temp`; with `sharp=P` each seat by a mixture, a
+//!    share P of the ladder at the sharp temperature `stemp`), the weights tempered so that a
+//!    pilot of samples keeps a share `ess` of its effective size;
 //! 4. plays each candidate on each sample to the end with fast playouts in which every seat
 //!    is played by the `ddzlib` policy (its first choice, or with `ptemp` a choice drawn from
 //!    its ladder, the same draws for every candidate), worth ±1 for its own side's win or
@@ -49,7 +50,8 @@
 //! with `fnet=N`, once at most N candidates are left, the last rounds of the halving play
 //! whole playouts by the network, a share `fshare` of the budget (0.5), and rank each
 //! candidate by the mean of its `ddzlib` and network playouts' means; with `popp=ddzlib` the
-//! `ddzlib` policy plays the robot's opponents in those turns. `pnet` and `leaf=net`
+//! `ddzlib` policy plays the robot's opponents in those turns, with `popp=auto` each other seat
+//! whose plays it explains well ([`PlayoutOpponents::Auto`], read from the samples). `pnet` and `leaf=net`
 //! are off by default; `fnet` is 3 under rules without wild cards, off with them
 //! ([`SearchConfig::final_net_for`]). What each adds, and costs, is measured in STRENGTH.md.
 //!
@@ -107,6 +109,14 @@ pub struct SearchConfig {
     pub infer_bids: bool,
     /// The model's temperature (`temp=1.5`): lower trusts it more.
     pub temperature: f64,
+    /// The prior chance that another seat plays as the model says at the sharp temperature
+    /// (`sharp=0.5`; 0, the default, off): each seat's turns and bids weigh a sample by the
+    /// mixture, this share at [`SearchConfig::sharp_temperature`] and the rest at
+    /// [`SearchConfig::temperature`], so that a seat that keeps playing the model's first
+    /// choices (the `ddzlib` robot itself) is read more sharply than one that does not.
+    pub sharp: f64,
+    /// The sharp model's temperature (`stemp=0.25`).
+    pub sharp_temperature: f64,
     /// How much of the samples' worth the weights may keep, as an effective sample size
     /// (`ess=0.5`, from 0 to 1): each decision tempers its log-weights (multiplies them by
     /// the largest factor up to 1) so that a pilot of samples keeps this share of its size.
@@ -156,9 +166,26 @@ pub struct SearchConfig {
     /// The share of the budget the network's rounds take (`fshare=0.5`) when rounds by the
     /// `ddzlib` playouts come before them (all of it otherwise).
     pub final_share: f64,
-    /// Who plays the robot's opponents in the network's playout turns (`pnet`, `fnet`): the
-    /// `ddzlib` policy (`popp=ddzlib`) or the network like every seat (`popp=net`).
-    pub ddzlib_opponents: bool,
+    /// Who plays the other seats in the network's playout turns (`pnet`, `fnet`; `popp=net`,
+    /// `popp=ddzlib` or `popp=auto`).
+    pub playout_opponents: PlayoutOpponents,
+}
+
+/// Who plays the other seats in the network's playout turns ([`SearchConfig::playout_opponents`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayoutOpponents {
+    /// The network plays every seat (`popp=net`, the default).
+    Net,
+    /// The `ddzlib` policy plays the robot's opponents, the network its side (`popp=ddzlib`).
+    Ddzlib,
+    /// The `ddzlib` policy plays each other seat that plays like it, the network the rest
+    /// (`popp=auto`): a seat plays like it when, over the samples of the `ddzlib` rounds (at
+    /// least [`MIN_READINGS`], topped up with samples of their own), each weighed by its
+    /// likelihood, the sharp model ([`SearchConfig::sharp`], at its prior share, or an even
+    /// one when `sharp=0`) explains its turns and bids better than the plain one: its
+    /// posterior chance above one half. Read when the network's rounds begin; without
+    /// observations to read, no seat.
+    Auto,
 }
 
 /// What the search maximises.
@@ -202,6 +229,8 @@ impl Default for SearchConfig {
             infer: true,
             infer_bids: true,
             temperature: 1.0,
+            sharp: 0.0,
+            sharp_temperature: 0.25,
             ess: 0.5,
             objective: Objective::Win,
             playout_temperature: 0.0,
@@ -215,7 +244,7 @@ impl Default for SearchConfig {
             net_leaf: false,
             final_net: None,
             final_share: 0.5,
-            ddzlib_opponents: false,
+            playout_opponents: PlayoutOpponents::Net,
         }
     }
 }
@@ -311,6 +340,15 @@ impl SearchConfig {
                         "a temperature from 0.05 to 100",
                     )?
                 }
+                "sharp" => {
+                    config.sharp = real(|t| (0.0..1.0).contains(&t), "a chance from 0 to below 1")?
+                }
+                "stemp" => {
+                    config.sharp_temperature = real(
+                        |t| (0.05..=100.0).contains(&t),
+                        "a temperature from 0.05 to 100",
+                    )?
+                }
                 "ess" => {
                     config.ess = real(|t| t > 0.0 && t <= 1.0, "a share above 0 and at most 1")?
                 }
@@ -367,7 +405,20 @@ impl SearchConfig {
                         v => number(v)?.min(1000) as usize,
                     })
                 }
-                "popp" => config.ddzlib_opponents = either("ddzlib", "net", "ddzlib or net")?,
+                "popp" => {
+                    config.playout_opponents = match value.trim() {
+                        "net" => PlayoutOpponents::Net,
+                        "ddzlib" => PlayoutOpponents::Ddzlib,
+                        "auto" => PlayoutOpponents::Auto,
+                        v => {
+                            return Err(BotError::BadValue {
+                                key: key.to_string(),
+                                value: v.to_string(),
+                                expected: "net, ddzlib or auto",
+                            });
+                        }
+                    }
+                }
                 "fshare" => {
                     config.final_share =
                         real(|t| t > 0.0 && t < 1.0, "a share above 0 and below 1")?
@@ -612,6 +663,9 @@ struct Decision {
     played: BySeat<Cards>,
     /// Every turn so far, passes included (what the network reads in playouts).
     history: Arc<Vec<(Seat, Move)>>,
+    /// The seats the `ddzlib` policy plays in the network's playout turns
+    /// ([`SearchConfig::playout_opponents`]; set by the search).
+    ddzlib_seats: BySeat<bool>,
 }
 
 impl Decision {
@@ -632,6 +686,7 @@ impl Decision {
                 .filter(|o| !o.is_empty()),
             played: view.played,
             history: view.history.clone(),
+            ddzlib_seats: BySeat([false; 3]),
         }
     }
 }
@@ -719,11 +774,10 @@ fn playout(
     let mut state = PlayState::with_trick(hands, Trick::at(p.me, p.last));
     state.apply_legal(first, rules);
     let root = Root {
-        me: p.me,
         landlord: p.landlord,
         played: p.played,
         history: &p.history,
-        ddzlib_opponents: config.ddzlib_opponents,
+        ddzlib_seats: p.ddzlib_seats,
     };
     let stake = |state: &PlayState| {
         state
@@ -863,7 +917,7 @@ impl Tempering {
         let seen = p.observations.as_ref().filter(|_| config.infer)?;
         let lls: Vec<f64> = (0..PILOT)
             .filter_map(|s| deal(p, derive_seed(seed, u64::from(s))))
-            .map(|hands| seen.log_likelihood(&hands, &p.rules, config.temperature, model))
+            .map(|hands| read_sample(seen, &hands, &p.rules, &config, model).0)
             .collect();
         let reference = lls.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         if !reference.is_finite() {
@@ -903,6 +957,116 @@ impl Tempering {
             .exp()
     }
 }
+
+/// The other seats of `view` that `popp=auto` reads as playing like the `ddzlib` robot
+/// ([`PlayoutOpponents::Auto`]), by `config`'s models over `samples` samples drawn from
+/// `seed` ([`ddzlib_like`]): none before the landlord is known or without a history to read.
+/// The search reads them from its own samples; this is the same reading on fresh ones.
+pub fn ddzlib_like_seats(
+    view: &SeatView,
+    config: &SearchConfig,
+    seed: u64,
+    samples: u32,
+) -> BySeat<bool> {
+    let Some(landlord) = view.landlord else {
+        return BySeat([false; 3]);
+    };
+    let p = Decision::of(view, landlord, config.infer_bids);
+    let Some(seen) = p.observations.as_ref() else {
+        return BySeat([false; 3]);
+    };
+    let mut model = DdzlibBot::new();
+    let readings: Vec<Reading> = (0..samples)
+        .filter_map(|s| deal(&p, derive_seed(seed, u64::from(s))))
+        .map(|hands| read_sample(seen, &hands, &p.rules, config, &mut model).1)
+        .collect();
+    ddzlib_like(&readings, p.me)
+}
+
+/// What a sample says of the other seats under the mixture of the plain and the sharp
+/// models ([`SearchConfig::sharp`], at its prior share, or an even one when `sharp=0`): the
+/// sample's log-likelihood under it, and each seat's posterior chance of the sharp model
+/// given the sample.
+#[derive(Clone, Copy, Debug)]
+struct Reading {
+    log_likelihood: f64,
+    sharp_chance: [f64; 3],
+}
+
+/// The other seats that play like the `ddzlib` robot, from the `readings` of a set of
+/// samples drawn uniformly: those whose posterior chance of the sharp model (each sample's
+/// chance weighed by its likelihood under the mixture) is above one half.
+fn ddzlib_like(readings: &[Reading], me: Seat) -> BySeat<bool> {
+    let top = readings
+        .iter()
+        .map(|r| r.log_likelihood)
+        .fold(f64::NEG_INFINITY, f64::max);
+    if !top.is_finite() {
+        return BySeat([false; 3]);
+    }
+    let weight = |r: &Reading| (r.log_likelihood - top).exp();
+    let total: f64 = readings.iter().map(weight).sum();
+    BySeat::from_fn(|seat| {
+        let sharp: f64 = readings
+            .iter()
+            .map(|r| weight(r) * r.sharp_chance[seat.index()])
+            .sum();
+        seat != me && sharp / total > 0.5
+    })
+}
+
+/// The log-likelihood of a sample's `hands` given what was `seen`, under the model of
+/// `config` (at its temperature, or with [`SearchConfig::sharp`] each seat's own by the
+/// mixture of the sharp and the plain model), and, when the sharp model is in use or
+/// `popp=auto` reads the seats, the sample's [`Reading`].
+fn read_sample(
+    seen: &Observations,
+    hands: &BySeat<Cards>,
+    rules: &Rules,
+    config: &SearchConfig,
+    model: &mut DdzlibBot,
+) -> (f64, Reading) {
+    let reads = config.playout_opponents == PlayoutOpponents::Auto;
+    if config.sharp <= 0.0 && !reads {
+        let ll = seen.log_likelihood(hands, rules, config.temperature, model);
+        let reading = Reading {
+            log_likelihood: ll,
+            sharp_chance: [0.0; 3],
+        };
+        return (ll, reading);
+    }
+    let temperatures = [config.temperature, config.sharp_temperature];
+    let seats = seen.seat_log_likelihoods(hands, rules, temperatures, model);
+    let share = if config.sharp > 0.0 {
+        config.sharp
+    } else {
+        0.5
+    };
+    let (plain, sharp) = ((1.0 - share).ln(), share.ln());
+    let mut reading = Reading {
+        log_likelihood: 0.0,
+        sharp_chance: [0.0; 3],
+    };
+    for (k, &[l0, l1]) in seats.0.iter().enumerate() {
+        // ln((1 − s)·e^l0 + s·e^l1), computed from the larger term.
+        let (a, b) = (plain + l0, sharp + l1);
+        let top = a.max(b);
+        let mix = top + ((a - top).exp() + (b - top).exp()).ln();
+        reading.log_likelihood += mix;
+        reading.sharp_chance[k] = (b - mix).exp();
+    }
+    let ll = if config.sharp > 0.0 {
+        reading.log_likelihood
+    } else {
+        seats.0.iter().map(|l| l[0]).sum()
+    };
+    (ll, reading)
+}
+
+/// The fewest samples `popp=auto` reads the other seats from: the `ddzlib` rounds' samples,
+/// topped up with samples of their own when they are fewer (at 64 a test reads `ddzlib`
+/// players as such in two cases of three, at 256 in four of five).
+pub const MIN_READINGS: u32 = 128;
 
 /// The work a whole playout by the network counts for in a `Count` budget: at the median it
 /// costs about seven `ddzlib` playouts (0.2 ms against 28 µs, BENCHMARKS.md), more in the
@@ -991,6 +1155,13 @@ fn search(
         .map(|_| Players::new(playout_net.as_ref()))
         .collect();
     let tempering = Tempering::of(p, config, seed, &mut players[0].model);
+    // With `popp=ddzlib` the opponents; with `popp=auto`, read from the `ddzlib` rounds'
+    // samples once the network's rounds begin.
+    let mut decision = p.clone();
+    if config.playout_opponents == PlayoutOpponents::Ddzlib {
+        decision.ddzlib_seats = BySeat::from_fn(|s| (s == p.landlord) != (p.me == p.landlord));
+    }
+    let mut readings: Vec<Reading> = Vec::new();
     let mut alive: Vec<usize> = (0..candidates.len()).collect();
     // The weighted worths of the `ddzlib` playouts ([0]) and of the network's ([1]), and the
     // samples' total weights: every alive candidate has seen every sample of its kind so far.
@@ -1008,6 +1179,23 @@ fn search(
     let mut allowed = 0.0;
     while alive.len() > 1 {
         let by_net = round >= rounds.net_from && playout_net.is_some();
+        if by_net
+            && round == rounds.net_from
+            && let (PlayoutOpponents::Auto, Some(seen)) =
+                (config.playout_opponents, &p.observations)
+        {
+            // Too few readings from the `ddzlib` rounds (none when the network's rounds come
+            // first): more, on samples of their own.
+            let mut extra = sample;
+            while readings.len() < MIN_READINGS as usize && extra < sample + MIN_READINGS {
+                if let Some(hands) = deal(p, derive_seed(seed, u64::from(extra))) {
+                    let model = &mut players[0].model;
+                    readings.push(read_sample(seen, &hands, &p.rules, &config, model).1);
+                }
+                extra += 1;
+            }
+            decision.ddzlib_seats = ddzlib_like(&readings, p.me);
+        }
         let kind = usize::from(by_net);
         allowed += rounds.shares.get(round as usize).copied().unwrap_or(0.0);
         round += 1;
@@ -1019,9 +1207,17 @@ fn search(
                 tempering,
             };
             let round_config = if by_net { net_config } else { config };
-            let (rows, work) = run_batch(p, candidates, &batch, round_config, seed, &mut players);
+            let (rows, work) = run_batch(
+                &decision,
+                candidates,
+                &batch,
+                round_config,
+                seed,
+                &mut players,
+            );
             // Summed in sample order, whatever the threads: the totals are the same bits.
             for row in rows {
+                readings.extend(row.reading);
                 weights[kind] += row.weight;
                 for (k, &c) in alive.iter().enumerate() {
                     totals[kind][c] += row.weight * row.worth[k];
@@ -1071,10 +1267,12 @@ struct Batch<'a> {
     tempering: Option<Tempering>,
 }
 
-/// One sample's results: its weight and what each alive candidate was worth on it.
+/// One sample's results: its weight, what each alive candidate was worth on it, and what it
+/// says of the other seats (with `popp=auto`).
 struct Row {
     weight: f64,
     worth: Vec<f64>,
+    reading: Option<Reading>,
 }
 
 /// Scores each alive candidate on one batch of samples (from `from` on), the samples split
@@ -1109,12 +1307,13 @@ fn run_batch(
                 work += alive.len() as u64;
                 continue;
             };
-            let weight = match (&p.observations, tempering) {
+            let (weight, reading) = match (&p.observations, tempering) {
                 (Some(seen), Some(t)) => {
-                    let ll = seen.log_likelihood(&hands, &p.rules, config.temperature, model);
-                    t.weight(ll)
+                    let (ll, reading) = read_sample(seen, &hands, &p.rules, &config, model);
+                    let reads = config.playout_opponents == PlayoutOpponents::Auto;
+                    (t.weight(ll), reads.then_some(reading))
                 }
-                _ => 1.0,
+                _ => (1.0, None),
             };
             // The endgames' solver, emptied for each sample: what it proves depends on the
             // sample alone.
@@ -1174,7 +1373,11 @@ fn run_batch(
                     }
                 });
             }
-            rows.push(Row { weight, worth });
+            rows.push(Row {
+                weight,
+                worth,
+                reading,
+            });
         }
         (rows, work)
     };

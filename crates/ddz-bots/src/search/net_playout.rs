@@ -2,7 +2,8 @@
 //! turns of each playout (the `ddzlib` policy plays the rest), `leaf=net` ends the playout
 //! there with the network's estimate of the outcome instead of playing on, and `fnet` plays
 //! the search's last rounds by whole playouts of the network. With `popp=ddzlib` the network
-//! plays the robot's side alone and the `ddzlib` policy its opponents.
+//! plays the robot's side alone and the `ddzlib` policy its opponents; with `popp=auto` the
+//! `ddzlib` policy plays each other seat whose plays so far it explains well.
 //!
 //! Each playout seat reads the network as the `net` robot would from its own seat: its own
 //! hand of the sample, the cards every seat has played (before the decision and in the
@@ -24,20 +25,18 @@ use crate::net::{Net, Scorer};
 /// Plays a playout's lead chooses from: the `ddzlib` ladder's first ones.
 pub(super) const LEAD_CHOICES: usize = 16;
 
-/// What a decision's playouts share: the deciding seat, the landlord, the cards played before
+/// What a decision's playouts share: the landlord, the cards played before
 /// the decision, the turns so far, and who plays the opponents.
 pub(super) struct Root<'a> {
-    /// The seat whose decision is searched.
-    pub(super) me: Seat,
     /// The landlord.
     pub(super) landlord: Seat,
     /// The cards each seat had played when the decision was made.
     pub(super) played: BySeat<Cards>,
     /// Every turn before the decision, passes included.
     pub(super) history: &'a [(Seat, Move)],
-    /// Whether the `ddzlib` policy plays `me`'s opponents in the network's turns
-    /// (`popp=ddzlib`) rather than the network (`popp=net`).
-    pub(super) ddzlib_opponents: bool,
+    /// The seats the `ddzlib` policy plays in the network's turns (`popp`), the network
+    /// playing the others.
+    pub(super) ddzlib_seats: BySeat<bool>,
 }
 
 /// One thread's network player: its scorer and buffers.
@@ -90,8 +89,8 @@ impl NetPlayer {
     /// Plays at most `turns` turns of `state` by the network, each seat taking its best-scored
     /// play (a forced one without scoring) among the `ddzlib` ladder's first
     /// [`LEAD_CHOICES`] when it leads (`seats` holds the ladders), among every legal play when
-    /// it follows; with `root.ddzlib_opponents`, `root.me`'s opponents take their `ddzlib`
-    /// robot's play instead. Stops early when the game ends. `dealt` is every hand when the
+    /// it follows; the seats of `root.ddzlib_seats` take their `ddzlib` robot's play
+    /// instead. Stops early when the game ends. `dealt` is every hand when the
     /// playout started.
     pub(super) fn play(
         &mut self,
@@ -107,8 +106,7 @@ impl NetPlayer {
                 return;
             }
             let seat = state.turn();
-            let opponent = (seat == root.landlord) != (root.me == root.landlord);
-            if root.ddzlib_opponents && opponent {
+            if root.ddzlib_seats[seat] {
                 let turn = state.turn_view(rules, root.landlord);
                 let Seats { bots, buf } = seats;
                 let play = bots[seat.index()].choose_legal(&turn, buf);
