@@ -50,10 +50,11 @@
 //! with `fnet=N`, once at most N candidates are left, the last rounds of the halving play
 //! whole playouts by the network, a share `fshare` of the budget (0.5), and rank each
 //! candidate by the mean of its `ddzlib` and network playouts' means; with `popp=ddzlib` the
-//! `ddzlib` policy plays the robot's opponents in those turns, with `popp=auto` each other seat
-//! whose plays it explains well ([`PlayoutOpponents::Auto`], read from the samples). `pnet` and `leaf=net`
-//! are off by default; `fnet` is 3 under rules without wild cards, off with them
-//! ([`SearchConfig::final_net_for`]). What each adds, and costs, is measured in STRENGTH.md.
+//! `ddzlib` policy plays the robot's opponents in those turns, with `popp=auto` each other
+//! seat whose plays it explains well ([`PlayoutOpponents::Auto`], read from the samples).
+//! `pnet` and `leaf=net` are off by default; `fnet` is 3 under rules without wild cards, off
+//! with them ([`SearchConfig::final_net_for`]). What each adds, and costs, is measured in
+//! STRENGTH.md.
 //!
 //! Not done: a search tree below the first move (`reply` is a one-step look at the next
 //! seat's answers, and it measured weaker: STRENGTH.md).
