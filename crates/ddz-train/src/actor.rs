@@ -1,11 +1,16 @@
 //! Self-play: games played by the network (ε-greedy, with `ddzlib` as a fading teacher),
-//! each decision kept as a frame labelled with the deciding seat's outcome.
+//! each decision kept as a frame labelled with the deciding seat's outcome. A share of the
+//! games ([`Behaviour::versus`]) can be played against `ddzlib` instead: one side by the
+//! network, the other by `ddzlib`'s first choices, and only the network's side's decisions
+//! kept, so that the scores learn the outcomes against that opponent.
 
 use ddz_bots::ddzlib::DdzlibBot;
 use ddz_bots::net::Scorer;
+use ddz_bots::net::features::{action_features, state_features};
 use ddz_core::{Move, Rules};
 use ddz_game::{Deal, Seat, SplitMix64, derive_seed};
 
+use crate::imitate::Decision;
 use crate::table::{LANDLORD, Table};
 
 /// One decision: the active inputs of the state and the move made, and the deciding seat's
@@ -29,6 +34,18 @@ pub struct Behaviour {
     /// ladder, falling by `e^(−1/T)` a place ([`DdzlibBot::choose_softly`]), so that the
     /// frames show the outcomes of its likely alternatives too.
     pub teacher_temperature: f64,
+    /// Chance that a game is played against `ddzlib`: the network (with its ε and teacher)
+    /// takes the landlord or the farmers, one or the other with even chances, `ddzlib` the
+    /// other side at its first choice, and only the network's side makes frames.
+    pub versus: f64,
+    /// Plays tried at each of the network's decisions (0: none, plain Deep Monte-Carlo): its
+    /// best-scored plays, each played out to the end from the true position (the network
+    /// greedy on its side, the other side as in the game); the decision is kept (a
+    /// [`Decision`]) with the plays whose play-outs won preferred and the best-scored play
+    /// valued at its outcome, instead of a frame of the move made. The play-outs of one
+    /// decision share the hidden cards, so they teach the differences between plays that one
+    /// game's outcome cannot (at the price of knowing the cards, as the search's samples do).
+    pub rollouts: usize,
 }
 
 /// A player of self-play games: its own scorer, teacher and buffers.
@@ -39,6 +56,9 @@ pub struct Actor {
     moves: Vec<Move>,
     buf: Vec<Move>,
     inputs: Vec<u16>,
+    scores: Vec<f32>,
+    rollout_moves: Vec<Move>,
+    playout_moves: Vec<Move>,
 }
 
 impl Actor {
@@ -51,6 +71,9 @@ impl Actor {
             moves: Vec::new(),
             buf: Vec::new(),
             inputs: Vec::new(),
+            scores: Vec::new(),
+            rollout_moves: Vec::new(),
+            playout_moves: Vec::new(),
         }
     }
 
@@ -66,22 +89,39 @@ impl Actor {
 
     /// Plays the deal of `game_seed` under `rules` (seat 0 the landlord with the kitty, no
     /// bidding) and appends its frames to `out`: one for each decision with more than one
-    /// legal move. Returns the number of frames added.
+    /// legal move, of the network's side only in a game against `ddzlib`
+    /// ([`Behaviour::versus`]). Returns the number of frames added.
     pub fn play(
         &mut self,
         rules: &Rules,
         game_seed: u64,
         behaviour: Behaviour,
         out: &mut Vec<Frame>,
+        tried: &mut Vec<Decision>,
     ) -> usize {
         let mut table = Table::start(&Deal::from_seed(game_seed, rules), rules);
         let mut decided: Vec<(Seat, Box<[u16]>)> = Vec::with_capacity(48);
+        let tried_before = tried.len();
+        // In a game against ddzlib, whether the network plays the landlord (no draw without
+        // such games, so that self-play runs keep their games).
+        let versus = if behaviour.versus > 0.0 && self.unit() < behaviour.versus {
+            Some(self.unit() < 0.5)
+        } else {
+            None
+        };
         while !table.state.is_over() {
             let seat = table.state.turn();
             table.state.legal_moves_into(&table.rules, &mut self.moves);
+            let opponent_turn = versus.is_some_and(|net_lands| (seat == LANDLORD) != net_lands);
             let play = if self.moves.len() == 1 {
                 self.moves[0]
+            } else if opponent_turn {
+                let turn = table.state.turn_view(&table.rules, LANDLORD);
+                self.teacher.choose_legal(&turn, &mut self.buf)
             } else {
+                if behaviour.rollouts > 0 {
+                    self.try_plays(&table, versus, behaviour.rollouts, tried);
+                }
                 let pos = table.position();
                 let draw = self.unit();
                 let play = if draw < behaviour.teacher {
@@ -100,14 +140,16 @@ impl Actor {
                     let (i, _) = self.scorer.best(&pos, &table.rules, &self.moves);
                     self.moves[i]
                 };
-                Scorer::inputs(&pos, &play, &table.rules, &mut self.inputs);
-                decided.push((seat, self.inputs.as_slice().into()));
+                if behaviour.rollouts == 0 {
+                    Scorer::inputs(&pos, &play, &table.rules, &mut self.inputs);
+                    decided.push((seat, self.inputs.as_slice().into()));
+                }
                 play
             };
             table.apply(play);
         }
         let landlord_won = table.landlord_won();
-        let added = decided.len();
+        let added = decided.len() + tried.len() - tried_before;
         out.extend(decided.into_iter().map(|(seat, inputs)| {
             let won = (seat == LANDLORD) == landlord_won;
             Frame {
@@ -116,6 +158,90 @@ impl Actor {
             }
         }));
         added
+    }
+}
+
+impl Actor {
+    /// The decision of [`Behaviour::rollouts`] at the network's turn in `table`: its `k`
+    /// best-scored legal plays (all of them when fewer), each played out to the end, the
+    /// winning ones first and preferred (none when all win or all lose), the best-scored one
+    /// valued at its play-out's outcome.
+    fn try_plays(
+        &mut self,
+        table: &Table,
+        versus: Option<bool>,
+        k: usize,
+        out: &mut Vec<Decision>,
+    ) {
+        let seat = table.state.turn();
+        table
+            .state
+            .legal_moves_into(&table.rules, &mut self.rollout_moves);
+        let pos = table.position();
+        self.scorer
+            .scores(&pos, &table.rules, &self.rollout_moves, &mut self.scores);
+        let mut order: Vec<usize> = (0..self.rollout_moves.len()).collect();
+        order.sort_by(|&a, &b| self.scores[b].total_cmp(&self.scores[a]));
+        order.truncate(k);
+        let moves = std::mem::take(&mut self.rollout_moves);
+        // (won, the play's inputs, whether it is the best-scored), best-scored first.
+        let mut tried = Vec::with_capacity(order.len());
+        for (rank, &i) in order.iter().enumerate() {
+            let play = moves[i];
+            self.inputs.clear();
+            action_features(&pos, &play, &table.rules, &mut self.inputs);
+            let inputs: Box<[u16]> = self.inputs.as_slice().into();
+            let mut rollout = table.clone();
+            rollout.apply(play);
+            let won = (seat == LANDLORD) == self.play_out(&mut rollout, versus);
+            tried.push((won, inputs, rank == 0));
+        }
+        self.rollout_moves = moves;
+        // Winners first (a stable sort keeps the scores' order within each group).
+        tried.sort_by_key(|(won, _, _)| !*won);
+        let winners = tried.iter().filter(|(won, _, _)| *won).count();
+        let valued = tried.iter().position(|(_, _, best)| *best).unwrap_or(0);
+        let target = if tried.get(valued).is_some_and(|(won, _, _)| *won) {
+            1.0
+        } else {
+            -1.0
+        };
+        self.inputs.clear();
+        state_features(&pos, &mut self.inputs);
+        out.push(Decision {
+            state: self.inputs.as_slice().into(),
+            preferred: if winners < tried.len() { winners } else { 0 },
+            moves: tried.into_iter().map(|(_, inputs, _)| inputs).collect(),
+            target,
+            valued,
+        });
+    }
+
+    /// Plays `table` to the end, the network greedy in its seats (every seat in self-play),
+    /// `ddzlib`'s first choices on its side in a game against it; true when the landlord wins.
+    fn play_out(&mut self, table: &mut Table, versus: Option<bool>) -> bool {
+        while !table.state.is_over() {
+            let seat = table.state.turn();
+            table
+                .state
+                .legal_moves_into(&table.rules, &mut self.playout_moves);
+            let opponent_turn = versus.is_some_and(|net_lands| (seat == LANDLORD) != net_lands);
+            let play = if let Some(play) =
+                ddz_bots::obvious_play(table.state.hand(seat), &self.playout_moves)
+            {
+                play
+            } else if opponent_turn {
+                let turn = table.state.turn_view(&table.rules, LANDLORD);
+                self.teacher.choose_legal(&turn, &mut self.buf)
+            } else {
+                let (i, _) = self
+                    .scorer
+                    .best(&table.position(), &table.rules, &self.playout_moves);
+                self.playout_moves[i]
+            };
+            table.apply(play);
+        }
+        table.landlord_won()
     }
 }
 

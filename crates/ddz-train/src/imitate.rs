@@ -23,8 +23,13 @@ pub struct Decision {
     /// Active action inputs of the moves kept: the recorded move first, then other legal moves
     /// (all of them, or a seeded sample when there are more than the limit).
     pub moves: Vec<Box<[u16]>>,
-    /// The deciding seat's outcome (+1 won, −1 lost).
+    /// The deciding seat's outcome (+1 won, −1 lost) after the move at `valued`.
     pub target: f32,
+    /// How many moves, from the first, the softmax of the scores learns toward, evenly (1:
+    /// the recorded move; the winning plays of a self-play decision with rollouts; 0: none).
+    pub preferred: usize,
+    /// The move whose score learns `target` (the recorded move, 0, in imitation).
+    pub valued: usize,
 }
 
 /// The decisions of a directory of records.
@@ -196,6 +201,8 @@ fn read_record(
                     state: state.as_slice().into(),
                     moves: kept,
                     target: 0.0,
+                    preferred: 1,
+                    valued: 0,
                 },
             ));
             let play = moves[0];

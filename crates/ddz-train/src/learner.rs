@@ -15,11 +15,12 @@ use crate::imitate::Decision;
 /// The losses of an imitation batch.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct ImitationLoss {
-    /// Mean cross-entropy of the recorded moves under the softmax of the scores.
+    /// Mean cross-entropy of the preferred moves (the recorded one) under the softmax of
+    /// the scores.
     pub cross_entropy: f32,
-    /// Mean squared error of the recorded moves' scores against the outcomes.
+    /// Mean squared error of the valued moves' scores (the recorded one) against the outcomes.
     pub squared_error: f32,
-    /// Decisions whose best-scored move is the recorded one.
+    /// Decisions whose best-scored move is a preferred one (the recorded one).
     pub matched: usize,
 }
 
@@ -209,10 +210,15 @@ impl Learner {
     ) -> Result<(Tensor, ImitationLoss), TrainError> {
         let b = decisions.len();
         let k = decisions.iter().map(|d| d.moves.len()).max().unwrap_or(1);
-        // Every decision padded to k moves; the padding is masked out of the softmax.
+        // Every decision padded to k moves; the padding is masked out of the softmax. Each
+        // decision's softmax learns toward its preferred moves evenly (`aim`), and its valued
+        // move's score (picked out by `pick`) its outcome.
         let mut mask = Vec::with_capacity(b * k);
+        let mut aim = Vec::with_capacity(b * k);
+        let mut pick = Vec::with_capacity(b * k);
         let mut actions: Vec<&[u16]> = Vec::with_capacity(b * k);
         for d in decisions {
+            let preferred = d.preferred.min(d.moves.len());
             for j in 0..k {
                 match d.moves.get(j) {
                     Some(action) => {
@@ -224,22 +230,30 @@ impl Learner {
                         mask.push(-1e9);
                     }
                 }
+                aim.push(if j < preferred {
+                    1.0 / preferred as f32
+                } else {
+                    0.0
+                });
+                pick.push(if j == d.valued { 1f32 } else { 0.0 });
             }
         }
         let states: Vec<&[u16]> = decisions.iter().map(|d| &*d.state).collect();
         let scores = self.grouped_scores(&states, &actions, k)?;
         let mask = Tensor::from_vec(mask, (b, k), &self.device).map_err(candle)?;
+        let aim = Tensor::from_vec(aim, (b, k), &self.device).map_err(candle)?;
+        let pick = Tensor::from_vec(pick, (b, k), &self.device).map_err(candle)?;
         let masked = (&scores + &mask).map_err(candle)?;
         let log_p = candle_nn::ops::log_softmax(&masked, 1).map_err(candle)?;
-        let cross_entropy = log_p
-            .narrow(1, 0, 1)
-            .and_then(|t| t.mean_all())
+        let cross_entropy = (&log_p * &aim)
+            .and_then(|t| t.sum_all())
+            .and_then(|t| t / b as f64)
             .and_then(|t| t.neg())
             .map_err(candle)?;
         let targets: Vec<f32> = decisions.iter().map(|d| d.target).collect();
         let y = Tensor::from_vec(targets, (b, 1), &self.device).map_err(candle)?;
-        let squared = scores
-            .narrow(1, 0, 1)
+        let squared = (&scores * &pick)
+            .and_then(|t| t.sum_keepdim(1))
             .and_then(|t| t.sub(&y))
             .and_then(|t| t.sqr())
             .and_then(|t| t.mean_all())
@@ -252,7 +266,11 @@ impl Learner {
         let loss_value = ImitationLoss {
             cross_entropy: cross_entropy.to_scalar::<f32>().map_err(candle)?,
             squared_error: squared.to_scalar::<f32>().map_err(candle)?,
-            matched: best.iter().filter(|&&i| i == 0).count(),
+            matched: decisions
+                .iter()
+                .zip(&best)
+                .filter(|(d, i)| (**i as usize) < d.preferred)
+                .count(),
         };
         Ok((loss, loss_value))
     }

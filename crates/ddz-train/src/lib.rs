@@ -16,6 +16,14 @@
 //! Runs are not repeatable game for game (actors and learner run concurrently); the deals
 //! and draws of each actor are seeded.
 //!
+//! Two variations of self-play ([`Behaviour`]): a share of the games can be played against
+//! `ddzlib` (the network on one side, only its side's decisions learnt from: the outcomes
+//! against that opponent), and with rollouts each of the network's decisions tries its best
+//! few plays, playing each out to the end from the true position, and is learnt as in
+//! imitation (a [`Decision`]: the softmax toward the plays whose play-outs won, the best
+//! play's score toward its outcome): the play-outs of one decision share the hidden cards,
+//! so their differences are the plays' own.
+//!
 //! A run can also learn from recorded games instead ([`imitate`]): the moves of a stronger
 //! robot (the search robot playing itself, recorded by `ddz arena --records`) are the
 //! targets, and the outcomes keep the scores win estimates; a self-play run can then resume
@@ -90,6 +98,13 @@ pub struct TrainConfig {
     pub teacher_start: f64,
     /// The teacher's temperature ([`Behaviour::teacher_temperature`]).
     pub teacher_temperature: f64,
+    /// The share of games played against `ddzlib` ([`Behaviour::versus`]).
+    pub versus: f64,
+    /// Plays tried at each of the network's decisions ([`Behaviour::rollouts`]).
+    pub rollouts: usize,
+    /// With rollouts, the weight of the valued play's squared error next to the preferred
+    /// plays' cross-entropy ([`Learner::imitation_step`]).
+    pub value_weight: f64,
     /// Actor threads.
     pub actors: usize,
     /// Learner steps between updates of the actors' network.
@@ -127,6 +142,9 @@ impl TrainConfig {
             teacher_frames: 2_000_000,
             teacher_start: 0.5,
             teacher_temperature: 0.0,
+            versus: 0.0,
+            rollouts: 0,
+            value_weight: 1.0,
             actors: 1,
             publish_every: 20,
             report_every: 100_000,
@@ -157,6 +175,8 @@ impl TrainConfig {
             epsilon: self.epsilon,
             teacher: self.teacher_start * fade,
             teacher_temperature: self.teacher_temperature,
+            versus: self.versus,
+            rollouts: self.rollouts,
         }
     }
 }
@@ -249,15 +269,23 @@ pub struct Report {
     pub validation_loss: Option<f64>,
 }
 
-/// The replay buffer: the most recent frames.
-struct Replay {
-    frames: Vec<Frame>,
+/// The replay buffer: the most recent frames (or, with rollouts, decisions).
+struct Replay<T> {
+    frames: Vec<T>,
     next: usize,
     capacity: usize,
 }
 
-impl Replay {
-    fn push(&mut self, frame: Frame) {
+impl<T> Replay<T> {
+    fn new(capacity: usize) -> Replay<T> {
+        Replay {
+            frames: Vec::with_capacity(capacity.min(1 << 20)),
+            next: 0,
+            capacity,
+        }
+    }
+
+    fn push(&mut self, frame: T) {
         if self.frames.len() < self.capacity {
             self.frames.push(frame);
         } else {
@@ -269,7 +297,9 @@ impl Replay {
 
 /// What the actors and the learner share.
 struct Shared {
-    replay: Mutex<Replay>,
+    replay: Mutex<Replay<Frame>>,
+    /// The decisions of self-play with rollouts.
+    tried: Mutex<Replay<Decision>>,
     net: Mutex<Arc<Net>>,
     net_version: AtomicU64,
     frames: AtomicU64,
@@ -358,11 +388,8 @@ pub fn train(
     let mut run = open_run(config, resume, Method::SelfPlay)?;
     let net = run.net.clone();
     let shared = Arc::new(Shared {
-        replay: Mutex::new(Replay {
-            frames: Vec::with_capacity(config.replay.min(1 << 20)),
-            next: 0,
-            capacity: config.replay,
-        }),
+        replay: Mutex::new(Replay::new(config.replay)),
+        tried: Mutex::new(Replay::new(config.replay)),
         net: Mutex::new(net.clone()),
         net_version: AtomicU64::new(0),
         frames: AtomicU64::new(run.counters.frames),
@@ -419,26 +446,45 @@ pub fn train(
             }
             // Learn only as much as the reuse ratio allows.
             let allowed = config.reuse * (frames - start_frames) as f64;
-            let replay = shared
-                .replay
-                .lock()
-                .map_err(|_| TrainError::Config("an actor failed".into()))?;
-            if replay.frames.len() < warmup(config) || sampled + config.batch as f64 > allowed {
+            let loss = if config.rollouts > 0 {
+                let tried = shared
+                    .tried
+                    .lock()
+                    .map_err(|_| TrainError::Config("an actor failed".into()))?;
+                if tried.frames.len() < warmup(config) || sampled + config.batch as f64 > allowed {
+                    drop(tried);
+                    std::thread::sleep(Duration::from_millis(2));
+                    continue;
+                }
+                let batch: Vec<Decision> = (0..config.batch)
+                    .map(|_| tried.frames[rng.below(tried.frames.len() as u64) as usize].clone())
+                    .collect();
+                drop(tried);
+                let refs: Vec<&Decision> = batch.iter().collect();
+                let loss = run.learner.imitation_step(&refs, config.value_weight)?;
+                loss.cross_entropy + config.value_weight as f32 * loss.squared_error
+            } else {
+                let replay = shared
+                    .replay
+                    .lock()
+                    .map_err(|_| TrainError::Config("an actor failed".into()))?;
+                if replay.frames.len() < warmup(config) || sampled + config.batch as f64 > allowed {
+                    drop(replay);
+                    std::thread::sleep(Duration::from_millis(2));
+                    continue;
+                }
+                batch_idx.clear();
+                for _ in 0..config.batch {
+                    batch_idx.push(rng.below(replay.frames.len() as u64) as usize);
+                }
+                let batch: Vec<Frame> = batch_idx
+                    .iter()
+                    .map(|&i| replay.frames[i].clone())
+                    .collect();
                 drop(replay);
-                std::thread::sleep(Duration::from_millis(2));
-                continue;
-            }
-            batch_idx.clear();
-            for _ in 0..config.batch {
-                batch_idx.push(rng.below(replay.frames.len() as u64) as usize);
-            }
-            let batch: Vec<Frame> = batch_idx
-                .iter()
-                .map(|&i| replay.frames[i].clone())
-                .collect();
-            drop(replay);
-            let refs: Vec<&Frame> = batch.iter().collect();
-            let loss = run.learner.step(&refs)?;
+                let refs: Vec<&Frame> = batch.iter().collect();
+                run.learner.step(&refs)?
+            };
             sampled += config.batch as f64;
             shared
                 .sampled
@@ -737,6 +783,7 @@ fn actor_loop(
     let mut actor = Actor::new(Scorer::new(net), game_seed(config.seed, index, first_game));
     let mut version = 0;
     let mut frames = Vec::new();
+    let mut tried = Vec::new();
     let mut n = first_game;
     // Never less than the learner needs to start plus a step.
     let slack = (config.replay / 4).max(warmup(config) + config.batch) as f64
@@ -757,16 +804,23 @@ fn actor_loop(
         }
         let behaviour = config.behaviour(shared.frames.load(Ordering::Relaxed));
         frames.clear();
+        tried.clear();
         let added = actor.play(
             &config.rules,
             game_seed(config.seed, index, n),
             behaviour,
             &mut frames,
+            &mut tried,
         );
         n += 1;
         if let Ok(mut replay) = shared.replay.lock() {
             for f in frames.drain(..) {
                 replay.push(f);
+            }
+        }
+        if let Ok(mut replay) = shared.tried.lock() {
+            for d in tried.drain(..) {
+                replay.push(d);
             }
         }
         shared.frames.fetch_add(added as u64, Ordering::Relaxed);

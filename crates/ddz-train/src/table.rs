@@ -6,6 +6,7 @@ use ddz_core::{Cards, Move, Rules};
 use ddz_game::{BySeat, Deal, PlayState, Seat};
 
 /// A deal being played with seat 0 the landlord (the kitty in its hand), no bidding.
+#[derive(Clone)]
 pub struct Table {
     /// The rules with the deal's wild ranks.
     pub rules: Rules,

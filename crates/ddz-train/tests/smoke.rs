@@ -29,10 +29,18 @@ fn frames_of_games(games: u64) -> Vec<Frame> {
         epsilon: 0.1,
         teacher: 0.5,
         teacher_temperature: 0.5,
+        versus: 0.0,
+        rollouts: 0,
     };
     let mut frames = Vec::new();
     for n in 0..games {
-        let added = actor.play(&Rules::classic(), n, behaviour, &mut frames);
+        let added = actor.play(
+            &Rules::classic(),
+            n,
+            behaviour,
+            &mut frames,
+            &mut Vec::new(),
+        );
         assert!(added > 0, "game {n} gave no frame");
     }
     frames
@@ -44,6 +52,74 @@ fn frames_are_labelled_with_the_outcome() {
     assert!(frames.iter().all(|f| f.target == 1.0 || f.target == -1.0));
     // Both outcomes occur: each game has a winning and a losing side that decided.
     assert!(frames.iter().any(|f| f.target > 0.0) && frames.iter().any(|f| f.target < 0.0));
+}
+
+#[test]
+fn games_against_ddzlib_keep_only_the_networks_side() {
+    let learner = Learner::new(&[16], 1e-3).unwrap();
+    let net = Net::from_mlp(learner.export(HashMap::new()).unwrap()).unwrap();
+    let mut actor = Actor::new(Scorer::new(Arc::new(net)), 9);
+    // The teacher makes most of the network's side's moves, so that the side wins some games.
+    let versus = Behaviour {
+        epsilon: 0.05,
+        teacher: 0.9,
+        teacher_temperature: 0.0,
+        versus: 1.0,
+        rollouts: 0,
+    };
+    let (mut wins, mut losses) = (0, 0);
+    for n in 0..40 {
+        let mut frames = Vec::new();
+        let added = actor.play(&Rules::classic(), n, versus, &mut frames, &mut Vec::new());
+        // One side's frames only: they share the side's outcome (in self-play both sides
+        // decide, and every game has a winner and a loser). A side may have had no choice.
+        let Some(target) = frames.first().map(|f| f.target) else {
+            continue;
+        };
+        assert_eq!(added, frames.len());
+        assert!(
+            frames.iter().all(|f| f.target == target),
+            "game {n} kept frames of both sides"
+        );
+        if target > 0.0 { wins += 1 } else { losses += 1 }
+    }
+    assert!(wins > 0 && losses > 0, "{wins} wins, {losses} losses");
+}
+
+#[test]
+fn rollout_decisions_prefer_the_plays_that_won() {
+    let learner = Learner::new(&[16], 1e-3).unwrap();
+    let net = Net::from_mlp(learner.export(HashMap::new()).unwrap()).unwrap();
+    let mut actor = Actor::new(Scorer::new(Arc::new(net)), 11);
+    let behaviour = Behaviour {
+        epsilon: 0.05,
+        teacher: 0.5,
+        teacher_temperature: 0.0,
+        versus: 0.5,
+        rollouts: 4,
+    };
+    let (mut frames, mut decisions) = (Vec::new(), Vec::new());
+    for n in 0..10 {
+        actor.play(&Rules::classic(), n, behaviour, &mut frames, &mut decisions);
+    }
+    // With rollouts every decision of the network is kept as a decision, none as a frame.
+    assert!(frames.is_empty());
+    assert!(decisions.len() > 50, "{} decisions", decisions.len());
+    let mut mixed = 0;
+    for d in &decisions {
+        assert!((2..=4).contains(&d.moves.len()), "{} moves", d.moves.len());
+        assert!(d.preferred < d.moves.len() && d.valued < d.moves.len());
+        // The preferred plays are the winners, first: the valued play won if it is one of
+        // them, and lost if it is not while some play won.
+        if d.preferred > 0 {
+            mixed += 1;
+            let expected = if d.valued < d.preferred { 1.0 } else { -1.0 };
+            assert_eq!(d.target, expected);
+        } else {
+            assert!(d.target == 1.0 || d.target == -1.0);
+        }
+    }
+    assert!(mixed > 0, "no decision where some plays won and some lost");
 }
 
 #[test]
@@ -92,6 +168,16 @@ fn a_run_checkpoints_reports_and_resumes() {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
         assert!(v["frames"].as_u64().is_some() && v["frames_per_second"].as_f64().is_some());
     }
+
+    // A run with rollouts learns from its decisions and checkpoints as well.
+    let rollouts = scratch("rollouts");
+    let mut config = tiny(rollouts.clone(), 1_500);
+    config.rollouts = 3;
+    config.versus = 0.5;
+    let report = train(&config, false, &mut |_| {}).unwrap();
+    assert!(report.counters.frames >= 1_500 && report.counters.steps > 0);
+    assert!(report.loss.is_some_and(f64::is_finite));
+    read_checkpoint(&rollouts.join(CHECKPOINT)).unwrap();
 
     // A new run over an existing one is refused; resuming continues the counters.
     let err = train(&tiny(dir.clone(), 3_000), false, &mut |_| {}).unwrap_err();

@@ -70,6 +70,18 @@ pub struct Args {
     /// Frames over which the teacher's share falls to 0.
     #[arg(long, default_value_t = 2_000_000)]
     teacher_frames: u64,
+    /// The share of games played against the ddzlib robot: the network takes the landlord or
+    /// the farmers (even chances), ddzlib the other side at its first choice, and only the
+    /// network's side's decisions are learnt from (0: self-play only).
+    #[arg(long, default_value_t = 0.0, value_name = "SHARE")]
+    versus_ddzlib: f64,
+    /// Plays tried at each of the network's decisions: its K best-scored plays, each played
+    /// out to the end from the true position (the network greedy on its side); the network
+    /// then learns as in imitation, its softmax toward the plays whose play-outs won and its
+    /// best play's score toward that play's outcome, instead of the move made's score toward
+    /// the game's outcome (0: plain Deep Monte-Carlo). Frames then count these decisions.
+    #[arg(long, default_value_t = 0, value_name = "K")]
+    rollouts: usize,
     /// Actor threads (the learner takes one more).
     #[arg(long, default_value_t = 1)]
     actors: usize,
@@ -89,16 +101,17 @@ pub struct Args {
     /// without bidding, seat 0 the landlord, as `ddz arena --records` writes them) instead of
     /// self-play. The games whose seed is a multiple of 50 are held out to measure the imitation.
     #[arg(long, value_name = "RECORDS", conflicts_with_all = [
-        "epsilon", "teacher", "teacher_temp", "teacher_frames", "actors", "replay", "reuse"
+        "epsilon", "teacher", "teacher_temp", "teacher_frames", "versus_ddzlib", "rollouts", "actors",
+        "replay", "reuse"
     ])]
     imitate: Option<PathBuf>,
     /// With --imitate: the moves scored at each decision, the recorded one and a sample of
     /// the other legal moves (all of them when fewer).
     #[arg(long, default_value_t = 16, value_name = "K", requires = "imitate")]
     keep_moves: usize,
-    /// With --imitate: the weight of the recorded move's squared error against the outcome,
-    /// next to its cross-entropy.
-    #[arg(long, default_value_t = 1.0, value_name = "W", requires = "imitate")]
+    /// With --imitate (or --rollouts): the weight of the recorded (best-scored) move's squared
+    /// error against the outcome, next to the cross-entropy.
+    #[arg(long, default_value_t = 1.0, value_name = "W")]
     value_weight: f64,
     /// No progress bar (it is hidden anyway when stderr is not a terminal).
     #[arg(long)]
@@ -120,7 +133,11 @@ pub fn run(a: Args) -> Result<()> {
     if !(a.lr > 0.0 && a.lr.is_finite()) {
         bail!("--lr: {} is not a positive number", a.lr);
     }
-    for (name, p) in [("--epsilon", a.epsilon), ("--teacher", a.teacher)] {
+    for (name, p) in [
+        ("--epsilon", a.epsilon),
+        ("--teacher", a.teacher),
+        ("--versus-ddzlib", a.versus_ddzlib),
+    ] {
         if !(0.0..=1.0).contains(&p) {
             bail!("{name}: {p} is not a chance from 0 to 1");
         }
@@ -166,6 +183,9 @@ pub fn run(a: Args) -> Result<()> {
     config.teacher_start = a.teacher;
     config.teacher_frames = a.teacher_frames;
     config.teacher_temperature = a.teacher_temp;
+    config.versus = a.versus_ddzlib;
+    config.rollouts = a.rollouts;
+    config.value_weight = a.value_weight;
     config.actors = a.actors;
     config.report_every = a.report_every;
     config.checkpoint_every = a.checkpoint_every;
