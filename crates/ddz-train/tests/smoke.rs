@@ -21,10 +21,15 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-fn frames_of_games(games: u64) -> Vec<Frame> {
+/// An actor with an untrained network of one small hidden layer.
+fn untrained_actor(seed: u64) -> Actor {
     let learner = Learner::new(&[16], 1e-3).unwrap();
     let net = Net::from_mlp(learner.export(HashMap::new()).unwrap()).unwrap();
-    let mut actor = Actor::new(Scorer::new(Arc::new(net)), 7);
+    Actor::new(Scorer::new(Arc::new(net)), seed)
+}
+
+fn frames_of_games(games: u64) -> Vec<Frame> {
+    let mut actor = untrained_actor(7);
     let behaviour = Behaviour {
         epsilon: 0.1,
         teacher: 0.5,
@@ -56,9 +61,7 @@ fn frames_are_labelled_with_the_outcome() {
 
 #[test]
 fn games_against_ddzlib_keep_only_the_networks_side() {
-    let learner = Learner::new(&[16], 1e-3).unwrap();
-    let net = Net::from_mlp(learner.export(HashMap::new()).unwrap()).unwrap();
-    let mut actor = Actor::new(Scorer::new(Arc::new(net)), 9);
+    let mut actor = untrained_actor(9);
     // The teacher makes most of the network's side's moves, so that the side wins some games.
     let versus = Behaviour {
         epsilon: 0.05,
@@ -88,9 +91,7 @@ fn games_against_ddzlib_keep_only_the_networks_side() {
 
 #[test]
 fn rollout_decisions_prefer_the_plays_that_won() {
-    let learner = Learner::new(&[16], 1e-3).unwrap();
-    let net = Net::from_mlp(learner.export(HashMap::new()).unwrap()).unwrap();
-    let mut actor = Actor::new(Scorer::new(Arc::new(net)), 11);
+    let mut actor = untrained_actor(11);
     let behaviour = Behaviour {
         epsilon: 0.05,
         teacher: 0.5,
