@@ -339,6 +339,9 @@ enum Method {
 /// The metadata written with the weights.
 fn metadata(config: &TrainConfig, counters: &Counters, method: Method) -> HashMap<String, String> {
     let method = match method {
+        Method::SelfPlay if config.rollouts > 0 => {
+            "self-play with rollouts, learnt as imitation of the winning plays (ddz-train)"
+        }
         Method::SelfPlay => "Deep Monte-Carlo self-play (ddz-train)",
         Method::Imitation => "imitation of recorded games (ddz-train)",
     };
