@@ -401,6 +401,9 @@ fn train_refuses_bad_settings() {
         (vec!["--minutes=-1"], "--minutes"),
         (vec!["--rules", "nosuch"], "--rules"),
         (vec!["--imitate", "/tmp", "--epsilon", "0.1"], "--epsilon"),
+        (vec!["--versus-ddzlib", "1.5"], "--versus-ddzlib"),
+        (vec!["--rollouts", "x"], "--rollouts"),
+        (vec!["--imitate", "/tmp", "--rollouts", "4"], "--rollouts"),
         (vec!["--keep-moves", "4"], "--imitate"),
         (
             vec!["--imitate", "/tmp", "--keep-moves", "1"],
