@@ -90,7 +90,8 @@ impl Actor {
     /// Plays the deal of `game_seed` under `rules` (seat 0 the landlord with the kitty, no
     /// bidding) and appends its frames to `out`: one for each decision with more than one
     /// legal move, of the network's side only in a game against `ddzlib`
-    /// ([`Behaviour::versus`]). Returns the number of frames added.
+    /// ([`Behaviour::versus`]); with [`Behaviour::rollouts`], the network's decisions go to
+    /// `tried` instead. Returns the number of frames and decisions added.
     pub fn play(
         &mut self,
         rules: &Rules,
