@@ -404,6 +404,15 @@ fn train_refuses_bad_settings() {
         (vec!["--versus-ddzlib", "1.5"], "--versus-ddzlib"),
         (vec!["--rollouts", "x"], "--rollouts"),
         (vec!["--imitate", "/tmp", "--rollouts", "4"], "--rollouts"),
+        (vec!["--rollout-deals", "4"], "--rollouts"),
+        (
+            vec!["--rollouts", "0", "--rollout-deals", "4"],
+            "--rollouts",
+        ),
+        (
+            vec!["--rollouts", "4", "--rollout-deals", "x"],
+            "--rollout-deals",
+        ),
         (vec!["--keep-moves", "4"], "--imitate"),
         (
             vec!["--imitate", "/tmp", "--keep-moves", "1"],

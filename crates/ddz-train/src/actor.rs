@@ -44,8 +44,16 @@ pub struct Behaviour {
     /// [`Decision`]) with the plays whose play-outs won preferred and the best-scored play
     /// valued at its outcome, instead of a frame of the move made. The play-outs of one
     /// decision share the hidden cards, so they teach the differences between plays that one
-    /// game's outcome cannot (at the price of knowing the cards, as the search's samples do).
+    /// game's outcome cannot (at the price of knowing the cards, unless
+    /// [`Behaviour::rollout_deals`] deals them again).
     pub rollouts: usize,
+    /// With rollouts, the deals each tried play is played out on (0: the true position, one
+    /// play-out each): that many deals of the hidden cards drawn at random consistently with
+    /// the network's view ([`Table::with_hidden_dealt`]), the same deals for every play; the
+    /// plays that won the most of them are preferred (none when all won as many), and the
+    /// best-scored play is valued at its mean outcome. Play-outs that cannot know the cards
+    /// teach plays good for what the network can see, not for the true hands.
+    pub rollout_deals: usize,
 }
 
 /// A player of self-play games: its own scorer, teacher and buffers.
@@ -58,7 +66,6 @@ pub struct Actor {
     inputs: Vec<u16>,
     scores: Vec<f32>,
     rollout_moves: Vec<Move>,
-    playout_moves: Vec<Move>,
 }
 
 impl Actor {
@@ -73,7 +80,6 @@ impl Actor {
             inputs: Vec::new(),
             scores: Vec::new(),
             rollout_moves: Vec::new(),
-            playout_moves: Vec::new(),
         }
     }
 
@@ -121,7 +127,8 @@ impl Actor {
                 self.teacher.choose_legal(&turn, &mut self.buf)
             } else {
                 if behaviour.rollouts > 0 {
-                    self.try_plays(&table, versus, behaviour.rollouts, tried);
+                    let (k, deals) = (behaviour.rollouts, behaviour.rollout_deals);
+                    self.try_plays(&table, versus, k, deals, tried);
                 }
                 let pos = table.position();
                 let draw = self.unit();
@@ -164,14 +171,16 @@ impl Actor {
 
 impl Actor {
     /// The decision of [`Behaviour::rollouts`] at the network's turn in `table`: its `k`
-    /// best-scored legal plays (all of them when fewer), each played out to the end, the
-    /// winning ones first and preferred (none when all win or all lose), the best-scored one
-    /// valued at its play-out's outcome.
+    /// best-scored legal plays (all of them when fewer), each played out to the end on the
+    /// true position or on `deals` deals of the hidden cards ([`Behaviour::rollout_deals`]),
+    /// the plays that won the most first and preferred (none when all won as many), the
+    /// best-scored one valued at its play-outs' mean outcome.
     fn try_plays(
         &mut self,
         table: &Table,
         versus: Option<bool>,
         k: usize,
+        deals: usize,
         out: &mut Vec<Decision>,
     ) {
         let seat = table.state.turn();
@@ -184,65 +193,46 @@ impl Actor {
         let mut order: Vec<usize> = (0..self.rollout_moves.len()).collect();
         order.sort_by(|&a, &b| self.scores[b].total_cmp(&self.scores[a]));
         order.truncate(k);
+        let starts: Vec<Table> = if deals == 0 {
+            vec![table.clone()]
+        } else {
+            (0..deals)
+                .filter_map(|_| table.with_hidden_dealt(self.rng.next_u64()))
+                .collect()
+        };
         let moves = std::mem::take(&mut self.rollout_moves);
-        // (won, the play's inputs, whether it is the best-scored), best-scored first.
+        // (play-outs won, the play's inputs, whether it is the best-scored), best-scored first.
         let mut tried = Vec::with_capacity(order.len());
         for (rank, &i) in order.iter().enumerate() {
             let play = moves[i];
             self.inputs.clear();
             action_features(&pos, &play, &table.rules, &mut self.inputs);
             let inputs: Box<[u16]> = self.inputs.as_slice().into();
-            let mut rollout = table.clone();
-            rollout.apply(play);
-            let won = (seat == LANDLORD) == self.play_out(&mut rollout, versus);
+            let mut won = 0;
+            for start in &starts {
+                let mut rollout = start.clone();
+                rollout.apply(play);
+                let landlord_won = rollout.play_out(&mut self.scorer, &mut self.teacher, versus);
+                won += usize::from((seat == LANDLORD) == landlord_won);
+            }
             tried.push((won, inputs, rank == 0));
         }
         self.rollout_moves = moves;
-        // Winners first (a stable sort keeps the scores' order within each group).
-        tried.sort_by_key(|(won, _, _)| !*won);
-        let winners = tried.iter().filter(|(won, _, _)| *won).count();
+        // The most won first (a stable sort keeps the scores' order among equals).
+        tried.sort_by_key(|(won, _, _)| std::cmp::Reverse(*won));
+        let most = tried.first().map_or(0, |(won, _, _)| *won);
+        let best = tried.iter().filter(|(won, _, _)| *won == most).count();
         let valued = tried.iter().position(|(_, _, best)| *best).unwrap_or(0);
-        let target = if tried.get(valued).is_some_and(|(won, _, _)| *won) {
-            1.0
-        } else {
-            -1.0
-        };
+        let share = tried[valued].0 as f32 / starts.len().max(1) as f32;
         self.inputs.clear();
         state_features(&pos, &mut self.inputs);
         out.push(Decision {
             state: self.inputs.as_slice().into(),
-            preferred: if winners < tried.len() { winners } else { 0 },
+            preferred: if best < tried.len() { best } else { 0 },
             moves: tried.into_iter().map(|(_, inputs, _)| inputs).collect(),
-            target,
+            target: 2.0 * share - 1.0,
             valued,
         });
-    }
-
-    /// Plays `table` to the end, the network greedy in its seats (every seat in self-play),
-    /// `ddzlib`'s first choices on its side in a game against it; true when the landlord wins.
-    fn play_out(&mut self, table: &mut Table, versus: Option<bool>) -> bool {
-        while !table.state.is_over() {
-            let seat = table.state.turn();
-            table
-                .state
-                .legal_moves_into(&table.rules, &mut self.playout_moves);
-            let opponent_turn = versus.is_some_and(|net_lands| (seat == LANDLORD) != net_lands);
-            let play = if let Some(play) =
-                ddz_bots::obvious_play(table.state.hand(seat), &self.playout_moves)
-            {
-                play
-            } else if opponent_turn {
-                let turn = table.state.turn_view(&table.rules, LANDLORD);
-                self.teacher.choose_legal(&turn, &mut self.buf)
-            } else {
-                let (i, _) = self
-                    .scorer
-                    .best(&table.position(), &table.rules, &self.playout_moves);
-                self.playout_moves[i]
-            };
-            table.apply(play);
-        }
-        table.landlord_won()
     }
 }
 

@@ -102,6 +102,9 @@ pub struct TrainConfig {
     pub versus: f64,
     /// Plays tried at each of the network's decisions ([`Behaviour::rollouts`]).
     pub rollouts: usize,
+    /// With rollouts, the deals of the hidden cards each play is played out on
+    /// ([`Behaviour::rollout_deals`]; 0: the true position).
+    pub rollout_deals: usize,
     /// With rollouts, the weight of the valued play's squared error next to the preferred
     /// plays' cross-entropy ([`Learner::imitation_step`]).
     pub value_weight: f64,
@@ -144,6 +147,7 @@ impl TrainConfig {
             teacher_temperature: 0.0,
             versus: 0.0,
             rollouts: 0,
+            rollout_deals: 0,
             value_weight: 1.0,
             actors: 1,
             publish_every: 20,
@@ -177,6 +181,7 @@ impl TrainConfig {
             teacher_temperature: self.teacher_temperature,
             versus: self.versus,
             rollouts: self.rollouts,
+            rollout_deals: self.rollout_deals,
         }
     }
 }
@@ -339,6 +344,10 @@ enum Method {
 /// The metadata written with the weights.
 fn metadata(config: &TrainConfig, counters: &Counters, method: Method) -> HashMap<String, String> {
     let method = match method {
+        Method::SelfPlay if config.rollouts > 0 && config.rollout_deals > 0 => {
+            "self-play with rollouts on dealt hidden cards, learnt as imitation of the plays \
+             that won the most (ddz-train)"
+        }
         Method::SelfPlay if config.rollouts > 0 => {
             "self-play with rollouts, learnt as imitation of the winning plays (ddz-train)"
         }
@@ -422,7 +431,6 @@ pub fn train(
     ));
     let mut sampled = 0f64;
     let (mut loss_sum, mut loss_n) = (0f64, 0u64);
-    let mut batch_idx = Vec::with_capacity(config.batch);
     let result = (|| -> Result<Report, TrainError> {
         loop {
             let frames = shared.frames.load(Ordering::Relaxed);
@@ -447,44 +455,32 @@ pub fn train(
                     return Ok(report);
                 }
             }
-            // Learn only as much as the reuse ratio allows.
+            // Learn only as much as the reuse ratio allows, once the buffer is warm.
             let allowed = config.reuse * (frames - start_frames) as f64;
+            let ready = sampled + config.batch as f64 <= allowed;
             let loss = if config.rollouts > 0 {
-                let tried = shared
-                    .tried
-                    .lock()
-                    .map_err(|_| TrainError::Config("an actor failed".into()))?;
-                if tried.frames.len() < warmup(config) || sampled + config.batch as f64 > allowed {
-                    drop(tried);
+                let batch = if ready {
+                    draw_batch(&shared.tried, config, &mut rng)?
+                } else {
+                    None
+                };
+                let Some(batch) = batch else {
                     std::thread::sleep(Duration::from_millis(2));
                     continue;
-                }
-                let batch: Vec<Decision> = (0..config.batch)
-                    .map(|_| tried.frames[rng.below(tried.frames.len() as u64) as usize].clone())
-                    .collect();
-                drop(tried);
+                };
                 let refs: Vec<&Decision> = batch.iter().collect();
                 let loss = run.learner.imitation_step(&refs, config.value_weight)?;
                 loss.cross_entropy + config.value_weight as f32 * loss.squared_error
             } else {
-                let replay = shared
-                    .replay
-                    .lock()
-                    .map_err(|_| TrainError::Config("an actor failed".into()))?;
-                if replay.frames.len() < warmup(config) || sampled + config.batch as f64 > allowed {
-                    drop(replay);
+                let batch = if ready {
+                    draw_batch(&shared.replay, config, &mut rng)?
+                } else {
+                    None
+                };
+                let Some(batch) = batch else {
                     std::thread::sleep(Duration::from_millis(2));
                     continue;
-                }
-                batch_idx.clear();
-                for _ in 0..config.batch {
-                    batch_idx.push(rng.below(replay.frames.len() as u64) as usize);
-                }
-                let batch: Vec<Frame> = batch_idx
-                    .iter()
-                    .map(|&i| replay.frames[i].clone())
-                    .collect();
-                drop(replay);
+                };
                 let refs: Vec<&Frame> = batch.iter().collect();
                 run.learner.step(&refs)?
             };
@@ -770,6 +766,24 @@ fn validate(
 /// Frames the replay buffer holds before the learner starts.
 fn warmup(config: &TrainConfig) -> usize {
     config.batch.max(1000).min(config.replay)
+}
+
+/// A learner's batch from `replay`: `config.batch` items drawn at random (with replacement),
+/// or `None` while it holds fewer than [`warmup`]; an error when an actor failed holding it.
+fn draw_batch<T: Clone>(
+    replay: &Mutex<Replay<T>>,
+    config: &TrainConfig,
+    rng: &mut SplitMix64,
+) -> Result<Option<Vec<T>>, TrainError> {
+    let replay = replay
+        .lock()
+        .map_err(|_| TrainError::Config("an actor failed".into()))?;
+    let held = replay.frames.len();
+    Ok((held >= warmup(config).max(1)).then(|| {
+        (0..config.batch)
+            .map(|_| replay.frames[rng.below(held as u64) as usize].clone())
+            .collect()
+    }))
 }
 
 /// One actor: plays games until told to stop, sending their frames to the replay buffer, and

@@ -1,9 +1,11 @@
 //! A game's play phase as the actors and the evaluation drive it: the play state and what the
 //! features read (every play so far, each seat's played cards).
 
+use ddz_bots::ddzlib::DdzlibBot;
+use ddz_bots::net::Scorer;
 use ddz_bots::net::features::Position;
 use ddz_core::{Cards, Move, Rules};
-use ddz_game::{BySeat, Deal, PlayState, Seat};
+use ddz_game::{BySeat, Deal, PlayState, Seat, SeatView};
 
 /// A deal being played with seat 0 the landlord (the kitty in its hand), no bidding.
 #[derive(Clone)]
@@ -63,8 +65,103 @@ impl Table {
         self.played[seat] = self.played[seat].union(play.cards());
     }
 
+    /// The table with the hands the seat to act cannot see dealt again at random from `seed`,
+    /// consistently with what it sees (its hand, every play, the cards each seat holds): a
+    /// deal the network's view cannot tell from the true one ([`ddz_bots::search::sample_hidden`];
+    /// the kitty is not part of the network's view, so it does not constrain the deal). `None`
+    /// when no such deal exists (it always does in a game played by the rules).
+    pub fn with_hidden_dealt(&self, seed: u64) -> Option<Table> {
+        let seat = self.state.turn();
+        let mut view = SeatView::position(
+            &self.rules,
+            seat,
+            LANDLORD,
+            self.state.hand(seat),
+            self.state.cards_left(),
+            self.state.last(),
+        );
+        view.played = self.played;
+        let hands = ddz_bots::search::sample_hidden(&view, seed)?;
+        Some(Table {
+            rules: self.rules.clone(),
+            state: PlayState::with_trick(hands, *self.state.trick()),
+            history: self.history.clone(),
+            played: self.played,
+        })
+    }
+
+    /// Plays to the end and returns whether the landlord won: the network greedy in its
+    /// seats (the only play or a play of the whole hand without it), `ddzlib`'s first choices
+    /// in the others. `net_lands`: `Some(true)` the network holds the landlord's seat and
+    /// `ddzlib` the farmers', `Some(false)` the other way round, `None` every seat the network.
+    pub fn play_out(
+        &mut self,
+        scorer: &mut Scorer,
+        ddzlib: &mut DdzlibBot,
+        net_lands: Option<bool>,
+    ) -> bool {
+        let (mut moves, mut buf) = (Vec::new(), Vec::new());
+        while !self.state.is_over() {
+            let seat = self.state.turn();
+            let play = if net_lands.is_none_or(|lands| (seat == LANDLORD) == lands) {
+                self.state.legal_moves_into(&self.rules, &mut moves);
+                match ddz_bots::obvious_play(self.state.hand(seat), &moves) {
+                    Some(play) => play,
+                    None => moves[scorer.best(&self.position(), &self.rules, &moves).0],
+                }
+            } else {
+                ddzlib.choose_legal(&self.state.turn_view(&self.rules, LANDLORD), &mut buf)
+            };
+            self.apply(play);
+        }
+        self.landlord_won()
+    }
+
     /// Whether the landlord has won (once the game is over).
     pub fn landlord_won(&self) -> bool {
         self.state.first_out() == Some(LANDLORD)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dealt_hidden_cards_keep_what_the_seat_sees() {
+        let rules = Rules::classic();
+        let mut moves = Vec::new();
+        for game in 0..20u64 {
+            let mut table = Table::start(&Deal::from_seed(game, &rules), &rules);
+            // Some turns in, each seat making its last legal move (passes when following).
+            for _ in 0..(game % 12) {
+                table.state.legal_moves_into(&table.rules, &mut moves);
+                if let Some(&play) = moves.last().filter(|_| !table.state.is_over()) {
+                    table.apply(play);
+                }
+            }
+            if table.state.is_over() {
+                continue;
+            }
+            let me = table.state.turn();
+            let hidden = |t: &Table| {
+                Seat::ALL
+                    .into_iter()
+                    .filter(|&s| s != me)
+                    .fold(Cards::EMPTY, |acc, s| acc.union(t.state.hand(s)))
+            };
+            let mut changed = false;
+            for seed in 0..8 {
+                let dealt = table.with_hidden_dealt(seed).expect("a deal exists");
+                assert_eq!(dealt.state.hand(me), table.state.hand(me));
+                assert_eq!(dealt.state.cards_left(), table.state.cards_left());
+                assert_eq!(hidden(&dealt), hidden(&table));
+                assert_eq!(dealt.state.trick(), table.state.trick());
+                assert_eq!(dealt.history, table.history);
+                assert_eq!(dealt.played, table.played);
+                changed |= dealt.state.hands() != table.state.hands();
+            }
+            assert!(changed, "game {game}: eight deals all the true hands");
+        }
     }
 }

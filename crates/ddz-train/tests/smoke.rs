@@ -36,6 +36,7 @@ fn frames_of_games(games: u64) -> Vec<Frame> {
         teacher_temperature: 0.5,
         versus: 0.0,
         rollouts: 0,
+        rollout_deals: 0,
     };
     let mut frames = Vec::new();
     for n in 0..games {
@@ -69,6 +70,7 @@ fn games_against_ddzlib_keep_only_the_networks_side() {
         teacher_temperature: 0.0,
         versus: 1.0,
         rollouts: 0,
+        rollout_deals: 0,
     };
     let (mut wins, mut losses) = (0, 0);
     for n in 0..40 {
@@ -98,6 +100,7 @@ fn rollout_decisions_prefer_the_plays_that_won() {
         teacher_temperature: 0.0,
         versus: 0.5,
         rollouts: 4,
+        rollout_deals: 0,
     };
     let (mut frames, mut decisions) = (Vec::new(), Vec::new());
     for n in 0..10 {
@@ -121,6 +124,48 @@ fn rollout_decisions_prefer_the_plays_that_won() {
         }
     }
     assert!(mixed > 0, "no decision where some plays won and some lost");
+}
+
+#[test]
+fn rollouts_on_dealt_hidden_cards_prefer_the_plays_that_won_the_most() {
+    let mut actor = untrained_actor(12);
+    let deals = 3;
+    let behaviour = Behaviour {
+        epsilon: 0.05,
+        teacher: 0.5,
+        teacher_temperature: 0.0,
+        versus: 0.5,
+        rollouts: 4,
+        rollout_deals: deals,
+    };
+    let (mut frames, mut decisions) = (Vec::new(), Vec::new());
+    for n in 0..10 {
+        actor.play(&Rules::classic(), n, behaviour, &mut frames, &mut decisions);
+    }
+    assert!(frames.is_empty());
+    assert!(decisions.len() > 50, "{} decisions", decisions.len());
+    // The valued play's target is its share of the deals won, from -1 to 1 in steps of 2/3.
+    let steps = |target: f32| (target + 1.0) * deals as f32 / 2.0;
+    let mut shared = 0;
+    for d in &decisions {
+        assert!((2..=4).contains(&d.moves.len()), "{} moves", d.moves.len());
+        assert!(d.preferred < d.moves.len() && d.valued < d.moves.len());
+        let won = steps(d.target);
+        assert!(
+            (won - won.round()).abs() < 1e-4 && (0.0..=3.0).contains(&won),
+            "{d:?}"
+        );
+        // Shares strictly between all and none: the play-outs ran on different deals (the
+        // true position alone gives only wins and losses).
+        if won.round() == 1.0 || won.round() == 2.0 {
+            shared += 1;
+        }
+        // When a play won more than the valued one, the valued one is not preferred.
+        if d.preferred > 0 && d.valued >= d.preferred {
+            assert!(won.round() < deals as f32, "{d:?}");
+        }
+    }
+    assert!(shared > 0, "no play won some deals and lost others");
 }
 
 #[test]
@@ -170,10 +215,12 @@ fn a_run_checkpoints_reports_and_resumes() {
         assert!(v["frames"].as_u64().is_some() && v["frames_per_second"].as_f64().is_some());
     }
 
-    // A run with rollouts learns from its decisions and checkpoints as well.
+    // A run with rollouts (on dealt hidden cards) learns from its decisions and checkpoints
+    // as well.
     let rollouts = scratch("rollouts");
     let mut config = tiny(rollouts.clone(), 1_500);
     config.rollouts = 3;
+    config.rollout_deals = 2;
     config.versus = 0.5;
     let report = train(&config, false, &mut |_| {}).unwrap();
     assert!(report.counters.frames >= 1_500 && report.counters.steps > 0);

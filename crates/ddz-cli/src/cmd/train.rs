@@ -82,6 +82,12 @@ pub struct Args {
     /// the game's outcome (0: plain Deep Monte-Carlo). Frames then count these decisions.
     #[arg(long, default_value_t = 0, value_name = "K")]
     rollouts: usize,
+    /// With --rollouts: play each tried play out on this many deals of the cards the network
+    /// cannot see, drawn at random consistently with what it sees (the same deals for every
+    /// play), and prefer the plays that won the most, instead of one play-out from the true
+    /// position (0).
+    #[arg(long, default_value_t = 0, value_name = "N", requires = "rollouts")]
+    rollout_deals: usize,
     /// Actor threads (the learner takes one more).
     #[arg(long, default_value_t = 1)]
     actors: usize,
@@ -101,7 +107,8 @@ pub struct Args {
     /// without bidding, seat 0 the landlord, as `ddz arena --records` writes them) instead of
     /// self-play. The games whose seed is a multiple of 50 are held out to measure the imitation.
     #[arg(long, value_name = "RECORDS", conflicts_with_all = [
-        "epsilon", "teacher", "teacher_temp", "teacher_frames", "versus_ddzlib", "rollouts", "actors",
+        "epsilon", "teacher", "teacher_temp", "teacher_frames", "versus_ddzlib", "rollouts", "rollout_deals",
+        "actors",
         "replay", "reuse"
     ])]
     imitate: Option<PathBuf>,
@@ -163,6 +170,9 @@ pub fn run(a: Args) -> Result<()> {
             a.value_weight
         );
     }
+    if a.rollout_deals > 0 && a.rollouts == 0 {
+        bail!("--rollout-deals: play-outs need --rollouts K above 0");
+    }
     let time_limit = match a.minutes {
         Some(m) if m > 0.0 && m.is_finite() => Some(Duration::from_secs_f64(m * 60.0)),
         Some(m) => bail!("--minutes: {m} is not a positive number"),
@@ -185,6 +195,7 @@ pub fn run(a: Args) -> Result<()> {
     config.teacher_temperature = a.teacher_temp;
     config.versus = a.versus_ddzlib;
     config.rollouts = a.rollouts;
+    config.rollout_deals = a.rollout_deals;
     config.value_weight = a.value_weight;
     config.actors = a.actors;
     config.report_every = a.report_every;
