@@ -19,10 +19,11 @@
 //! Two variations of self-play ([`Behaviour`]): a share of the games can be played against
 //! `ddzlib` (the network on one side, only its side's decisions learnt from: the outcomes
 //! against that opponent), and with rollouts each of the network's decisions tries its best
-//! few plays, playing each out to the end from the true position, and is learnt as in
-//! imitation (a [`Decision`]: the softmax toward the plays whose play-outs won, the best
-//! play's score toward its outcome): the play-outs of one decision share the hidden cards,
-//! so their differences are the plays' own.
+//! few plays, playing each out to the end from the true position or on a few deals of the
+//! hidden cards drawn from its view, and is learnt as in imitation (a [`Decision`]: the
+//! softmax toward the plays that won the most, the best play's score toward its share of
+//! wins): the play-outs of one decision share the hidden cards, so their differences are the
+//! plays' own.
 //!
 //! A run can also learn from recorded games instead ([`imitate`]): the moves of a stronger
 //! robot (the search robot playing itself, recorded by `ddz arena --records`) are the

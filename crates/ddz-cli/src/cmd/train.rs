@@ -76,7 +76,8 @@ pub struct Args {
     #[arg(long, default_value_t = 0.0, value_name = "SHARE")]
     versus_ddzlib: f64,
     /// Plays tried at each of the network's decisions: its K best-scored plays, each played
-    /// out to the end from the true position (the network greedy on its side); the network
+    /// out to the end from the true position (or on --rollout-deals deals of the hidden
+    /// cards; the network greedy on its side); the network
     /// then learns as in imitation, its softmax toward the plays whose play-outs won and its
     /// best play's score toward that play's outcome, instead of the move made's score toward
     /// the game's outcome (0: plain Deep Monte-Carlo). Frames then count these decisions.
