@@ -221,14 +221,14 @@ impl Actor {
         // The most won first (a stable sort keeps the scores' order among equals).
         tried.sort_by_key(|(won, _, _)| std::cmp::Reverse(*won));
         let most = tried.first().map_or(0, |(won, _, _)| *won);
-        let best = tried.iter().filter(|(won, _, _)| *won == most).count();
+        let leaders = tried.iter().filter(|(won, _, _)| *won == most).count();
         let valued = tried.iter().position(|(_, _, best)| *best).unwrap_or(0);
         let share = tried[valued].0 as f32 / starts.len().max(1) as f32;
         self.inputs.clear();
         state_features(&pos, &mut self.inputs);
         out.push(Decision {
             state: self.inputs.as_slice().into(),
-            preferred: if best < tried.len() { best } else { 0 },
+            preferred: if leaders < tried.len() { leaders } else { 0 },
             moves: tried.into_iter().map(|(_, inputs, _)| inputs).collect(),
             target: 2.0 * share - 1.0,
             valued,
