@@ -77,9 +77,15 @@ fn search_with_the_network_in_its_playouts_is_deterministic_and_differs() {
             make_bot("ddzlib", 2).unwrap(),
             make_bot(&spec, 3).unwrap(),
         ];
-        play_game(&rules, 9, &mut bots)
-            .unwrap()
-            .history()
+        // Three games, so that an option that changes some decisions shows in one of them
+        // (one game's plays can come out the same by chance).
+        (9..12)
+            .map(|game| {
+                play_game(&rules, game, &mut bots)
+                    .unwrap()
+                    .history()
+                    .collect::<Vec<_>>()
+            })
             .collect::<Vec<_>>()
     };
     let plain = play(":fnet=0", 1);
