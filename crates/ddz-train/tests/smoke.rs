@@ -91,16 +91,17 @@ fn games_against_ddzlib_keep_only_the_networks_side() {
     assert!(wins > 0 && losses > 0, "{wins} wins, {losses} losses");
 }
 
-#[test]
-fn rollout_decisions_prefer_the_plays_that_won() {
-    let mut actor = untrained_actor(11);
+/// The decisions of ten games with rollouts of the four best plays (on `deals` deals of the
+/// hidden cards, or from the true position when 0), half of them against `ddzlib`.
+fn rollout_decisions(seed: u64, deals: usize) -> Vec<Decision> {
+    let mut actor = untrained_actor(seed);
     let behaviour = Behaviour {
         epsilon: 0.05,
         teacher: 0.5,
         teacher_temperature: 0.0,
         versus: 0.5,
         rollouts: 4,
-        rollout_deals: 0,
+        rollout_deals: deals,
     };
     let (mut frames, mut decisions) = (Vec::new(), Vec::new());
     for n in 0..10 {
@@ -109,8 +110,13 @@ fn rollout_decisions_prefer_the_plays_that_won() {
     // With rollouts every decision of the network is kept as a decision, none as a frame.
     assert!(frames.is_empty());
     assert!(decisions.len() > 50, "{} decisions", decisions.len());
+    decisions
+}
+
+#[test]
+fn rollout_decisions_prefer_the_plays_that_won() {
     let mut mixed = 0;
-    for d in &decisions {
+    for d in &rollout_decisions(11, 0) {
         assert!((2..=4).contains(&d.moves.len()), "{} moves", d.moves.len());
         assert!(d.preferred < d.moves.len() && d.valued < d.moves.len());
         // The preferred plays are the winners, first: the valued play won if it is one of
@@ -128,22 +134,8 @@ fn rollout_decisions_prefer_the_plays_that_won() {
 
 #[test]
 fn rollouts_on_dealt_hidden_cards_prefer_the_plays_that_won_the_most() {
-    let mut actor = untrained_actor(12);
     let deals = 3;
-    let behaviour = Behaviour {
-        epsilon: 0.05,
-        teacher: 0.5,
-        teacher_temperature: 0.0,
-        versus: 0.5,
-        rollouts: 4,
-        rollout_deals: deals,
-    };
-    let (mut frames, mut decisions) = (Vec::new(), Vec::new());
-    for n in 0..10 {
-        actor.play(&Rules::classic(), n, behaviour, &mut frames, &mut decisions);
-    }
-    assert!(frames.is_empty());
-    assert!(decisions.len() > 50, "{} decisions", decisions.len());
+    let decisions = rollout_decisions(12, deals);
     // The valued play's target is its share of the deals won, from -1 to 1 in steps of 2/3.
     let steps = |target: f32| (target + 1.0) * deals as f32 / 2.0;
     let mut shared = 0;
