@@ -14,9 +14,9 @@ use ddz_core::{Cards, Move, Profile, Rules, classify, count_legal_moves, is_lega
 use rand::RngExt;
 
 /// Random hands per profile in the default run; each is checked leading and following one table
-/// move. The full run (`*_matches_oracle_full`, ignored, one test per profile) checks 10,000 per profile,
-/// the same hands first.
-const HANDS_PER_PROFILE: usize = 1_500;
+/// move. The full run (`*_matches_oracle_full`, ignored, one test per profile) checks 10,000 per
+/// profile.
+const HANDS_PER_PROFILE: usize = 2_000;
 
 /// Random hands per profile in the full run.
 const HANDS_PER_PROFILE_FULL: usize = 10_000;
@@ -74,38 +74,74 @@ fn oracle_moves(
     out
 }
 
-/// A random table move: one of the oracle's leads of a random hand of `TABLE_HAND` cards, its
-/// kind chosen uniformly among the kinds that hand can lead so rare kinds appear often. Returns
-/// the library's move with those cards and that reading, and the oracle's view of it.
-fn random_table_move(rng: &mut rand_chacha::ChaCha8Rng, rules: &Rules) -> (Move, Table) {
-    let other = random_hand(rng, TABLE_HAND);
-    let leads = oracle_moves(&oracle_readings_of_hand(other, rules), None, rules);
-    let kinds: Vec<Kind> = leads
+/// A 20-card hand the table moves are led from, with every lead the oracle and the library see
+/// in it. Enumerating a hand this size is the oracle's costliest step (up to ~10^5
+/// sub-multisets, many times the average hand checked), so each profile draws its table moves
+/// from a pool of such hands, enumerated once.
+struct TableHand {
+    cards: Cards,
+    oracle_leads: BTreeSet<Key>,
+    library_leads: Vec<Move>,
+}
+
+/// Hands checked per table hand of the pool.
+const HANDS_PER_TABLE_HAND: usize = 16;
+
+fn table_hand_pool(rng: &mut rand_chacha::ChaCha8Rng, rules: &Rules, n: usize) -> Vec<TableHand> {
+    (0..n)
+        .map(|_| {
+            let cards = random_hand(rng, TABLE_HAND);
+            TableHand {
+                cards,
+                oracle_leads: oracle_moves(&oracle_readings_of_hand(cards, rules), None, rules),
+                library_leads: legal_moves(cards, None, rules),
+            }
+        })
+        .collect()
+}
+
+/// A random table move: one of the oracle's leads of a random hand of the pool, its kind chosen
+/// uniformly among the kinds that hand can lead so rare kinds appear often. Returns the
+/// library's move with those cards and that reading, and the oracle's view of it.
+fn random_table_move(rng: &mut rand_chacha::ChaCha8Rng, pool: &[TableHand]) -> (Move, Table) {
+    let other = &pool[rng.random_range(0..pool.len())];
+    let kinds: Vec<Kind> = other
+        .oracle_leads
         .iter()
         .map(|(_, r)| r.kind)
         .collect::<BTreeSet<_>>()
         .into_iter()
         .collect();
     let kind = kinds[rng.random_range(0..kinds.len())];
-    let of_kind: Vec<&Key> = leads.iter().filter(|(_, r)| r.kind == kind).collect();
+    let of_kind: Vec<&Key> = other
+        .oracle_leads
+        .iter()
+        .filter(|(_, r)| r.kind == kind)
+        .collect();
     let &(bits, reading) = of_kind[rng.random_range(0..of_kind.len())];
     let cards = Cards::from_bits(bits).unwrap();
-    let found = legal_moves(other, None, rules)
-        .into_iter()
+    let found = other
+        .library_leads
+        .iter()
         .find(|m| key(m) == (bits, reading));
-    let table =
-        found.unwrap_or_else(|| panic!("{other}: the library cannot lead {cards} as {reading:?}"));
-    (table, (cards, reading))
+    let table = found.unwrap_or_else(|| {
+        panic!(
+            "{}: the library cannot lead {cards} as {reading:?}",
+            other.cards
+        )
+    });
+    (*table, (cards, reading))
 }
 
 fn check_profile(profile: Profile, seed: u64, hands: usize) {
     let rules = Rules::profile(profile);
     let mut rng = rng(seed);
+    let pool = table_hand_pool(&mut rng, &rules, hands.div_ceil(HANDS_PER_TABLE_HAND));
     let mut total_moves = 0usize;
     for i in 0..hands {
         let n = rng.random_range(1..=20);
         let hand = random_hand(&mut rng, n);
-        let (table, oracle_table) = random_table_move(&mut rng, &rules);
+        let (table, oracle_table) = random_table_move(&mut rng, &pool);
         let subs = oracle_readings_of_hand(hand, &rules);
         for (last, oracle_last) in [(None, None), (Some(&table), Some(oracle_table))] {
             let generated = legal_moves(hand, last, &rules);

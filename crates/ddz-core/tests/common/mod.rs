@@ -334,6 +334,10 @@ fn body_cards(r: &Reading) -> usize {
 /// The readings a profile keeps: all, or the one preferred by RULES.md's default order.
 pub fn oracle_kept_readings(cards: Cards, rules: &Rules) -> Vec<Reading> {
     let all = oracle_readings(cards, rules);
+    // Most sub-multisets of a hand read as nothing: no profile's filter can keep anything then.
+    if all.is_empty() {
+        return all;
+    }
     match rules.readings {
         Readings::All => all,
         Readings::Default => all
