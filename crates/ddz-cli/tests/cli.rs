@@ -332,6 +332,22 @@ fn train_runs_reports_json_and_resumes() {
     let second = run("3000", true);
     assert!(second["frames"].as_u64().unwrap() >= 3000, "{second}");
     assert!(second["games"].as_u64() > first["games"].as_u64());
+    // Resumed wider (8 hidden units to 12), and refused narrower.
+    let mut wider = vec!["train", "--dir", d, "--frames", "4000", "--resume"];
+    wider.extend(tiny);
+    let third = json(&ddz(&[&wider[..], &["--widen", "12"]].concat()));
+    assert!(third["frames"].as_u64().unwrap() >= 4000, "{third}");
+    let bytes = std::fs::read(dir.join("checkpoint.safetensors")).unwrap();
+    let header_len = u64::from_le_bytes(bytes[..8].try_into().unwrap()) as usize;
+    let header: serde_json::Value = serde_json::from_slice(&bytes[8..8 + header_len]).unwrap();
+    assert_eq!(header["layers.0.weight"]["shape"][0], 12, "{header}");
+    let narrower = ddz(&[&wider[..], &["--widen", "4"]].concat());
+    assert!(!narrower.status.success());
+    let err = String::from_utf8_lossy(&narrower.stderr);
+    assert!(
+        err.contains("cannot widen hidden layers [12] to [4]"),
+        "{err}"
+    );
     // The checkpoint plays: the net robot reads it.
     let weights = format!("net:weights={d}/checkpoint.safetensors");
     let bots = format!("{weights},ddzlib");
@@ -414,6 +430,8 @@ fn train_refuses_bad_settings() {
             "--rollout-deals",
         ),
         (vec!["--keep-moves", "4"], "--imitate"),
+        (vec!["--widen", "512"], "--resume"),
+        (vec!["--resume", "--widen", "512,x"], "--widen"),
         (
             vec!["--imitate", "/tmp", "--keep-moves", "1"],
             "--keep-moves",

@@ -329,6 +329,49 @@ impl Learner {
         }
         Ok(learner)
     }
+
+    /// A learner whose network is `mlp` widened to the hidden widths `hidden` without changing
+    /// its function: each layer keeps `mlp`'s weights, the new units get the default random
+    /// initialisation on their inputs, and every weight from a new unit into an old one is
+    /// zero (so the output is `mlp`'s until learning moves those weights). `hidden` must have
+    /// as many layers as `mlp`'s, none narrower.
+    pub fn widened(mlp: &Mlp, hidden: &[usize], lr: f64) -> Result<Learner, TrainError> {
+        let widths = mlp.widths();
+        let old_hidden = &widths[..widths.len() - 1];
+        if hidden.len() != old_hidden.len() || hidden.iter().zip(old_hidden).any(|(n, o)| n < o) {
+            return Err(TrainError::Config(format!(
+                "cannot widen hidden layers {old_hidden:?} to {hidden:?}: as many layers are \
+                 needed, none narrower"
+            )));
+        }
+        let learner = Learner::new(hidden, lr)?;
+        let mut old_inputs = INPUT_LEN;
+        for (i, (old_weight, old_bias)) in mlp.layers().enumerate() {
+            let old_outputs = old_bias.len();
+            let weight = learner.var(&format!("layers.{i}.weight"))?;
+            let (outputs, inputs) = weight.dims2().map_err(candle)?;
+            let mut values = weight
+                .as_tensor()
+                .flatten_all()
+                .and_then(|t| t.to_vec1::<f32>())
+                .map_err(candle)?;
+            for o in 0..old_outputs {
+                let row = &mut values[o * inputs..(o + 1) * inputs];
+                row[..old_inputs]
+                    .copy_from_slice(&old_weight[o * old_inputs..(o + 1) * old_inputs]);
+                row[old_inputs..].fill(0.0);
+            }
+            let t = Tensor::from_vec(values, (outputs, inputs), &learner.device).map_err(candle)?;
+            weight.set(&t).map_err(candle)?;
+            let bias = learner.var(&format!("layers.{i}.bias"))?;
+            let mut values = bias.as_tensor().to_vec1::<f32>().map_err(candle)?;
+            values[..old_outputs].copy_from_slice(old_bias);
+            let t = Tensor::from_vec(values, outputs, &learner.device).map_err(candle)?;
+            bias.set(&t).map_err(candle)?;
+            old_inputs = old_outputs;
+        }
+        Ok(learner)
+    }
 }
 
 #[cfg(test)]
@@ -359,6 +402,28 @@ mod tests {
                     grouped[i][j]
                 );
             }
+        }
+    }
+
+    #[test]
+    fn widening_keeps_the_function_and_refuses_narrowing() {
+        let mut small = Learner::new(&[24, 8], 1e-3).unwrap();
+        let rows: [&[u16]; 3] = [&[0, 7, 300, 520, 600], &[3, 4, 5, 679], &[1, 530]];
+        let mlp = small.export(HashMap::new()).unwrap();
+        let before = small.scores(&rows).unwrap().to_vec2::<f32>().unwrap();
+        let mut wide = Learner::widened(&mlp, &[40, 8], 1e-3).unwrap();
+        assert_eq!(wide.hidden(), &[40, 8]);
+        let after = wide.scores(&rows).unwrap().to_vec2::<f32>().unwrap();
+        for (b, a) in before.iter().zip(&after) {
+            assert!((b[0] - a[0]).abs() < 1e-5, "{b:?} {a:?}");
+        }
+        // The new units are live: their inputs are not all zero.
+        let exported = wide.export(HashMap::new()).unwrap();
+        let (first, _) = exported.layers().next().unwrap();
+        assert!(first[24 * INPUT_LEN..].iter().any(|w| *w != 0.0));
+        for bad in [&[16usize, 8][..], &[40], &[40, 8, 4]] {
+            let err = Learner::widened(&mlp, bad, 1e-3).err().unwrap().to_string();
+            assert!(err.contains("cannot widen"), "{err}");
         }
     }
 }

@@ -12,7 +12,8 @@
 //! the run's counters; loadable by `net:weights=FILE`) and `metrics.jsonl` (a line each
 //! time the run reports: frames, games, loss, frames a second, and at evaluations the win
 //! share against `ddzlib` on fixed deals). A run stops at a frame count or a time limit, and
-//! can be stopped at any time: [`train`] with `resume` continues from the last checkpoint.
+//! can be stopped at any time: [`train`] with `resume` continues from the last checkpoint,
+//! and can first widen its network without changing its function ([`TrainConfig::widen`]).
 //! Runs are not repeatable game for game (actors and learner run concurrently); the deals
 //! and draws of each actor are seeded.
 //!
@@ -82,6 +83,9 @@ pub struct TrainConfig {
     pub time_limit: Option<Duration>,
     /// Hidden layers' widths of a new network (a resumed run keeps its checkpoint's).
     pub hidden: Vec<usize>,
+    /// Resuming, widen the checkpoint's network to these hidden widths first, keeping its
+    /// function ([`Learner::widened`]).
+    pub widen: Option<Vec<usize>>,
     /// Learning rate (Adam).
     pub lr: f64,
     /// Frames per learner step.
@@ -138,6 +142,7 @@ impl TrainConfig {
             frames: 10_000_000,
             time_limit: None,
             hidden: vec![256, 256, 128],
+            widen: None,
             lr: 3e-4,
             batch: 512,
             replay: 200_000,
@@ -588,7 +593,11 @@ fn open_run(config: &TrainConfig, resume: bool, method: Method) -> Result<Run, T
     let checkpoint = config.dir.join(CHECKPOINT);
     let (learner, counters) = if resume {
         let (net, counters) = read_checkpoint(&checkpoint)?;
-        (Learner::from_mlp(net.mlp(), config.lr)?, counters)
+        let learner = match &config.widen {
+            Some(hidden) => Learner::widened(net.mlp(), hidden, config.lr)?,
+            None => Learner::from_mlp(net.mlp(), config.lr)?,
+        };
+        (learner, counters)
     } else {
         if checkpoint.exists() {
             return Err(TrainError::Config(format!(

@@ -44,6 +44,11 @@ pub struct Args {
     /// Hidden layers' widths of a new network, comma-separated.
     #[arg(long, default_value = "256,256,128", value_name = "W,W,...")]
     hidden: String,
+    /// With --resume: first widen the checkpoint's hidden layers to these widths,
+    /// comma-separated (as many layers, none narrower), keeping the network's function: the
+    /// new units start with zero weight into the old ones and learn from there.
+    #[arg(long, value_name = "W,W,...")]
+    widen: Option<String>,
     /// Learning rate (Adam).
     #[arg(long, default_value_t = 3e-4)]
     lr: f64,
@@ -132,12 +137,15 @@ pub struct Args {
 pub fn run(a: Args) -> Result<()> {
     let rules =
         ddz_core::Rules::build(&a.rules, None, None).map_err(|e| anyhow!("--rules: {e}"))?;
-    let hidden = a
-        .hidden
-        .split(',')
-        .map(|w| w.trim().parse::<usize>().ok().filter(|&w| w > 0))
-        .collect::<Option<Vec<_>>>()
-        .ok_or_else(|| anyhow!("--hidden: \"{}\" is not widths like 256,256,128", a.hidden))?;
+    let hidden = widths("--hidden", &a.hidden)?;
+    let widen = a
+        .widen
+        .as_deref()
+        .map(|w| widths("--widen", w))
+        .transpose()?;
+    if widen.is_some() && !a.resume {
+        bail!("--widen: widening needs --resume (it widens the checkpoint's network)");
+    }
     if !(a.lr > 0.0 && a.lr.is_finite()) {
         bail!("--lr: {} is not a positive number", a.lr);
     }
@@ -186,6 +194,7 @@ pub fn run(a: Args) -> Result<()> {
     config.frames = a.frames;
     config.time_limit = time_limit;
     config.hidden = hidden;
+    config.widen = widen;
     config.lr = a.lr;
     config.batch = a.batch;
     config.replay = a.replay;
@@ -295,4 +304,12 @@ pub fn run(a: Args) -> Result<()> {
         );
     }
     Ok(())
+}
+
+/// Hidden layers' widths from `text` like 256,256,128 (the option `flag` names it in errors).
+fn widths(flag: &str, text: &str) -> Result<Vec<usize>> {
+    text.split(',')
+        .map(|w| w.trim().parse::<usize>().ok().filter(|&w| w > 0))
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(|| anyhow!("{flag}: \"{text}\" is not widths like 256,256,128"))
 }
