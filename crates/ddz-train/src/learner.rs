@@ -319,22 +319,14 @@ impl Learner {
     /// start afresh).
     pub fn from_mlp(mlp: &Mlp, lr: f64) -> Result<Learner, TrainError> {
         let widths = mlp.widths();
-        let learner = Learner::new(&widths[..widths.len() - 1], lr)?;
-        for (i, (weight, bias)) in mlp.layers().enumerate() {
-            for (name, values) in [("weight", weight), ("bias", bias)] {
-                let var = learner.var(&format!("layers.{i}.{name}"))?;
-                let t = Tensor::from_slice(values, var.shape(), &learner.device).map_err(candle)?;
-                var.set(&t).map_err(candle)?;
-            }
-        }
-        Ok(learner)
+        Learner::widened(mlp, &widths[..widths.len() - 1], lr)
     }
 
     /// A learner whose network is `mlp` widened to the hidden widths `hidden` without changing
     /// its function: each layer keeps `mlp`'s weights, the new units get the default random
     /// initialisation on their inputs, and every weight from a new unit into an old one is
     /// zero (so the output is `mlp`'s until learning moves those weights). `hidden` must have
-    /// as many layers as `mlp`'s, none narrower.
+    /// as many layers as `mlp`'s, none narrower (with `mlp`'s own widths, `mlp` itself).
     pub fn widened(mlp: &Mlp, hidden: &[usize], lr: f64) -> Result<Learner, TrainError> {
         let widths = mlp.widths();
         let old_hidden = &widths[..widths.len() - 1];
