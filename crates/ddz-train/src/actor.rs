@@ -2,11 +2,15 @@
 //! each decision kept as a frame labelled with the deciding seat's outcome. A share of the
 //! games ([`Behaviour::versus`]) can be played against `ddzlib` instead: one side by the
 //! network, the other by `ddzlib`'s first choices, and only the network's side's decisions
-//! kept, so that the scores learn the outcomes against that opponent.
+//! kept, so that the scores learn the outcomes against that opponent. With an expert
+//! ([`Behaviour::expert`], expert iteration), the search robot decides the network's turns
+//! instead and its plays are learnt as in imitation.
 
+use ddz_bots::Bot;
 use ddz_bots::ddzlib::DdzlibBot;
 use ddz_bots::net::Scorer;
 use ddz_bots::net::features::{action_features, state_features};
+use ddz_bots::search::{SearchBot, SearchConfig};
 use ddz_core::{Move, Rules};
 use ddz_game::{Deal, Seat, SplitMix64, derive_seed};
 
@@ -54,6 +58,22 @@ pub struct Behaviour {
     /// best-scored play is valued at its mean outcome. Play-outs that cannot know the cards
     /// teach plays good for what the network can see, not for the true hands.
     pub rollout_deals: usize,
+    /// Expert iteration (instead of rollouts): the search robot decides each of the
+    /// network's turns, and the decision is kept (a [`Decision`]) with its play preferred.
+    pub expert: Option<Expert>,
+}
+
+/// Expert iteration's teacher ([`Behaviour::expert`]): at each of the network's turns the
+/// search robot of `search` chooses the play made (but for the ε draw); the decision is kept
+/// with that play first and preferred, among it and the network's best-scored other plays
+/// (`keep_moves` in all, or every legal play when fewer), its score valued at the game's
+/// outcome for the deciding seat.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Expert {
+    /// The search robot's settings.
+    pub search: SearchConfig,
+    /// The plays kept at each decision, the expert's first.
+    pub keep_moves: usize,
 }
 
 /// A player of self-play games: its own scorer, teacher and buffers.
@@ -66,6 +86,8 @@ pub struct Actor {
     inputs: Vec<u16>,
     scores: Vec<f32>,
     rollout_moves: Vec<Move>,
+    /// The search robot of [`Behaviour::expert`], made at its first decision.
+    expert: Option<SearchBot>,
 }
 
 impl Actor {
@@ -80,6 +102,7 @@ impl Actor {
             inputs: Vec::new(),
             scores: Vec::new(),
             rollout_moves: Vec::new(),
+            expert: None,
         }
     }
 
@@ -96,8 +119,9 @@ impl Actor {
     /// Plays the deal of `game_seed` under `rules` (seat 0 the landlord with the kitty, no
     /// bidding) and appends its frames to `out`: one for each decision with more than one
     /// legal move, of the network's side only in a game against `ddzlib`
-    /// ([`Behaviour::versus`]); with [`Behaviour::rollouts`], the network's decisions go to
-    /// `tried` instead. Returns the number of frames and decisions added.
+    /// ([`Behaviour::versus`]); with [`Behaviour::rollouts`] or [`Behaviour::expert`], the
+    /// network's decisions go to `tried` instead. Returns the number of frames and decisions
+    /// added.
     pub fn play(
         &mut self,
         rules: &Rules,
@@ -109,6 +133,8 @@ impl Actor {
         let mut table = Table::start(&Deal::from_seed(game_seed, rules), rules);
         let mut decided: Vec<(Seat, Box<[u16]>)> = Vec::with_capacity(48);
         let tried_before = tried.len();
+        // The seat of each decision the expert taught, valued at the game's end.
+        let mut taught: Vec<Seat> = Vec::new();
         // In a game against ddzlib, whether the network plays the landlord (no draw without
         // such games, so that self-play runs keep their games).
         let versus = if behaviour.versus > 0.0 && self.unit() < behaviour.versus {
@@ -126,7 +152,11 @@ impl Actor {
                 let turn = table.state.turn_view(&table.rules, LANDLORD);
                 self.teacher.choose_legal(&turn, &mut self.buf)
             } else {
-                if behaviour.rollouts > 0 {
+                let mut expert_play = None;
+                if let Some(expert) = behaviour.expert {
+                    expert_play = Some(self.ask_expert(&table, expert, tried));
+                    taught.push(seat);
+                } else if behaviour.rollouts > 0 {
                     let (k, deals) = (behaviour.rollouts, behaviour.rollout_deals);
                     self.try_plays(&table, versus, k, deals, tried);
                 }
@@ -144,11 +174,13 @@ impl Actor {
                 } else if draw < behaviour.teacher + behaviour.epsilon {
                     let i = self.rng.below(self.moves.len() as u64) as usize;
                     self.moves[i]
+                } else if let Some(play) = expert_play {
+                    play
                 } else {
                     let (i, _) = self.scorer.best(&pos, &table.rules, &self.moves);
                     self.moves[i]
                 };
-                if behaviour.rollouts == 0 {
+                if behaviour.rollouts == 0 && behaviour.expert.is_none() {
                     Scorer::inputs(&pos, &play, &table.rules, &mut self.inputs);
                     decided.push((seat, self.inputs.as_slice().into()));
                 }
@@ -157,6 +189,10 @@ impl Actor {
             table.apply(play);
         }
         let landlord_won = table.landlord_won();
+        for (decision, seat) in tried[tried_before..].iter_mut().zip(taught) {
+            let won = (seat == LANDLORD) == landlord_won;
+            decision.target = if won { 1.0 } else { -1.0 };
+        }
         let added = decided.len() + tried.len() - tried_before;
         out.extend(decided.into_iter().map(|(seat, inputs)| {
             let won = (seat == LANDLORD) == landlord_won;
@@ -233,6 +269,48 @@ impl Actor {
             target: 2.0 * share - 1.0,
             valued,
         });
+    }
+}
+
+impl Actor {
+    /// The decision of [`Behaviour::expert`] at the network's turn in `table`, into `out`
+    /// (its target, the game's outcome, is set when the game ends): the expert's play first
+    /// and preferred, then the network's best-scored other plays, `expert.keep_moves` in all.
+    /// Returns the expert's play.
+    fn ask_expert(&mut self, table: &Table, expert: Expert, out: &mut Vec<Decision>) -> Move {
+        let view = table.seat_view();
+        table
+            .state
+            .legal_moves_into(&table.rules, &mut self.rollout_moves);
+        let seed = self.rng.next_u64();
+        let bot = self
+            .expert
+            .get_or_insert_with(|| SearchBot::new(expert.search, seed));
+        let chosen = bot.play(&view, &self.rollout_moves);
+        let pos = table.position();
+        self.scorer
+            .scores(&pos, &table.rules, &self.rollout_moves, &mut self.scores);
+        let mut others: Vec<usize> = (0..self.rollout_moves.len())
+            .filter(|&i| self.rollout_moves[i] != chosen)
+            .collect();
+        others.sort_by(|&a, &b| self.scores[b].total_cmp(&self.scores[a]));
+        others.truncate(expert.keep_moves.saturating_sub(1));
+        let mut moves = Vec::with_capacity(others.len() + 1);
+        for play in std::iter::once(chosen).chain(others.iter().map(|&i| self.rollout_moves[i])) {
+            self.inputs.clear();
+            action_features(&pos, &play, &table.rules, &mut self.inputs);
+            moves.push(self.inputs.as_slice().into());
+        }
+        self.inputs.clear();
+        state_features(&pos, &mut self.inputs);
+        out.push(Decision {
+            state: self.inputs.as_slice().into(),
+            moves,
+            target: 0.0,
+            preferred: 1,
+            valued: 0,
+        });
+        chosen
     }
 }
 

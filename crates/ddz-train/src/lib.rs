@@ -55,7 +55,7 @@ use ddz_core::Rules;
 use ddz_game::SplitMix64;
 use serde::Serialize;
 
-pub use actor::{Actor, Behaviour, Frame, game_seed};
+pub use actor::{Actor, Behaviour, Expert, Frame, game_seed};
 pub use eval::wp_vs_ddzlib;
 pub use imitate::{Dataset, Decision, load_records};
 pub use learner::{ImitationLoss, Learner};
@@ -110,6 +110,9 @@ pub struct TrainConfig {
     /// With rollouts, the deals of the hidden cards each play is played out on
     /// ([`Behaviour::rollout_deals`]; 0: the true position).
     pub rollout_deals: usize,
+    /// Expert iteration: the search robot teaching the network's turns
+    /// ([`Behaviour::expert`]; instead of rollouts).
+    pub expert: Option<Expert>,
     /// With rollouts, the weight of the valued play's squared error next to the preferred
     /// plays' cross-entropy ([`Learner::imitation_step`]).
     pub value_weight: f64,
@@ -154,6 +157,7 @@ impl TrainConfig {
             versus: 0.0,
             rollouts: 0,
             rollout_deals: 0,
+            expert: None,
             value_weight: 1.0,
             actors: 1,
             publish_every: 20,
@@ -174,6 +178,11 @@ impl TrainConfig {
                 .is_some_and(|t| session_start.elapsed() >= t)
     }
 
+    /// Whether the actors' decisions (rollouts or an expert's) are learnt, not frames.
+    pub fn learns_decisions(&self) -> bool {
+        self.rollouts > 0 || self.expert.is_some()
+    }
+
     /// The actors' behaviour after `frames` frames.
     pub fn behaviour(&self, frames: u64) -> Behaviour {
         let fade = if self.teacher_frames == 0 {
@@ -188,6 +197,7 @@ impl TrainConfig {
             versus: self.versus,
             rollouts: self.rollouts,
             rollout_deals: self.rollout_deals,
+            expert: self.expert,
         }
     }
 }
@@ -350,6 +360,10 @@ enum Method {
 /// The metadata written with the weights.
 fn metadata(config: &TrainConfig, counters: &Counters, method: Method) -> HashMap<String, String> {
     let method = match method {
+        Method::SelfPlay if config.expert.is_some() => {
+            "expert iteration: the search robot's plays in games of the network, learnt as \
+             imitation (ddz-train)"
+        }
         Method::SelfPlay if config.rollouts > 0 && config.rollout_deals > 0 => {
             "self-play with rollouts on dealt hidden cards, learnt as imitation of the plays \
              that won the most (ddz-train)"
@@ -464,7 +478,7 @@ pub fn train(
             // Learn only as much as the reuse ratio allows, once the buffer is warm.
             let allowed = config.reuse * (frames - start_frames) as f64;
             let ready = sampled + config.batch as f64 <= allowed;
-            let loss = if config.rollouts > 0 {
+            let loss = if config.learns_decisions() {
                 let batch = if ready {
                     draw_batch(&shared.tried, config, &mut rng)?
                 } else {

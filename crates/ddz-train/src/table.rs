@@ -16,6 +16,8 @@ pub struct Table {
     pub state: PlayState,
     history: Vec<(Seat, Move)>,
     played: BySeat<Cards>,
+    /// The kitty, shown to every seat.
+    kitty: Cards,
 }
 
 /// The landlord of every table.
@@ -39,6 +41,7 @@ impl Table {
             state,
             history: Vec::with_capacity(64),
             played: BySeat::default(),
+            kitty: deal.kitty.to_cards(),
         }
     }
 
@@ -87,7 +90,27 @@ impl Table {
             state: PlayState::with_trick(hands, *self.state.trick()),
             history: self.history.clone(),
             played: self.played,
+            kitty: self.kitty,
         })
+    }
+
+    /// The view of the seat to act, as a robot reads it: its hand, the kitty, every play so
+    /// far and each seat's cards left (no bids: the landlord was not bid for; base and
+    /// multiplier 1).
+    pub fn seat_view(&self) -> SeatView {
+        let seat = self.state.turn();
+        let mut view = SeatView::position(
+            &self.rules,
+            seat,
+            LANDLORD,
+            self.state.hand(seat),
+            self.state.cards_left(),
+            self.state.last(),
+        );
+        view.played = self.played;
+        view.history = std::sync::Arc::new(self.history.clone());
+        view.kitty = Some(self.kitty);
+        view
     }
 
     /// Plays to the end and returns whether the landlord won: the network greedy in its

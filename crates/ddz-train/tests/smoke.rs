@@ -8,11 +8,12 @@ use std::sync::Arc;
 
 use ddz_bots::net::features::STATE_LEN;
 use ddz_bots::net::{Net, Scorer};
+use ddz_bots::search::SearchConfig;
 use ddz_core::Rules;
 use ddz_game::GameRecord;
 use ddz_train::{
-    Actor, Behaviour, CHECKPOINT, Decision, Frame, ImitateConfig, Learner, METRICS, TrainConfig,
-    imitate, load_records, read_checkpoint, train,
+    Actor, Behaviour, CHECKPOINT, Decision, Expert, Frame, ImitateConfig, Learner, METRICS,
+    TrainConfig, imitate, load_records, read_checkpoint, train,
 };
 
 fn scratch(name: &str) -> PathBuf {
@@ -37,6 +38,7 @@ fn frames_of_games(games: u64) -> Vec<Frame> {
         versus: 0.0,
         rollouts: 0,
         rollout_deals: 0,
+        expert: None,
     };
     let mut frames = Vec::new();
     for n in 0..games {
@@ -71,6 +73,7 @@ fn games_against_ddzlib_keep_only_the_networks_side() {
         versus: 1.0,
         rollouts: 0,
         rollout_deals: 0,
+        expert: None,
     };
     let (mut wins, mut losses) = (0, 0);
     for n in 0..40 {
@@ -102,6 +105,7 @@ fn rollout_decisions(seed: u64, deals: usize) -> Vec<Decision> {
         versus: 0.5,
         rollouts: 4,
         rollout_deals: deals,
+        expert: None,
     };
     let (mut frames, mut decisions) = (Vec::new(), Vec::new());
     for n in 0..10 {
@@ -158,6 +162,84 @@ fn rollouts_on_dealt_hidden_cards_prefer_the_plays_that_won_the_most() {
         }
     }
     assert!(shared > 0, "no play won some deals and lost others");
+}
+
+/// A small search robot as the expert (`search:iters=200`), keeping four plays a decision.
+fn small_expert() -> Expert {
+    Expert {
+        search: SearchConfig::parse(["iters=200"].into_iter()).unwrap(),
+        keep_moves: 4,
+    }
+}
+
+#[test]
+fn expert_decisions_prefer_the_experts_play_and_learn_the_outcome() {
+    let rules = Rules::classic();
+    let greedy = Behaviour {
+        epsilon: 0.0,
+        teacher: 0.0,
+        teacher_temperature: 0.0,
+        versus: 1.0,
+        rollouts: 0,
+        rollout_deals: 0,
+        expert: None,
+    };
+    let taught = Behaviour {
+        expert: Some(small_expert()),
+        ..greedy
+    };
+    let (mut expert_wins, mut network_wins, mut disagreements) = (0, 0, 0);
+    let mut actor = untrained_actor(13);
+    let net = actor.scorer_mut().net().clone();
+    for n in 0..12 {
+        let (mut frames, mut decisions) = (Vec::new(), Vec::new());
+        let added = actor.play(&rules, n, taught, &mut frames, &mut decisions);
+        // Every decision of the network's side is the expert's, none a frame.
+        assert!(frames.is_empty());
+        assert_eq!(added, decisions.len());
+        let Some(first) = decisions.first() else {
+            continue;
+        };
+        for d in &decisions {
+            assert!((2..=4).contains(&d.moves.len()), "{} moves", d.moves.len());
+            assert_eq!((d.preferred, d.valued), (1, 0));
+            // One side's decisions: they share its outcome.
+            assert_eq!(d.target, first.target, "game {n}");
+            // The network's scores of the kept plays: the expert's first is not always its best.
+            let mut inputs: Vec<u16> = Vec::new();
+            let scores: Vec<f32> = d
+                .moves
+                .iter()
+                .map(|m| {
+                    inputs.clear();
+                    inputs.extend_from_slice(&d.state);
+                    inputs.extend_from_slice(m);
+                    let mut dense = vec![0.0; ddz_bots::net::features::INPUT_LEN];
+                    for &i in &inputs {
+                        dense[usize::from(i)] = 1.0;
+                    }
+                    net.mlp().forward_dense(&dense)
+                })
+                .collect();
+            if scores[1..].iter().any(|&s| s > scores[0]) {
+                disagreements += 1;
+            }
+        }
+        assert!(first.target == 1.0 || first.target == -1.0);
+        expert_wins += usize::from(first.target > 0.0);
+        // The same deal with the untrained network deciding: it wins less often.
+        let mut frames = Vec::new();
+        actor.play(&rules, n, greedy, &mut frames, &mut Vec::new());
+        network_wins += usize::from(frames.first().is_some_and(|f| f.target > 0.0));
+    }
+    assert!(
+        disagreements > 0,
+        "the expert always chose the network's best play"
+    );
+    assert!(
+        expert_wins > network_wins,
+        "expert {expert_wins} wins, untrained network {network_wins}"
+    );
 }
 
 #[test]
@@ -218,6 +300,18 @@ fn a_run_checkpoints_reports_and_resumes() {
     assert!(report.counters.frames >= 1_500 && report.counters.steps > 0);
     assert!(report.loss.is_some_and(f64::is_finite));
     read_checkpoint(&rollouts.join(CHECKPOINT)).unwrap();
+
+    // So does a run taught by an expert (expert iteration).
+    let expert = scratch("expert");
+    let mut config = tiny(expert.clone(), 400);
+    config.replay = 300;
+    config.expert = Some(small_expert());
+    config.versus = 1.0;
+    let report = train(&config, false, &mut |_| {}).unwrap();
+    assert!(report.counters.frames >= 400 && report.counters.steps > 0);
+    assert!(report.loss.is_some_and(f64::is_finite));
+    let (_, saved) = read_checkpoint(&expert.join(CHECKPOINT)).unwrap();
+    assert_eq!(saved.frames, report.counters.frames);
 
     // A new run over an existing one is refused; resuming continues the counters.
     let err = train(&tiny(dir.clone(), 3_000), false, &mut |_| {}).unwrap_err();

@@ -4,7 +4,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{Result, anyhow, bail};
-use ddz_train::{ImitateConfig, Report, TrainConfig, imitate, load_records, train};
+use ddz_bots::search::SearchConfig;
+use ddz_train::{Expert, ImitateConfig, Report, TrainConfig, imitate, load_records, train};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::common::print_json;
@@ -94,6 +95,13 @@ pub struct Args {
     /// position (0).
     #[arg(long, default_value_t = 0, value_name = "N", requires = "rollouts")]
     rollout_deals: usize,
+    /// Expert iteration: the search robot SPEC (`search`, or `search:` and its options, as
+    /// in --bots) decides each of the network's turns and its play is made (but for the
+    /// --epsilon draw); the network learns as in imitation, its softmax toward the expert's
+    /// play among it and its own best-scored other plays (--keep-moves in all) and that
+    /// play's score toward the game's outcome. Frames then count these decisions.
+    #[arg(long, value_name = "SPEC", conflicts_with_all = ["rollouts", "rollout_deals"])]
+    expert: Option<String>,
     /// Actor threads (the learner takes one more).
     #[arg(long, default_value_t = 1)]
     actors: usize,
@@ -114,15 +122,16 @@ pub struct Args {
     /// self-play. The games whose seed is a multiple of 50 are held out to measure the imitation.
     #[arg(long, value_name = "RECORDS", conflicts_with_all = [
         "epsilon", "teacher", "teacher_temp", "teacher_frames", "versus_ddzlib", "rollouts", "rollout_deals",
-        "actors",
+        "expert", "actors",
         "replay", "reuse"
     ])]
     imitate: Option<PathBuf>,
     /// With --imitate: the moves scored at each decision, the recorded one and a sample of
-    /// the other legal moves (all of them when fewer).
-    #[arg(long, default_value_t = 16, value_name = "K", requires = "imitate")]
+    /// the other legal moves (all of them when fewer); with --expert, the expert's play and
+    /// the network's best-scored others.
+    #[arg(long, default_value_t = 16, value_name = "K")]
     keep_moves: usize,
-    /// With --imitate (or --rollouts): the weight of the recorded (best-scored) move's squared
+    /// With --imitate (or --rollouts, --expert): the weight of the recorded (best-scored) move's squared
     /// error against the outcome, next to the cross-entropy.
     #[arg(long, default_value_t = 1.0, value_name = "W")]
     value_weight: f64,
@@ -182,6 +191,11 @@ pub fn run(a: Args) -> Result<()> {
     if a.rollout_deals > 0 && a.rollouts == 0 {
         bail!("--rollout-deals: play-outs need --rollouts K above 0");
     }
+    let expert = a
+        .expert
+        .as_deref()
+        .map(|spec| expert(spec, a.keep_moves))
+        .transpose()?;
     let time_limit = match a.minutes {
         Some(m) if m > 0.0 && m.is_finite() => Some(Duration::from_secs_f64(m * 60.0)),
         Some(m) => bail!("--minutes: {m} is not a positive number"),
@@ -206,6 +220,7 @@ pub fn run(a: Args) -> Result<()> {
     config.versus = a.versus_ddzlib;
     config.rollouts = a.rollouts;
     config.rollout_deals = a.rollout_deals;
+    config.expert = expert;
     config.value_weight = a.value_weight;
     config.actors = a.actors;
     config.report_every = a.report_every;
@@ -312,4 +327,16 @@ fn widths(flag: &str, text: &str) -> Result<Vec<usize>> {
         .map(|w| w.trim().parse::<usize>().ok().filter(|&w| w > 0))
         .collect::<Option<Vec<_>>>()
         .ok_or_else(|| anyhow!("{flag}: \"{text}\" is not widths like 256,256,128"))
+}
+
+/// The expert of `--expert SPEC`: the search robot and its options.
+fn expert(spec: &str, keep_moves: usize) -> Result<Expert> {
+    let options = match spec.trim().strip_prefix("search") {
+        Some("") => "",
+        Some(rest) if rest.starts_with(':') => &rest[1..],
+        _ => bail!("--expert: {spec:?} is not the search robot (search, or search:OPTIONS)"),
+    };
+    let search = SearchConfig::parse(options.split(':').map(str::trim).filter(|o| !o.is_empty()))
+        .map_err(|e| anyhow!("--expert: {e}"))?;
+    Ok(Expert { search, keep_moves })
 }
