@@ -8,14 +8,65 @@ use ddz_core::Rules;
 
 #[test]
 fn shipped_weights_name_how_they_were_made() {
-    let net = Net::embedded();
-    let meta = net.mlp().metadata();
-    assert_eq!(meta.get("rules").map(String::as_str), Some("classic"));
-    for key in ["frames", "games", "seconds", "command", "method"] {
-        assert!(meta.contains_key(key), "no {key} in {meta:?}");
+    let nets = Net::shipped_ensemble();
+    assert_eq!(nets.len(), 3);
+    assert_eq!(
+        nets[0],
+        Net::embedded(),
+        "the search robot's network is the first"
+    );
+    let mut size = 0;
+    for net in &nets {
+        let meta = net.mlp().metadata();
+        assert_eq!(meta.get("rules").map(String::as_str), Some("classic"));
+        for key in ["frames", "games", "seconds", "command", "method"] {
+            assert!(meta.contains_key(key), "no {key} in {meta:?}");
+        }
+        size += net.mlp().parameters() * 4;
     }
-    let size = net.mlp().parameters() * 4;
     assert!(size <= 10 << 20, "{size} bytes of weights");
+}
+
+#[test]
+fn an_ensemble_averages_its_networks_scores() {
+    use ddz_game::{Seat, SeatView};
+    let dir = std::env::temp_dir().join(format!("ddz-net-ensemble-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let nets = Net::shipped_ensemble();
+    let files: Vec<String> = nets
+        .iter()
+        .enumerate()
+        .map(|(i, net)| {
+            let file = dir.join(format!("{i}.safetensors"));
+            std::fs::write(&file, net.mlp().to_safetensors()).unwrap();
+            file.display().to_string()
+        })
+        .collect();
+    let rules = Rules::classic();
+    let view = SeatView::bidding(
+        &rules,
+        Seat::ALL[0],
+        "BR2222AAAKKKQQJJT".parse().unwrap(),
+        vec![],
+    );
+    let bid = |spec: &str| make_bot(spec, 7).unwrap().bid(&view, &[0, 1, 2, 3]);
+    // The default is the three files' ensemble: the same bids as naming them.
+    let all = format!("net:weights={}", files.join("+"));
+    assert_eq!(bid("net"), bid(&all));
+    // The ensemble plays as the default does, and otherwise than its first network alone.
+    let game = |spec: &str| {
+        let mut bots = [
+            make_bot(spec, 3).unwrap(),
+            make_bot("ddzlib", 3).unwrap(),
+            make_bot(spec, 4).unwrap(),
+        ];
+        (0..6u64)
+            .map(|seed| format!("{:?}", play_game(&rules, seed, &mut bots).unwrap()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(game("net"), game(&all));
+    assert_ne!(game("net"), game(&format!("net:weights={}", files[0])));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

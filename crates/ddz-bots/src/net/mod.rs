@@ -8,9 +8,13 @@
 //! ([`crate::search::bidding::bid_for_chance`]). Doubling and showing follow `ddzlib`'s rules
 //! ([`crate::stakes`]).
 //!
-//! The weights shipped in the crate (`weights/net-classic.safetensors`, see its metadata for
-//! the command, frames and hours that made them) were trained under the classic profile;
-//! `net:weights=FILE` loads others.
+//! The weights shipped in the crate (`weights/net-classic*.safetensors`, see each file's
+//! metadata for the command, frames and hours that made them) were trained under the classic
+//! profile. The robot averages three shipped networks by default ([`Net::shipped_ensemble`]):
+//! `net-classic` (also the search robot's network), `net-classic-wide` (it widened and trained
+//! on) and `net-classic-expert` (it trained on by expert iteration);
+//! `net:weights=FILE` loads others, and `net:weights=A+B+...` several, whose scores the
+//! robot averages (an ensemble: one network pass each).
 
 pub mod features;
 pub mod mlp;
@@ -27,6 +31,18 @@ pub use mlp::{Mlp, NetError};
 
 /// The shipped weights (classic rules).
 const EMBEDDED: &[u8] = include_bytes!("../../weights/net-classic.safetensors");
+
+/// The other members of the `net` robot's shipped ensemble, by name.
+const ENSEMBLE: [(&str, &[u8]); 2] = [
+    (
+        "net-classic-wide",
+        include_bytes!("../../weights/net-classic-wide.safetensors"),
+    ),
+    (
+        "net-classic-expert",
+        include_bytes!("../../weights/net-classic-expert.safetensors"),
+    ),
+];
 
 /// Kitties sampled to estimate a hand's chance as landlord when bidding.
 const BID_SAMPLES: usize = 8;
@@ -46,6 +62,23 @@ impl Net {
                 Net::from_bytes(EMBEDDED, "embedded")
                     .expect("the shipped weights are checked by the crate's tests"),
             )
+        })
+        .clone()
+    }
+
+    /// The `net` robot's shipped networks, read once: [`Net::embedded`] and the two trained
+    /// on from it (wider, and by expert iteration), whose scores it averages.
+    pub fn shipped_ensemble() -> Vec<Arc<Net>> {
+        static NETS: OnceLock<Vec<Arc<Net>>> = OnceLock::new();
+        NETS.get_or_init(|| {
+            let mut nets = vec![Net::embedded()];
+            nets.extend(ENSEMBLE.iter().map(|(name, bytes)| {
+                Arc::new(
+                    Net::from_bytes(bytes, name)
+                        .expect("the shipped weights are checked by the crate's tests"),
+                )
+            }));
+            nets
         })
         .clone()
     }
@@ -162,12 +195,7 @@ impl Scorer {
     pub fn best(&mut self, pos: &Position, rules: &Rules, moves: &[Move]) -> (usize, f32) {
         let mut scores = std::mem::take(&mut self.scores);
         self.scores(pos, rules, moves, &mut scores);
-        let best = scores
-            .iter()
-            .enumerate()
-            .fold((0, f32::NEG_INFINITY), |best, (i, &s)| {
-                if s > best.1 { (i, s) } else { best }
-            });
+        let best = best_of(scores.iter().copied());
         self.scores = scores;
         best
     }
@@ -182,20 +210,30 @@ impl Scorer {
     }
 }
 
+/// The index of the best of `scores` (the first of equals) and that score.
+fn best_of(scores: impl Iterator<Item = f32>) -> (usize, f32) {
+    scores
+        .enumerate()
+        .fold((0, f32::NEG_INFINITY), |best, (i, s)| {
+            if s > best.1 { (i, s) } else { best }
+        })
+}
+
 /// The `net` robot's options.
 #[derive(Clone, Debug)]
 pub struct NetConfig {
-    /// The network (the shipped weights unless `weights=FILE`).
-    pub net: Arc<Net>,
+    /// The networks whose scores the robot averages, at least one
+    /// ([`Net::shipped_ensemble`] unless `weights=FILE+...`).
+    pub nets: Vec<Arc<Net>>,
     /// The chance as landlord from which the robot bids (`bid_at=0.5`).
     pub bid_threshold: f64,
 }
 
 impl NetConfig {
-    /// The options after `net:`: `weights=FILE` and `bid_at=X` (0 to 1). A file that cannot
-    /// be read is an error naming it.
+    /// The options after `net:`: `weights=FILE[+FILE...]` and `bid_at=X` (0 to 1). A file
+    /// that cannot be read is an error naming it.
     pub fn parse<'a>(options: impl Iterator<Item = &'a str>) -> Result<NetConfig, BotError> {
-        let mut weights = None;
+        let mut weights: Option<Vec<String>> = None;
         let mut bid_threshold = 0.5;
         for option in options {
             let bad = |why: &str| BotError::NetOption {
@@ -206,7 +244,13 @@ impl NetConfig {
                 .split_once('=')
                 .ok_or_else(|| bad("not key=value (weights=FILE, bid_at=0.5)"))?;
             match key.trim() {
-                "weights" => weights = Some(value.trim().to_string()),
+                "weights" => {
+                    let files: Vec<&str> = value.split('+').map(str::trim).collect();
+                    if files.iter().any(|file| file.is_empty()) {
+                        return Err(bad("weights takes files joined by +"));
+                    }
+                    weights = Some(files.into_iter().map(str::to_string).collect());
+                }
                 "bid_at" => {
                     bid_threshold = value
                         .trim()
@@ -218,18 +262,28 @@ impl NetConfig {
                 _ => return Err(bad("unknown option (options: weights, bid_at)")),
             }
         }
-        let net = match weights {
-            None => Net::embedded(),
-            Some(path) => Net::for_option(&path)?,
+        let nets = match weights {
+            None => Net::shipped_ensemble(),
+            Some(files) => files
+                .iter()
+                .map(|file| Net::for_option(file))
+                .collect::<Result<_, _>>()?,
         };
-        Ok(NetConfig { net, bid_threshold })
+        Ok(NetConfig {
+            nets,
+            bid_threshold,
+        })
     }
 }
 
 /// The `net` robot: see the [module documentation](self).
 #[derive(Clone, Debug)]
 pub struct NetBot {
-    scorer: Scorer,
+    /// One scorer a network.
+    scorers: Vec<Scorer>,
+    /// The scores of one network, then their sum.
+    scores: Vec<f32>,
+    total: Vec<f32>,
     bid_threshold: f64,
     rng: SplitMix64,
 }
@@ -238,7 +292,9 @@ impl NetBot {
     /// A robot of `config` seeded with `seed` (for the kitties it samples when bidding).
     pub fn new(config: &NetConfig, seed: u64) -> NetBot {
         NetBot {
-            scorer: Scorer::new(config.net.clone()),
+            scorers: config.nets.iter().cloned().map(Scorer::new).collect(),
+            scores: Vec::new(),
+            total: Vec::new(),
             bid_threshold: config.bid_threshold,
             rng: SplitMix64::new(seed),
         }
@@ -288,9 +344,27 @@ impl NetBot {
             if moves.is_empty() {
                 continue;
             }
-            total += f64::from(self.scorer.best(&pos, rules, &moves).1);
+            total += f64::from(self.best(&pos, rules, &moves).1);
         }
         ((total / BID_SAMPLES as f64 + 1.0) / 2.0).clamp(0.0, 1.0)
+    }
+
+    /// The index of the play of `moves` (not empty) with the best mean score over the
+    /// networks (the first of equals), and that mean.
+    fn best(&mut self, pos: &Position, rules: &Rules, moves: &[Move]) -> (usize, f32) {
+        if let [scorer] = self.scorers.as_mut_slice() {
+            return scorer.best(pos, rules, moves);
+        }
+        self.total.clear();
+        self.total.resize(moves.len(), 0.0);
+        for scorer in &mut self.scorers {
+            scorer.scores(pos, rules, moves, &mut self.scores);
+            for (total, score) in self.total.iter_mut().zip(&self.scores) {
+                *total += score;
+            }
+        }
+        let count = self.scorers.len() as f32;
+        best_of(self.total.iter().map(|total| total / count))
     }
 }
 
@@ -324,7 +398,7 @@ impl Bot for NetBot {
         let Some(pos) = Position::of_view(view) else {
             return allowed[0];
         };
-        let (best, _) = self.scorer.best(&pos, &view.rules, allowed);
+        let (best, _) = self.best(&pos, &view.rules, allowed);
         allowed[best]
     }
 }
