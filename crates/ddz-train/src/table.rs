@@ -74,16 +74,8 @@ impl Table {
     /// the kitty is not part of the network's view, so it does not constrain the deal). `None`
     /// when no such deal exists (it always does in a game played by the rules).
     pub fn with_hidden_dealt(&self, seed: u64) -> Option<Table> {
-        let seat = self.state.turn();
-        let mut view = SeatView::position(
-            &self.rules,
-            seat,
-            LANDLORD,
-            self.state.hand(seat),
-            self.state.cards_left(),
-            self.state.last(),
-        );
-        view.played = self.played;
+        let mut view = self.seat_view();
+        view.kitty = None;
         let hands = ddz_bots::search::sample_hidden(&view, seed)?;
         Some(Table {
             rules: self.rules.clone(),
