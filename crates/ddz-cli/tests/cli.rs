@@ -430,6 +430,9 @@ fn train_refuses_bad_settings() {
             "--rollout-deals",
         ),
         (vec!["--keep-moves", "4"], "--imitate"),
+        (vec!["--expert", "ddzlib"], "--expert"),
+        (vec!["--expert", "search:iters=x"], "--expert"),
+        (vec!["--expert", "search", "--rollouts", "4"], "--rollouts"),
         (vec!["--widen", "512"], "--resume"),
         (vec!["--resume", "--widen", "512,x"], "--widen"),
         (

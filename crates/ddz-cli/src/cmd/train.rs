@@ -128,9 +128,9 @@ pub struct Args {
     imitate: Option<PathBuf>,
     /// With --imitate: the moves scored at each decision, the recorded one and a sample of
     /// the other legal moves (all of them when fewer); with --expert, the expert's play and
-    /// the network's best-scored others.
-    #[arg(long, default_value_t = 16, value_name = "K")]
-    keep_moves: usize,
+    /// the network's best-scored others [default: 16].
+    #[arg(long, value_name = "K")]
+    keep_moves: Option<usize>,
     /// With --imitate (or --rollouts, --expert): the weight of the recorded (best-scored) move's squared
     /// error against the outcome, next to the cross-entropy.
     #[arg(long, default_value_t = 1.0, value_name = "W")]
@@ -179,8 +179,12 @@ pub fn run(a: Args) -> Result<()> {
     if !(a.reuse > 0.0 && a.reuse.is_finite()) {
         bail!("--reuse: {} is not a positive number", a.reuse);
     }
-    if !(2..=1000).contains(&a.keep_moves) {
-        bail!("--keep-moves: {} is not from 2 to 1000", a.keep_moves);
+    if a.keep_moves.is_some() && a.imitate.is_none() && a.expert.is_none() {
+        bail!("--keep-moves: only with --imitate or --expert");
+    }
+    let keep_moves = a.keep_moves.unwrap_or(16);
+    if !(2..=1000).contains(&keep_moves) {
+        bail!("--keep-moves: {keep_moves} is not from 2 to 1000");
     }
     if !(a.value_weight >= 0.0 && a.value_weight.is_finite()) {
         bail!(
@@ -194,7 +198,7 @@ pub fn run(a: Args) -> Result<()> {
     let expert = a
         .expert
         .as_deref()
-        .map(|spec| expert(spec, a.keep_moves))
+        .map(|spec| expert(spec, keep_moves))
         .transpose()?;
     let time_limit = match a.minutes {
         Some(m) if m > 0.0 && m.is_finite() => Some(Duration::from_secs_f64(m * 60.0)),
@@ -243,8 +247,8 @@ pub fn run(a: Args) -> Result<()> {
             };
             spinner.set_message(format!("reading the records in {}", records.display()));
             spinner.enable_steady_tick(Duration::from_millis(200));
-            let data = load_records(records, a.keep_moves, a.seed)
-                .map_err(|e| anyhow!("--imitate: {e}"))?;
+            let data =
+                load_records(records, keep_moves, a.seed).map_err(|e| anyhow!("--imitate: {e}"))?;
             spinner.finish_and_clear();
             if !a.quiet {
                 eprintln!(
