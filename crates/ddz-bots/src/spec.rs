@@ -66,8 +66,8 @@ enum Kind {
     Greedy,
     Value,
     Ddzlib,
-    /// The search robot's options, and the network of its `weights=FILE` option.
-    Search(SearchConfig, Option<Arc<Net>>),
+    /// The search robot's options, and the networks of its `weights=FILE[+FILE...]` option.
+    Search(SearchConfig, Option<Vec<Arc<Net>>>),
     Net(NetConfig),
     External(Arc<dyn BotFactory>),
 }
@@ -147,13 +147,13 @@ impl BotSpec {
             return Ok(spec(Kind::External(factory.clone())));
         }
         if name == "search" {
-            // `weights=FILE` is read here (it loads a file); the rest are the search's own.
+            // `weights=FILE+...` is read here (it loads files); the rest are the search's own.
             let (weights, rest): (Vec<&str>, Vec<&str>) = parts.map(str::trim).partition(|o| {
                 o.split_once('=')
                     .is_some_and(|(k, _)| k.trim() == "weights")
             });
             let config = SearchConfig::parse(rest.into_iter())?;
-            let net = match weights.last() {
+            let nets = match weights.last() {
                 None => None,
                 Some(option) => {
                     if !config.reads_net() {
@@ -165,10 +165,10 @@ impl BotSpec {
                         });
                     }
                     let path = option.split_once('=').map_or("", |(_, v)| v.trim());
-                    Some(Net::for_option(path)?)
+                    Some(Net::for_files_option(path)?)
                 }
             };
-            return Ok(spec(Kind::Search(config, net)));
+            return Ok(spec(Kind::Search(config, nets)));
         }
         if name == "net" {
             return Ok(spec(Kind::Net(NetConfig::parse(parts)?)));
@@ -218,10 +218,10 @@ impl BotSpec {
             Kind::Greedy => Box::new(Greedy),
             Kind::Value => Box::new(ValueBot::new()),
             Kind::Ddzlib => Box::new(ddzlib::DdzlibBot::new()),
-            Kind::Search(config, net) => {
+            Kind::Search(config, nets) => {
                 let mut bot = SearchBot::new(*config, seed);
-                if let Some(net) = net {
-                    bot.set_net(net.clone());
+                if let Some(nets) = nets {
+                    bot.set_nets(nets);
                 }
                 Box::new(bot)
             }

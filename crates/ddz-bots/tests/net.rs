@@ -187,6 +187,7 @@ fn bad_options_and_weights_are_errors() {
         ("net:bid_at=2", "from 0 to 1"),
         ("net:depth=3", "unknown option"),
         ("net:weights", "key=value"),
+        ("net:weights=+", "weights takes files joined by +"),
     ] {
         let err = spec.parse::<BotSpec>().unwrap_err().to_string();
         assert!(err.contains(says), "{spec}: {err}");
@@ -255,14 +256,30 @@ fn search_reads_the_network_of_its_weights_option() {
         game(&format!("{base}:weights={}", other.display())),
         shipped_game
     );
+    // Several networks: the candidates and the prior read their mean score, so a network
+    // twice over plays as once, and with its negation (a mean of zero) it does not.
+    let (same, other) = (same.display(), other.display());
+    assert_eq!(game(&format!("{base}:weights={same}+{same}")), shipped_game);
+    assert_ne!(
+        game(&format!("{base}:weights={same}+{other}")),
+        shipped_game
+    );
 
     for (spec, says) in [
         (
-            format!("search:netc=0:prior=0:fnet=0:weights={}", same.display()),
+            format!("search:netc=0:prior=0:fnet=0:weights={same}"),
             "the search robot reads no network",
         ),
         (
             "search:netc=2:weights=/no/such.safetensors".to_string(),
+            "/no/such.safetensors",
+        ),
+        (
+            format!("search:weights={same}+"),
+            "weights takes files joined by +",
+        ),
+        (
+            format!("search:weights={same}+/no/such.safetensors"),
             "/no/such.safetensors",
         ),
     ] {

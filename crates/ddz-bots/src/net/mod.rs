@@ -124,6 +124,19 @@ impl Net {
             })
     }
 
+    /// The networks of a robot's `weights=FILE+FILE...` option, given its value `files`
+    /// (at least one file, joined by `+`); an error naming the option and what is wrong.
+    pub fn for_files_option(files: &str) -> Result<Vec<Arc<Net>>, BotError> {
+        let paths: Vec<&str> = files.split('+').map(str::trim).collect();
+        if paths.iter().any(|path| path.is_empty()) {
+            return Err(BotError::NetOption {
+                option: format!("weights={files}"),
+                why: "weights takes files joined by +".to_string(),
+            });
+        }
+        paths.into_iter().map(Net::for_option).collect()
+    }
+
     /// The network.
     pub fn mlp(&self) -> &Mlp {
         &self.mlp
@@ -210,6 +223,67 @@ impl Scorer {
     }
 }
 
+/// Scores plays by the mean of several networks' scores (one [`Scorer`] a network).
+#[derive(Clone, Debug)]
+pub struct Ensemble {
+    scorers: Vec<Scorer>,
+    /// One network's scores, and the mean.
+    scores: Vec<f32>,
+    mean: Vec<f32>,
+}
+
+impl Ensemble {
+    /// An ensemble of `nets`.
+    ///
+    /// # Panics
+    ///
+    /// If `nets` is empty.
+    pub fn new(nets: &[Arc<Net>]) -> Ensemble {
+        assert!(!nets.is_empty(), "an ensemble needs a network");
+        Ensemble {
+            scorers: nets.iter().cloned().map(Scorer::new).collect(),
+            scores: Vec::new(),
+            mean: Vec::new(),
+        }
+    }
+
+    /// The first network (the one the search robot's playouts read).
+    pub fn first(&self) -> &Arc<Net> {
+        self.scorers[0].net()
+    }
+
+    /// The mean score over the networks of each of `moves` for the seat of `pos`, into
+    /// `out` (cleared first), as [`Scorer::scores`].
+    pub fn scores(&mut self, pos: &Position, rules: &Rules, moves: &[Move], out: &mut Vec<f32>) {
+        if let [scorer] = self.scorers.as_mut_slice() {
+            return scorer.scores(pos, rules, moves, out);
+        }
+        out.clear();
+        out.resize(moves.len(), 0.0);
+        for scorer in &mut self.scorers {
+            scorer.scores(pos, rules, moves, &mut self.scores);
+            for (total, score) in out.iter_mut().zip(&self.scores) {
+                *total += score;
+            }
+        }
+        let count = self.scorers.len() as f32;
+        out.iter_mut().for_each(|total| *total /= count);
+    }
+
+    /// The index of the play of `moves` (not empty) with the best mean score (the first of
+    /// equals), and that mean.
+    pub fn best(&mut self, pos: &Position, rules: &Rules, moves: &[Move]) -> (usize, f32) {
+        if let [scorer] = self.scorers.as_mut_slice() {
+            return scorer.best(pos, rules, moves);
+        }
+        let mut mean = std::mem::take(&mut self.mean);
+        self.scores(pos, rules, moves, &mut mean);
+        let best = best_of(mean.iter().copied());
+        self.mean = mean;
+        best
+    }
+}
+
 /// The index of the best of `scores` (the first of equals) and that score.
 fn best_of(scores: impl Iterator<Item = f32>) -> (usize, f32) {
     scores
@@ -233,7 +307,7 @@ impl NetConfig {
     /// The options after `net:`: `weights=FILE[+FILE...]` and `bid_at=X` (0 to 1). A file
     /// that cannot be read is an error naming it.
     pub fn parse<'a>(options: impl Iterator<Item = &'a str>) -> Result<NetConfig, BotError> {
-        let mut weights: Option<Vec<String>> = None;
+        let mut nets = None;
         let mut bid_threshold = 0.5;
         for option in options {
             let bad = |why: &str| BotError::NetOption {
@@ -244,13 +318,7 @@ impl NetConfig {
                 .split_once('=')
                 .ok_or_else(|| bad("not key=value (weights=FILE, bid_at=0.5)"))?;
             match key.trim() {
-                "weights" => {
-                    let files: Vec<&str> = value.split('+').map(str::trim).collect();
-                    if files.iter().any(|file| file.is_empty()) {
-                        return Err(bad("weights takes files joined by +"));
-                    }
-                    weights = Some(files.into_iter().map(str::to_string).collect());
-                }
+                "weights" => nets = Some(Net::for_files_option(value)?),
                 "bid_at" => {
                     bid_threshold = value
                         .trim()
@@ -262,15 +330,8 @@ impl NetConfig {
                 _ => return Err(bad("unknown option (options: weights, bid_at)")),
             }
         }
-        let nets = match weights {
-            None => Net::shipped_ensemble(),
-            Some(files) => files
-                .iter()
-                .map(|file| Net::for_option(file))
-                .collect::<Result<_, _>>()?,
-        };
         Ok(NetConfig {
-            nets,
+            nets: nets.unwrap_or_else(Net::shipped_ensemble),
             bid_threshold,
         })
     }
@@ -279,11 +340,8 @@ impl NetConfig {
 /// The `net` robot: see the [module documentation](self).
 #[derive(Clone, Debug)]
 pub struct NetBot {
-    /// One scorer a network.
-    scorers: Vec<Scorer>,
-    /// The scores of one network, then their sum.
-    scores: Vec<f32>,
-    total: Vec<f32>,
+    /// Its networks.
+    nets: Ensemble,
     bid_threshold: f64,
     rng: SplitMix64,
 }
@@ -292,9 +350,7 @@ impl NetBot {
     /// A robot of `config` seeded with `seed` (for the kitties it samples when bidding).
     pub fn new(config: &NetConfig, seed: u64) -> NetBot {
         NetBot {
-            scorers: config.nets.iter().cloned().map(Scorer::new).collect(),
-            scores: Vec::new(),
-            total: Vec::new(),
+            nets: Ensemble::new(&config.nets),
             bid_threshold: config.bid_threshold,
             rng: SplitMix64::new(seed),
         }
@@ -344,27 +400,9 @@ impl NetBot {
             if moves.is_empty() {
                 continue;
             }
-            total += f64::from(self.best(&pos, rules, &moves).1);
+            total += f64::from(self.nets.best(&pos, rules, &moves).1);
         }
         ((total / BID_SAMPLES as f64 + 1.0) / 2.0).clamp(0.0, 1.0)
-    }
-
-    /// The index of the play of `moves` (not empty) with the best mean score over the
-    /// networks (the first of equals), and that mean.
-    fn best(&mut self, pos: &Position, rules: &Rules, moves: &[Move]) -> (usize, f32) {
-        if let [scorer] = self.scorers.as_mut_slice() {
-            return scorer.best(pos, rules, moves);
-        }
-        self.total.clear();
-        self.total.resize(moves.len(), 0.0);
-        for scorer in &mut self.scorers {
-            scorer.scores(pos, rules, moves, &mut self.scores);
-            for (total, score) in self.total.iter_mut().zip(&self.scores) {
-                *total += score;
-            }
-        }
-        let count = self.scorers.len() as f32;
-        best_of(self.total.iter().map(|total| total / count))
     }
 }
 
@@ -398,7 +436,7 @@ impl Bot for NetBot {
         let Some(pos) = Position::of_view(view) else {
             return allowed[0];
         };
-        let (best, _) = self.best(&pos, &view.rules, allowed);
+        let (best, _) = self.nets.best(&pos, &view.rules, allowed);
         allowed[best]
     }
 }

@@ -44,7 +44,9 @@
 //! the candidates (`netc=N`, 4), and each candidate's ranking adds W times the network's score
 //! of it (its estimate of the seat's outcome, −1 to 1) to its mean playout worth (`prior=W`,
 //! 0.5); `netc=0:prior=0:fnet=0` searches without it, and `weights=FILE` (read by
-//! [`crate::BotSpec`]) gives it another network than the shipped one. Inside the playouts
+//! [`crate::BotSpec`]) gives it another network than the shipped one (`weights=A+B+...`
+//! several: the candidates and the prior read their mean score, the playouts the first).
+//! Inside the playouts
 //! ([`net_playout`]), `pnet=N` lets the network play the first N turns after the candidate,
 //! and `leaf=net` ends each playout there with the network's estimate instead of playing on;
 //! with `fnet=N`, once at most N candidates are left, the last rounds of the halving play
@@ -80,7 +82,7 @@ use net_playout::{NetPlayer, Root};
 use crate::blog::Valuer;
 use crate::ddzlib::DdzlibBot;
 use crate::net::features::Position;
-use crate::net::{Net, Scorer};
+use crate::net::{Ensemble, Net};
 use crate::solver::{OpenPosition as SolverPosition, Solver};
 use crate::value_bot::ValueBot;
 use crate::{Bot, BotError};
@@ -501,17 +503,23 @@ pub struct SearchBot {
     valuer: Valuer,
     value: ValueBot,
     ddzlib: DdzlibBot,
-    /// The network's scorer, when `netc` or `prior` asks for it.
-    net: Option<Scorer>,
+    /// The networks' scorer, when an option reads the network: the candidates (`netc`) and
+    /// the prior average every network's scores, the playouts read the first.
+    net: Option<Ensemble>,
     name: String,
 }
 
 impl SearchBot {
-    /// Makes the robot read `net` instead of the shipped network (when `netc` or `prior`
-    /// asks for one; otherwise it reads none).
-    pub fn set_net(&mut self, net: Arc<Net>) {
-        if let Some(scorer) = &mut self.net {
-            scorer.set_net(net);
+    /// Makes the robot read `nets` instead of the shipped network (when an option reads the
+    /// network; otherwise it reads none): the candidates and the prior average their
+    /// scores, the playouts read the first.
+    ///
+    /// # Panics
+    ///
+    /// If `nets` is empty.
+    pub fn set_nets(&mut self, nets: &[Arc<Net>]) {
+        if let Some(ensemble) = &mut self.net {
+            *ensemble = Ensemble::new(nets);
         }
     }
 
@@ -524,7 +532,9 @@ impl SearchBot {
             valuer: Valuer::new(),
             value: ValueBot::new(),
             ddzlib: DdzlibBot::new(),
-            net: config.reads_net().then(|| Scorer::new(Net::embedded())),
+            net: config
+                .reads_net()
+                .then(|| Ensemble::new(&[Net::embedded()])),
             name: "search".to_string(),
         }
     }
@@ -605,8 +615,8 @@ impl Bot for SearchBot {
             return self.ddzlib.play(view, allowed);
         };
         let mut net_scores = Vec::new();
-        if let (Some(scorer), Some(pos)) = (self.net.as_mut(), Position::of_view(view)) {
-            scorer.scores(&pos, &view.rules, allowed, &mut net_scores);
+        if let (Some(ensemble), Some(pos)) = (self.net.as_mut(), Position::of_view(view)) {
+            ensemble.scores(&pos, &view.rules, allowed, &mut net_scores);
         }
         let candidates = self.candidates(view, allowed, &net_scores);
         if candidates.len() == 1 {
@@ -631,7 +641,7 @@ impl Bot for SearchBot {
             .net
             .as_ref()
             .filter(|_| self.config.net_in_playouts(&view.rules))
-            .map(|scorer| scorer.net().clone());
+            .map(|ensemble| ensemble.first().clone());
         search(
             &position,
             &candidates,
