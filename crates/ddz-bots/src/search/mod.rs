@@ -46,9 +46,9 @@
 //! 0.5); `netc=0:prior=0:fnet=0` searches without it, and `weights=FILE` (read by
 //! [`crate::BotSpec`]) gives it another network than the shipped one (`weights=A+B+...`
 //! several: the candidates and the prior read their mean score, the playouts the first).
-//! Inside the playouts
-//! ([`net_playout`]), `pnet=N` lets the network play the first N turns after the candidate,
-//! and `leaf=net` ends each playout there with the network's estimate instead of playing on;
+//! Inside the playouts ([`net_playout`]), `pnet=N` lets the network play the first N turns
+//! after the candidate, and `leaf=net` ends each playout there with the network's estimate
+//! instead of playing on;
 //! with `fnet=N`, once at most N candidates are left, the last rounds of the halving play
 //! whole playouts by the network, a share `fshare` of the budget (0.5), and rank each
 //! candidate by the mean of its `ddzlib` and network playouts' means; with `popp=ddzlib` the
