@@ -69,6 +69,83 @@ fn an_ensemble_averages_its_networks_scores() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The screened ensemble against a computation of its definition from each network's own
+/// scores: the first network's `rescore` best-scored plays (ties to the earlier play), and
+/// among them the best mean over the networks (the first of equals).
+#[test]
+fn screening_picks_the_best_mean_among_the_first_networks_best() {
+    use ddz_bots::net::features::Position;
+    use ddz_bots::net::{Ensemble, Scorer};
+    use ddz_core::{Cards, Rank, RankSet};
+    use ddz_game::shuffle::{rng, shuffle};
+    use ddz_game::{BySeat, Seat};
+    let rules = Rules::classic();
+    let nets = Net::shipped_ensemble();
+    let mut ensemble = Ensemble::new(&nets);
+    let mut scorers: Vec<Scorer> = nets.iter().cloned().map(Scorer::new).collect();
+    let (mut screened, mut differs) = (0, 0);
+    for seed in 0..40u64 {
+        let mut deck: Vec<Rank> = Cards::FULL_DECK.iter().collect();
+        shuffle(&mut rng(seed), &mut deck);
+        let hand: Cards = deck[..20].iter().copied().collect();
+        let mut moves = Vec::new();
+        ddz_core::legal_moves_into(hand, None, &rules, &mut moves);
+        let pos = Position {
+            seat: Seat::ALL[0],
+            landlord: Seat::ALL[0],
+            hand,
+            cards_left: BySeat([20, 17, 17]),
+            played: BySeat::default(),
+            history: &[],
+            last: None,
+            laizi: RankSet::EMPTY,
+        };
+        let each: Vec<Vec<f32>> = scorers
+            .iter_mut()
+            .map(|scorer| {
+                let mut out = Vec::new();
+                scorer.scores(&pos, &rules, &moves, &mut out);
+                out
+            })
+            .collect();
+        let mean = |k: usize| {
+            each.iter().fold(0.0f32, |total, scores| total + scores[k]) / each.len() as f32
+        };
+        let best_among = |picked: &[usize]| {
+            let mut best = picked[0];
+            for &k in picked {
+                if mean(k) > mean(best) {
+                    best = k;
+                }
+            }
+            best
+        };
+        let every: Vec<usize> = (0..moves.len()).collect();
+        for rescore in [0, 4, 32] {
+            ensemble.set_rescore(rescore);
+            let want = if rescore == 0 || moves.len() <= rescore {
+                best_among(&every)
+            } else {
+                screened += 1;
+                let mut order = every.clone();
+                order.sort_by(|&a, &b| each[0][b].total_cmp(&each[0][a]).then(a.cmp(&b)));
+                let mut picked = order[..rescore].to_vec();
+                picked.sort();
+                let pick = best_among(&picked);
+                differs += usize::from(pick != best_among(&every));
+                pick
+            };
+            let (got, score) = ensemble.best(&pos, &rules, &moves);
+            assert_eq!(got, want, "seed {seed}, rescore {rescore}");
+            assert_eq!(score, mean(want), "seed {seed}, rescore {rescore}");
+        }
+    }
+    // Most openings have more than 32 plays, and screening to 4 changes some choices (so
+    // the comparison above is not of equal things by construction).
+    assert!(screened > 40, "{screened} screened");
+    assert!(differs > 0);
+}
+
 #[test]
 fn plays_legal_games_with_and_without_bidding() {
     for (rules, seeds) in [(Rules::classic(), 0..30u64), (Rules::huanle(), 0..10)] {
@@ -188,6 +265,8 @@ fn bad_options_and_weights_are_errors() {
         ("net:depth=3", "unknown option"),
         ("net:weights", "key=value"),
         ("net:weights=+", "weights takes files joined by +"),
+        ("net:rescore=-1", "rescore takes a number of plays"),
+        ("net:rescore=all", "rescore takes a number of plays"),
     ] {
         let err = spec.parse::<BotSpec>().unwrap_err().to_string();
         assert!(err.contains(says), "{spec}: {err}");

@@ -14,7 +14,9 @@
 //! `net-classic` (also the search robot's network), `net-classic-wide` (it widened and trained
 //! on) and `net-classic-expert` (it trained on by expert iteration);
 //! `net:weights=FILE` loads others, and `net:weights=A+B+...` several, whose scores the
-//! robot averages (an ensemble: one network pass each).
+//! robot averages (an ensemble: one network pass each). In a position of more than
+//! `rescore` plays (32 by default) the first network screens them and the others score
+//! only its best ([`Ensemble::set_rescore`]), which bounds a decision's cost.
 
 pub mod features;
 pub mod mlp;
@@ -143,15 +145,60 @@ impl Net {
     }
 }
 
+/// The active inputs of a position's state and of each of its plays: what every network of
+/// the layout reads, worked out once for all of them.
+#[derive(Clone, Debug, Default)]
+pub struct Inputs {
+    state: Vec<u16>,
+    /// Every play's active inputs, one after another, and where each ends.
+    actions: Vec<u16>,
+    ends: Vec<u32>,
+}
+
+impl Inputs {
+    /// The inputs of the state of `pos` and of each of `moves`. `rules` must hold the wild
+    /// ranks in force.
+    pub fn fill(&mut self, pos: &Position, rules: &Rules, moves: &[Move]) {
+        self.state.clear();
+        state_features(pos, &mut self.state);
+        self.actions.clear();
+        self.ends.clear();
+        for play in moves {
+            action_features(pos, play, rules, &mut self.actions);
+            self.ends.push(self.actions.len() as u32);
+        }
+    }
+
+    /// The same state with the plays of `inputs` numbered `picked`, in that order.
+    pub fn fill_picked(&mut self, inputs: &Inputs, picked: &[usize]) {
+        self.state.clone_from(&inputs.state);
+        self.actions.clear();
+        self.ends.clear();
+        for &k in picked {
+            let start = if k == 0 {
+                0
+            } else {
+                inputs.ends[k - 1] as usize
+            };
+            let end = inputs.ends[k] as usize;
+            self.actions.extend_from_slice(&inputs.actions[start..end]);
+            self.ends.push(self.actions.len() as u32);
+        }
+    }
+
+    /// Number of plays.
+    pub fn plays(&self) -> usize {
+        self.ends.len()
+    }
+}
+
 /// Scores plays with a network, reusing its buffers between calls.
 #[derive(Clone, Debug)]
 pub struct Scorer {
     net: Arc<Net>,
-    state: Vec<u16>,
-    action: Vec<u16>,
+    inputs: Inputs,
+    /// The first layer's pre-activations for the state alone.
     base: Vec<f32>,
-    /// Each play's first-layer pre-activations, one after another.
-    acc: Vec<f32>,
     scratch: mlp::Scratch,
     /// The last scores [`Scorer::best`] worked out.
     scores: Vec<f32>,
@@ -162,10 +209,8 @@ impl Scorer {
     pub fn new(net: Arc<Net>) -> Scorer {
         Scorer {
             net,
-            state: Vec::new(),
-            action: Vec::new(),
+            inputs: Inputs::default(),
             base: Vec::new(),
-            acc: Vec::new(),
             scratch: mlp::Scratch::default(),
             scores: Vec::new(),
         }
@@ -184,23 +229,26 @@ impl Scorer {
     /// The score of each of `moves` for the seat of `pos`, into `out` (cleared first).
     /// `rules` must hold the wild ranks in force.
     pub fn scores(&mut self, pos: &Position, rules: &Rules, moves: &[Move], out: &mut Vec<f32>) {
+        let mut inputs = std::mem::take(&mut self.inputs);
+        inputs.fill(pos, rules, moves);
+        self.score_inputs(&inputs, out);
+        self.inputs = inputs;
+    }
+
+    /// The score of each play of `inputs`, into `out` (cleared first).
+    pub fn score_inputs(&mut self, inputs: &Inputs, out: &mut Vec<f32>) {
         out.clear();
         let mlp = self.net.mlp();
-        self.state.clear();
-        state_features(pos, &mut self.state);
         self.base.clear();
         self.base.extend_from_slice(mlp.first_bias());
-        mlp.add_inputs(&self.state, &mut self.base);
-        // Every play's first layer, one after another, then the layers after it for all.
-        let width = self.base.len();
-        self.acc.clear();
-        for (k, play) in moves.iter().enumerate() {
-            self.action.clear();
-            action_features(pos, play, rules, &mut self.action);
-            self.acc.extend_from_slice(&self.base);
-            mlp.add_inputs(&self.action, &mut self.acc[k * width..]);
-        }
-        mlp.finish_many(&mut self.acc, &mut self.scratch, out);
+        mlp.add_inputs(&inputs.state, &mut self.base);
+        mlp.score_plays(
+            &self.base,
+            &inputs.actions,
+            &inputs.ends,
+            &mut self.scratch,
+            out,
+        );
     }
 
     /// The index of the best-scored of `moves` (the first of equals) and its score; `moves`
@@ -224,16 +272,26 @@ impl Scorer {
 }
 
 /// Scores plays by the mean of several networks' scores (one [`Scorer`] a network).
+///
+/// [`Ensemble::best`] can screen: with more plays than its `rescore` number (see
+/// [`Ensemble::set_rescore`]), the first network scores them all and only its `rescore`
+/// best-scored are scored by the others; the best mean among those wins. Its cost then grows
+/// with one network's passes, not with every network's.
 #[derive(Clone, Debug)]
 pub struct Ensemble {
     scorers: Vec<Scorer>,
+    /// Plays the other networks rescore after the first's screen; 0 for all of them.
+    rescore: usize,
+    inputs: Inputs,
+    picked_inputs: Inputs,
+    picked: Vec<usize>,
     /// One network's scores, and the mean.
     scores: Vec<f32>,
     mean: Vec<f32>,
 }
 
 impl Ensemble {
-    /// An ensemble of `nets`.
+    /// An ensemble of `nets`, every network scoring every play.
     ///
     /// # Panics
     ///
@@ -242,9 +300,19 @@ impl Ensemble {
         assert!(!nets.is_empty(), "an ensemble needs a network");
         Ensemble {
             scorers: nets.iter().cloned().map(Scorer::new).collect(),
+            rescore: 0,
+            inputs: Inputs::default(),
+            picked_inputs: Inputs::default(),
+            picked: Vec::new(),
             scores: Vec::new(),
             mean: Vec::new(),
         }
+    }
+
+    /// From now on [`Ensemble::best`] lets the first network screen positions of more than
+    /// `rescore` plays (0: never; the other networks score every play).
+    pub fn set_rescore(&mut self, rescore: usize) {
+        self.rescore = rescore;
     }
 
     /// The first network (the one the search robot's playouts read).
@@ -253,15 +321,16 @@ impl Ensemble {
     }
 
     /// The mean score over the networks of each of `moves` for the seat of `pos`, into
-    /// `out` (cleared first), as [`Scorer::scores`].
+    /// `out` (cleared first), as [`Scorer::scores`]. Every network scores every play.
     pub fn scores(&mut self, pos: &Position, rules: &Rules, moves: &[Move], out: &mut Vec<f32>) {
         if let [scorer] = self.scorers.as_mut_slice() {
             return scorer.scores(pos, rules, moves, out);
         }
+        self.inputs.fill(pos, rules, moves);
         out.clear();
         out.resize(moves.len(), 0.0);
         for scorer in &mut self.scorers {
-            scorer.scores(pos, rules, moves, &mut self.scores);
+            scorer.score_inputs(&self.inputs, &mut self.scores);
             for (total, score) in out.iter_mut().zip(&self.scores) {
                 *total += score;
             }
@@ -271,16 +340,44 @@ impl Ensemble {
     }
 
     /// The index of the play of `moves` (not empty) with the best mean score (the first of
-    /// equals), and that mean.
+    /// equals), and that mean; screened by the first network when there are more plays than
+    /// the rescore number ([`Ensemble::set_rescore`]).
     pub fn best(&mut self, pos: &Position, rules: &Rules, moves: &[Move]) -> (usize, f32) {
         if let [scorer] = self.scorers.as_mut_slice() {
             return scorer.best(pos, rules, moves);
         }
-        let mut mean = std::mem::take(&mut self.mean);
-        self.scores(pos, rules, moves, &mut mean);
-        let best = best_of(mean.iter().copied());
-        self.mean = mean;
-        best
+        if self.rescore == 0 || moves.len() <= self.rescore {
+            let mut mean = std::mem::take(&mut self.mean);
+            self.scores(pos, rules, moves, &mut mean);
+            let best = best_of(mean.iter().copied());
+            self.mean = mean;
+            return best;
+        }
+        // The first network's best `rescore` plays (ties to the earlier), in their order.
+        self.inputs.fill(pos, rules, moves);
+        let (first, others) = self.scorers.split_first_mut().expect("not empty");
+        first.score_inputs(&self.inputs, &mut self.mean);
+        let screen = &self.mean;
+        self.picked.clear();
+        self.picked.extend(0..moves.len());
+        self.picked
+            .select_nth_unstable_by(self.rescore - 1, |&a, &b| {
+                screen[b].total_cmp(&screen[a]).then(a.cmp(&b))
+            });
+        self.picked.truncate(self.rescore);
+        self.picked.sort_unstable();
+        self.picked_inputs.fill_picked(&self.inputs, &self.picked);
+        let mut totals: Vec<f32> = self.picked.iter().map(|&k| screen[k]).collect();
+        for scorer in others {
+            scorer.score_inputs(&self.picked_inputs, &mut self.scores);
+            for (total, score) in totals.iter_mut().zip(&self.scores) {
+                *total += score;
+            }
+        }
+        let count = self.scorers.len() as f32;
+        totals.iter_mut().for_each(|total| *total /= count);
+        let (best, mean) = best_of(totals.iter().copied());
+        (self.picked[best], mean)
     }
 }
 
@@ -301,14 +398,21 @@ pub struct NetConfig {
     pub nets: Vec<Arc<Net>>,
     /// The chance as landlord from which the robot bids (`bid_at=0.5`).
     pub bid_threshold: f64,
+    /// With several networks, the plays the others rescore after the first's screen in
+    /// positions of more plays (`rescore=32`; 0: every network scores every play).
+    pub rescore: usize,
 }
 
+/// The default of [`NetConfig::rescore`].
+pub const RESCORE: usize = 32;
+
 impl NetConfig {
-    /// The options after `net:`: `weights=FILE[+FILE...]` and `bid_at=X` (0 to 1). A file
-    /// that cannot be read is an error naming it.
+    /// The options after `net:`: `weights=FILE[+FILE...]`, `bid_at=X` (0 to 1) and
+    /// `rescore=N`. A file that cannot be read is an error naming it.
     pub fn parse<'a>(options: impl Iterator<Item = &'a str>) -> Result<NetConfig, BotError> {
         let mut nets = None;
         let mut bid_threshold = 0.5;
+        let mut rescore = RESCORE;
         for option in options {
             let bad = |why: &str| BotError::NetOption {
                 option: option.to_string(),
@@ -316,7 +420,7 @@ impl NetConfig {
             };
             let (key, value) = option
                 .split_once('=')
-                .ok_or_else(|| bad("not key=value (weights=FILE, bid_at=0.5)"))?;
+                .ok_or_else(|| bad("not key=value (weights=FILE, bid_at=0.5, rescore=32)"))?;
             match key.trim() {
                 "weights" => nets = Some(Net::for_files_option(value)?),
                 "bid_at" => {
@@ -327,12 +431,19 @@ impl NetConfig {
                         .filter(|x| (0.0..=1.0).contains(x))
                         .ok_or_else(|| bad("bid_at takes a number from 0 to 1"))?;
                 }
-                _ => return Err(bad("unknown option (options: weights, bid_at)")),
+                "rescore" => {
+                    rescore = value
+                        .trim()
+                        .parse::<usize>()
+                        .map_err(|_| bad("rescore takes a number of plays (0 for every play)"))?;
+                }
+                _ => return Err(bad("unknown option (options: weights, bid_at, rescore)")),
             }
         }
         Ok(NetConfig {
             nets: nets.unwrap_or_else(Net::shipped_ensemble),
             bid_threshold,
+            rescore,
         })
     }
 }
@@ -349,8 +460,10 @@ pub struct NetBot {
 impl NetBot {
     /// A robot of `config` seeded with `seed` (for the kitties it samples when bidding).
     pub fn new(config: &NetConfig, seed: u64) -> NetBot {
+        let mut nets = Ensemble::new(&config.nets);
+        nets.set_rescore(config.rescore);
         NetBot {
-            nets: Ensemble::new(&config.nets),
+            nets,
             bid_threshold: config.bid_threshold,
             rng: SplitMix64::new(seed),
         }
