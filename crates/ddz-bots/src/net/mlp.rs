@@ -94,7 +94,7 @@ fn finish_layers(mlp: &Mlp, first: &mut [f32], scratch: &mut Scratch) -> f32 {
         nonzero,
         current,
         next,
-        first: _,
+        ..
     } = scratch;
     layer_forward(layer, first, nonzero, current, !rest.is_empty());
     for (k, layer) in rest.iter().enumerate() {
@@ -108,7 +108,7 @@ fn finish_layers(mlp: &Mlp, first: &mut [f32], scratch: &mut Scratch) -> f32 {
 /// (everything it calls is inlined into it).
 struct ScorePlays<'a> {
     mlp: &'a Mlp,
-    base: &'a [f32],
+    state: &'a [u16],
     actions: &'a [u16],
     ends: &'a [u32],
     scratch: &'a mut Scratch,
@@ -122,23 +122,28 @@ impl WithSimd for ScorePlays<'_> {
     fn with_simd<S: Simd>(self, _simd: S) {
         let ScorePlays {
             mlp,
-            base,
+            state,
             actions,
             ends,
             scratch,
             out,
         } = self;
+        let mut base = std::mem::take(&mut scratch.base);
+        base.clear();
+        base.extend_from_slice(&mlp.layers[0].bias);
+        add_rows(&mlp.layers[0], state, &mut base);
         let mut first = std::mem::take(&mut scratch.first);
         let mut start = 0;
         for &end in ends {
             let end = end as usize;
             first.clear();
-            first.extend_from_slice(base);
+            first.extend_from_slice(&base);
             add_rows(&mlp.layers[0], &actions[start..end], &mut first);
             out.push(finish_layers(mlp, &mut first, scratch));
             start = end;
         }
         scratch.first = first;
+        scratch.base = base;
     }
 }
 
@@ -183,7 +188,8 @@ pub struct Scratch {
     current: Vec<f32>,
     /// The outputs of this layer.
     next: Vec<f32>,
-    /// One play's first-layer pre-activations.
+    /// The first layer's pre-activations for the state alone, and for one play.
+    base: Vec<f32>,
     first: Vec<f32>,
 }
 
@@ -307,15 +313,15 @@ impl Mlp {
     }
 
     /// The outputs for several plays of one state, appended to `out`: play `k`'s first-layer
-    /// pre-activations are `base` (the biases and the state's inputs, [`Mlp::add_inputs`])
-    /// plus its active inputs `actions[ends[k - 1]..ends[k]]` (from 0 for the first), then
-    /// [`Mlp::finish`]. The same figures, bit for bit, as one play at a time, but compiled
-    /// for the widest vector instructions the processor has (AVX2 on most x86-64 machines of
-    /// the last ten years, found when it runs): the sums are the same additions in the same
-    /// order, only more of them at once.
+    /// pre-activations are the biases plus the state's active inputs `state` plus its own
+    /// `actions[ends[k - 1]..ends[k]]` (from 0 for the first), then [`Mlp::finish`]. The same
+    /// figures, bit for bit, as [`Mlp::add_inputs`] and [`Mlp::finish`] one play at a time,
+    /// but compiled for the widest vector instructions the processor has (AVX2 on most
+    /// x86-64 machines of the last ten years, found when it runs): the sums are the same
+    /// additions in the same order, only more of them at once.
     pub fn score_plays(
         &self,
-        base: &[f32],
+        state: &[u16],
         actions: &[u16],
         ends: &[u32],
         scratch: &mut Scratch,
@@ -323,7 +329,7 @@ impl Mlp {
     ) {
         Arch::new().dispatch(ScorePlays {
             mlp: self,
-            base,
+            state,
             actions,
             ends,
             scratch,
@@ -537,7 +543,7 @@ mod tests {
                 ends.push(actions.len() as u32);
             }
             let mut many = Vec::new();
-            mlp.score_plays(&base, &actions, &ends, &mut Scratch::default(), &mut many);
+            mlp.score_plays(&state, &actions, &ends, &mut Scratch::default(), &mut many);
             let bits = |v: &[f32]| v.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
             assert_eq!(bits(&many), bits(&single), "{n} plays");
         }

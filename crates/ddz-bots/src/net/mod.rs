@@ -197,8 +197,6 @@ impl Inputs {
 pub struct Scorer {
     net: Arc<Net>,
     inputs: Inputs,
-    /// The first layer's pre-activations for the state alone.
-    base: Vec<f32>,
     scratch: mlp::Scratch,
     /// The last scores [`Scorer::best`] worked out.
     scores: Vec<f32>,
@@ -210,7 +208,6 @@ impl Scorer {
         Scorer {
             net,
             inputs: Inputs::default(),
-            base: Vec::new(),
             scratch: mlp::Scratch::default(),
             scores: Vec::new(),
         }
@@ -238,12 +235,8 @@ impl Scorer {
     /// The score of each play of `inputs`, into `out` (cleared first).
     pub fn score_inputs(&mut self, inputs: &Inputs, out: &mut Vec<f32>) {
         out.clear();
-        let mlp = self.net.mlp();
-        self.base.clear();
-        self.base.extend_from_slice(mlp.first_bias());
-        mlp.add_inputs(&inputs.state, &mut self.base);
-        mlp.score_plays(
-            &self.base,
+        self.net.mlp().score_plays(
+            &inputs.state,
             &inputs.actions,
             &inputs.ends,
             &mut self.scratch,
