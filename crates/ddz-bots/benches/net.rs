@@ -5,7 +5,8 @@
 //! From 2,000 seeded 20-card hands (dealt from a 54-card deck shuffled with
 //! `ddz_game::shuffle`, seed = 20,000 + hand number), the 20 with the most legal opening
 //! plays make the `lead/most-plays` set and 20 from the middle of the order the
-//! `lead/median` set; `bid` is 20 seeded 17-card hands. The robot's ensemble lets its first
+//! `lead/median` set; `bid` is 20 seeded 17-card hands, `bid/most-plays` the 20 of 2,000
+//! 17-card hands (seeds 30,000 on) with the most opening plays. The robot's ensemble lets its first
 //! network screen positions of more than `RESCORE` plays (the others rescore its best);
 //! `lead/most-plays/rescore=0` times every network scoring every play. Before criterion runs, each
 //! decision's fastest time of three runs is printed on stderr (median and worst of each set,
@@ -138,28 +139,40 @@ fn bench(c: &mut Criterion) {
             })
         });
     }
+    // Bids: seeded hands, and the hands of the most opening plays among 2,000.
     let config = NetConfig::parse(std::iter::empty()).expect("the default net robot");
     let mut bot = NetBot::new(&config, 1);
-    let views: Vec<SeatView> = (0..SET as u64)
-        .map(|i| SeatView::bidding(&rules, Seat::ALL[0], hand(30_000 + i, 17), vec![]))
+    let bid_view = |hand: Cards| SeatView::bidding(&rules, Seat::ALL[0], hand, vec![]);
+    let seeded: Vec<SeatView> = (0..SET as u64)
+        .map(|i| bid_view(hand(30_000 + i, 17)))
         .collect();
-    print_distribution(
-        "bid",
-        |i| {
-            black_box(bot.landlord_chance(&views[i]));
-            None
-        },
-        views.len(),
-    );
-    group.throughput(Throughput::Elements(views.len() as u64));
-    group.bench_function("bid", |b| {
-        b.iter(|| {
-            views
-                .iter()
-                .map(|view| bot.landlord_chance(view))
-                .sum::<f64>()
-        })
-    });
+    let mut most: Vec<Lead> = (0..DEALT)
+        .map(|i| opening(hand(30_000 + i, 17), &rules))
+        .collect();
+    most.sort_by_key(|(_, moves)| std::cmp::Reverse(moves.len()));
+    let most: Vec<SeatView> = most[..SET]
+        .iter()
+        .map(|(hand, _)| bid_view(*hand))
+        .collect();
+    for (name, views) in [("bid", &seeded), ("bid/most-plays", &most)] {
+        print_distribution(
+            name,
+            |i| {
+                black_box(bot.landlord_chance(&views[i]));
+                None
+            },
+            views.len(),
+        );
+        group.throughput(Throughput::Elements(views.len() as u64));
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                views
+                    .iter()
+                    .map(|view| bot.landlord_chance(view))
+                    .sum::<f64>()
+            })
+        });
+    }
     group.finish();
 }
 

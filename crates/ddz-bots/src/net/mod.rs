@@ -46,8 +46,20 @@ const ENSEMBLE: [(&str, &[u8]); 2] = [
     ),
 ];
 
-/// Kitties sampled to estimate a hand's chance as landlord when bidding.
+/// Kitties sampled at most to estimate a hand's chance as landlord when bidding.
 const BID_SAMPLES: usize = 8;
+
+/// Kitties sampled at least.
+const BID_MIN_SAMPLES: usize = 2;
+
+/// The first network's play scores a bid may spend beyond [`BID_MIN_SAMPLES`]: a hand of
+/// 60 opening plays is read with 8 kitties, one of 300 with 2, so that a bid costs a few
+/// milliseconds whatever the hand.
+const BID_PASSES: usize = 512;
+
+/// The plays the other networks rescore after the first's screen when bidding: only the
+/// best score counts there, not which play has it.
+const BID_RESCORE: usize = 8;
 
 /// A network checked against this build's features: what the robot and the trainer share.
 #[derive(Clone, Debug, PartialEq)]
@@ -336,10 +348,21 @@ impl Ensemble {
     /// equals), and that mean; screened by the first network when there are more plays than
     /// the rescore number ([`Ensemble::set_rescore`]).
     pub fn best(&mut self, pos: &Position, rules: &Rules, moves: &[Move]) -> (usize, f32) {
+        self.best_screened(pos, rules, moves, self.rescore)
+    }
+
+    /// [`Ensemble::best`] with `rescore` in place of the ensemble's own.
+    pub fn best_screened(
+        &mut self,
+        pos: &Position,
+        rules: &Rules,
+        moves: &[Move],
+        rescore: usize,
+    ) -> (usize, f32) {
         if let [scorer] = self.scorers.as_mut_slice() {
             return scorer.best(pos, rules, moves);
         }
-        if self.rescore == 0 || moves.len() <= self.rescore {
+        if rescore == 0 || moves.len() <= rescore {
             let mut mean = std::mem::take(&mut self.mean);
             self.scores(pos, rules, moves, &mut mean);
             let best = best_of(mean.iter().copied());
@@ -353,11 +376,10 @@ impl Ensemble {
         let screen = &self.mean;
         self.picked.clear();
         self.picked.extend(0..moves.len());
-        self.picked
-            .select_nth_unstable_by(self.rescore - 1, |&a, &b| {
-                screen[b].total_cmp(&screen[a]).then(a.cmp(&b))
-            });
-        self.picked.truncate(self.rescore);
+        self.picked.select_nth_unstable_by(rescore - 1, |&a, &b| {
+            screen[b].total_cmp(&screen[a]).then(a.cmp(&b))
+        });
+        self.picked.truncate(rescore);
         self.picked.sort_unstable();
         self.picked_inputs.fill_picked(&self.inputs, &self.picked);
         let mut totals: Vec<f32> = self.picked.iter().map(|&k| screen[k]).collect();
@@ -463,7 +485,10 @@ impl NetBot {
     }
 
     /// The seat's chance as landlord: the mean over sampled kitties of the network's best
-    /// opening score with the hand and the kitty, mapped to [0, 1].
+    /// opening score with the hand and the kitty, mapped to [0, 1]. It samples 8 kitties,
+    /// fewer (at least 2) when their openings have too many plays to score them all in a
+    /// few milliseconds ([`BID_PASSES`]), and the networks after the first rescore the
+    /// first's 8 best openings.
     pub fn landlord_chance(&mut self, view: &SeatView) -> f64 {
         let seen = view
             .shown
@@ -476,9 +501,13 @@ impl NetBot {
             return 0.5;
         }
         let rules = &view.rules;
-        let mut total = 0.0;
+        let rescore = match self.nets.rescore {
+            0 => BID_RESCORE,
+            n => n.min(BID_RESCORE),
+        };
+        let (mut total, mut samples, mut passes) = (0.0, 0, 0);
         let mut moves = Vec::new();
-        for _ in 0..BID_SAMPLES {
+        while samples < BID_SAMPLES {
             let mut picked = [usize::MAX; 3];
             for k in 0..3 {
                 let mut i = self.rng.below(unseen.len() as u64) as usize;
@@ -503,12 +532,15 @@ impl NetBot {
                 laizi: view.laizi,
             };
             ddz_core::legal_moves_into(hand, None, rules, &mut moves);
-            if moves.is_empty() {
-                continue;
+            total += f64::from(self.nets.best_screened(&pos, rules, &moves, rescore).1);
+            samples += 1;
+            passes += moves.len();
+            // The next kitty's openings are about as many as this one's.
+            if samples >= BID_MIN_SAMPLES && passes + moves.len() > BID_PASSES {
+                break;
             }
-            total += f64::from(self.nets.best(&pos, rules, &moves).1);
         }
-        ((total / BID_SAMPLES as f64 + 1.0) / 2.0).clamp(0.0, 1.0)
+        ((total / samples as f64 + 1.0) / 2.0).clamp(0.0, 1.0)
     }
 }
 
