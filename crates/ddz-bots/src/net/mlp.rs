@@ -473,8 +473,8 @@ mod tests {
 
     #[test]
     fn the_sparse_layers_equal_a_dense_product_and_plays_together_equal_one_at_a_time() {
-        // 37 inputs -> 19 -> 13 -> 1 (widths that are not multiples of 8), weights from a
-        // fixed sequence with both signs.
+        // 37 inputs -> 150 -> 70 -> 1 (widths that are not multiples of 8, nor of `BLOCK`:
+        // the blocks of outputs and the rest), weights from a fixed sequence with both signs.
         let mut x: u32 = 12345;
         let mut draw = || {
             x = x.wrapping_mul(1_664_525).wrapping_add(1_013_904_223);
@@ -485,7 +485,7 @@ mod tests {
             let bias: Vec<f32> = (0..outs).map(|_| draw()).collect();
             (weight, bias)
         };
-        let layers = vec![layer(19, 37), layer(13, 19), layer(1, 13)];
+        let layers = vec![layer(150, 37), layer(70, 150), layer(1, 70)];
         // The reference: dense products in f64, every term, ReLU between layers.
         let dense = |first: &[f32]| {
             let mut v: Vec<f64> = first.iter().map(|&a| f64::from(a.max(0.0))).collect();
@@ -512,12 +512,12 @@ mod tests {
         let meta = HashMap::from([(LAYOUT_KEY.to_string(), "test".to_string())]);
         let mlp = Mlp::from_layers(layers.clone(), 37, meta).unwrap();
         for n in [1, 2, 7, 8, 9, 29] {
-            let firsts: Vec<f32> = (0..n * 19).map(|i| (i as f32 * 0.37).sin()).collect();
+            let firsts: Vec<f32> = (0..n * 150).map(|i| (i as f32 * 0.37).sin()).collect();
             let single: Vec<f32> = firsts
-                .chunks_exact(19)
+                .chunks_exact(150)
                 .map(|f| mlp.finish(&mut f.to_vec(), &mut Scratch::default()))
                 .collect();
-            for (f, got) in firsts.chunks_exact(19).zip(&single) {
+            for (f, got) in firsts.chunks_exact(150).zip(&single) {
                 let want = dense(f);
                 assert!(
                     (f64::from(*got) - want).abs() < 1e-5,
