@@ -134,6 +134,7 @@ fn bench_bots_json() {
         "--json",
     ]));
     assert_eq!(v["positions"], 50);
+    assert_eq!(v["decisions"], "play");
     let bots = v["bots"].as_array().unwrap();
     assert!(bots.iter().any(|b| b["bot"] == "value"));
     assert!(bots.iter().any(|b| b["bot"] == "search:iters=100"));
@@ -147,6 +148,26 @@ fn bench_bots_json() {
     }
     let out = ddz(&["bench", "bots", "--bots", "value,nosuch"]);
     assert_eq!(out.status.code(), Some(2));
+    // Bids: every robot bids, under call-and-rob too.
+    for rules in ["classic", "huanle"] {
+        let v = json(&ddz(&[
+            "bench",
+            "bots",
+            "--bids",
+            "--positions",
+            "20",
+            "--rules",
+            rules,
+            "--bots",
+            "ddzlib,net,search:iters=50",
+            "--json",
+        ]));
+        assert_eq!(
+            (v["decisions"].as_str(), v["positions"].as_u64()),
+            (Some("bid"), Some(20))
+        );
+        assert_eq!(v["bots"].as_array().unwrap().len(), 3, "{v}");
+    }
 }
 
 #[test]

@@ -6,7 +6,7 @@ use std::time::Instant;
 use anyhow::{Result, anyhow, bail};
 use ddz_bots::{BOT_NAMES, Bot, BotSpec, bot_seed, take_turn};
 use ddz_core::Move;
-use ddz_game::{Game, Phase, SeatView, derive_seed};
+use ddz_game::{Bid, Game, Phase, SeatView, derive_seed};
 use serde_json::{Value, json};
 
 use crate::common::{RulesArgs, print_json};
@@ -21,19 +21,30 @@ pub struct BotsArgs {
     /// order, until this many are collected.
     #[arg(long, default_value_t = 2000)]
     positions: usize,
+    /// Time bids instead of plays: the positions are the bidding decisions of the same games.
+    #[arg(long)]
+    bids: bool,
     /// Seed of the games the positions come from (game i from derive_seed(SEED, i)).
     #[arg(long, default_value_t = 1)]
     seed: u64,
     #[command(flatten)]
     rules: RulesArgs,
-    /// Print {"rules", "positions", "bots": [{"bot", "median_us", "p99_us", "max_us",
-    /// "mean_us"}...]} instead of text.
+    /// Print {"rules", "decisions" ("play" or "bid"), "positions", "bots": [{"bot",
+    /// "median_us", "p99_us", "max_us", "mean_us"}...]} instead of text.
     #[arg(long)]
     json: bool,
 }
 
-/// Play decisions (view, allowed moves) from seeded random games.
-fn positions(args: &BotsArgs, rules: &ddz_core::Rules) -> Vec<(SeatView, Vec<Move>)> {
+/// A decision to time: a seat's view and what it may do.
+enum Decision {
+    /// A play, among the allowed moves.
+    Play(SeatView, Vec<Move>),
+    /// A bid, among the allowed bids.
+    Bid(SeatView, Vec<Bid>),
+}
+
+/// Play decisions (or with `--bids` bidding decisions) from seeded random games.
+fn positions(args: &BotsArgs, rules: &ddz_core::Rules) -> Vec<Decision> {
     let mut out = Vec::with_capacity(args.positions);
     let mut game_index = 0;
     while out.len() < args.positions {
@@ -45,8 +56,16 @@ fn positions(args: &BotsArgs, rules: &ddz_core::Rules) -> Vec<(SeatView, Vec<Mov
             .map(|&s| Box::new(ddz_bots::RandomBot::new(bot_seed(seed, s))) as Box<dyn Bot>)
             .collect();
         while game.phase() != Phase::Over && out.len() < args.positions {
-            if game.phase() == Phase::Playing {
-                out.push((game.view(game.turn()), game.legal_moves()));
+            match game.phase() {
+                Phase::Playing if !args.bids => {
+                    out.push(Decision::Play(game.view(game.turn()), game.legal_moves()));
+                }
+                Phase::Bidding if args.bids => {
+                    out.push(Decision::Bid(game.view(game.turn()), game.legal_bids()));
+                }
+                // Bids timed: the rest of the game is of no use.
+                Phase::Playing => break,
+                _ => {}
             }
             // Random robots only make legal actions; a refusal would be an engine bug.
             let bot = bots[game.turn().index()].as_mut();
@@ -78,8 +97,9 @@ pub fn run(args: BotsArgs) -> Result<()> {
         .iter()
         .map(|name| BotSpec::parse(name).map_err(|e| anyhow!("--bots: {e}")))
         .collect::<Result<Vec<_>>>()?;
+    let what = if args.bids { "bid" } else { "play" };
     eprintln!(
-        "collecting {} positions from random games ({} rules) ...",
+        "collecting {} {what} positions from random games ({} rules) ...",
         args.positions, rules.profile
     );
     let positions = positions(&args, &rules);
@@ -87,13 +107,20 @@ pub fn run(args: BotsArgs) -> Result<()> {
     for spec in &specs {
         eprintln!("timing {spec} ...");
         let mut times = Vec::with_capacity(positions.len());
-        for (i, (view, allowed)) in positions.iter().enumerate() {
+        for (i, decision) in positions.iter().enumerate() {
             // A fresh robot for each decision: nothing learnt from earlier positions.
             let mut bot = spec
                 .build(derive_seed(args.seed, i as u64))
                 .map_err(|e| anyhow!("{e}"))?;
             let start = Instant::now();
-            std::hint::black_box(bot.play(view, allowed));
+            match decision {
+                Decision::Play(view, allowed) => {
+                    std::hint::black_box(bot.play(view, allowed));
+                }
+                Decision::Bid(view, allowed) => {
+                    std::hint::black_box(bot.bid(view, allowed));
+                }
+            }
             times.push(start.elapsed().as_secs_f64() * 1e6);
         }
         times.sort_by(f64::total_cmp);
@@ -115,14 +142,15 @@ pub fn run(args: BotsArgs) -> Result<()> {
                        "mean_us": mean})
             })
             .collect();
-        let doc = json!({"rules": rules.profile.name(), "positions": positions.len(),
-                         "bots": bots});
+        let doc = json!({"rules": rules.profile.name(), "decisions": what,
+                         "positions": positions.len(), "bots": bots});
         print_json(&mut out, &doc)?;
         return Ok(());
     }
     writeln!(
         out,
-        "decision time, {} rules, {} positions, a fresh robot each, one thread (microseconds)",
+        "{what} decision time, {} rules, {} positions, a fresh robot each, one thread \
+         (microseconds)",
         rules.profile,
         positions.len()
     )?;
