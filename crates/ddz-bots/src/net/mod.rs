@@ -287,10 +287,11 @@ pub struct Ensemble {
     scorers: Vec<Scorer>,
     /// Plays the other networks rescore after the first's screen; 0 for all of them.
     rescore: usize,
+    /// The position's inputs; screening, those of the plays picked and which they are.
     inputs: Inputs,
     picked_inputs: Inputs,
     picked: Vec<usize>,
-    /// One network's scores, and the mean.
+    /// One network's scores, and the mean (or, screening, the first network's scores).
     scores: Vec<f32>,
     mean: Vec<f32>,
 }
