@@ -9,7 +9,7 @@ use ddz_core::Rules;
 #[test]
 fn shipped_weights_name_how_they_were_made() {
     let nets = Net::shipped_ensemble();
-    assert_eq!(nets.len(), 3);
+    assert_eq!(nets.len(), 4);
     assert_eq!(
         nets[0],
         Net::embedded(),

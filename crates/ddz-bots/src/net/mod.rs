@@ -10,9 +10,10 @@
 //!
 //! The weights shipped in the crate (`weights/net-classic*.safetensors`, see each file's
 //! metadata for the command, frames and hours that made them) were trained under the classic
-//! profile. The robot averages three shipped networks by default ([`Net::shipped_ensemble`]):
+//! profile. The robot averages four shipped networks by default ([`Net::shipped_ensemble`]):
 //! `net-classic` (also the search robot's network), `net-classic-wide` (it widened and trained
-//! on) and `net-classic-expert` (it trained on by expert iteration);
+//! on), `net-classic-expert` (it trained on by expert iteration) and `net-classic-expert3`
+//! (that one trained on by a third run);
 //! `net:weights=FILE` loads others, and `net:weights=A+B+...` several, whose scores the
 //! robot averages (an ensemble: one network pass each). In a position of more than
 //! `rescore` plays (32 by default) the first network screens them and the others score
@@ -35,7 +36,7 @@ pub use mlp::{Mlp, NetError};
 const EMBEDDED: &[u8] = include_bytes!("../../weights/net-classic.safetensors");
 
 /// The other members of the `net` robot's shipped ensemble, by name.
-const ENSEMBLE: [(&str, &[u8]); 2] = [
+const ENSEMBLE: [(&str, &[u8]); 3] = [
     (
         "net-classic-wide",
         include_bytes!("../../weights/net-classic-wide.safetensors"),
@@ -44,18 +45,20 @@ const ENSEMBLE: [(&str, &[u8]); 2] = [
         "net-classic-expert",
         include_bytes!("../../weights/net-classic-expert.safetensors"),
     ),
+    (
+        "net-classic-expert3",
+        include_bytes!("../../weights/net-classic-expert3.safetensors"),
+    ),
 ];
 
 /// Kitties sampled at most to estimate a hand's chance as landlord when bidding.
 const BID_SAMPLES: usize = 8;
 
-/// Kitties sampled at least.
-const BID_MIN_SAMPLES: usize = 2;
-
-/// The first network's play scores a bid may spend beyond [`BID_MIN_SAMPLES`]: a hand of
-/// 60 opening plays is read with 8 kitties, one of 300 with 2, so that a bid costs a few
-/// milliseconds whatever the hand.
-const BID_PASSES: usize = 512;
+/// The first network's opening scores a bid may spend: kitties are sampled while the next
+/// one's openings (about as many as the last one's) fit, at least one. A hand of 40 opening
+/// plays is read with 8 kitties, of 67 (the median 20-card hand) with 4, of 300 with 1, so
+/// that a bid costs a few milliseconds whatever the hand.
+const BID_PASSES: usize = 320;
 
 /// The plays the other networks rescore after the first's screen when bidding: only the
 /// best score counts there, not which play has it.
@@ -80,8 +83,8 @@ impl Net {
         .clone()
     }
 
-    /// The `net` robot's shipped networks, read once: [`Net::embedded`] and the two trained
-    /// on from it (wider, and by expert iteration), whose scores it averages.
+    /// The `net` robot's shipped networks, read once: [`Net::embedded`] and the three trained
+    /// on from it (wider, by expert iteration, and by more of it), whose scores it averages.
     pub fn shipped_ensemble() -> Vec<Arc<Net>> {
         static NETS: OnceLock<Vec<Arc<Net>>> = OnceLock::new();
         NETS.get_or_init(|| {
@@ -412,7 +415,7 @@ pub struct NetConfig {
     /// The networks whose scores the robot averages, at least one
     /// ([`Net::shipped_ensemble`] unless `weights=FILE+...`).
     pub nets: Vec<Arc<Net>>,
-    /// The chance as landlord from which the robot bids (`bid_at=0.5`).
+    /// The chance as landlord from which the robot bids (`bid_at=0.6`, [`BID_AT`]).
     pub bid_threshold: f64,
     /// With several networks, the plays the others rescore after the first's screen in
     /// positions of more plays (`rescore=32`; 0: every network scores every play).
@@ -422,12 +425,17 @@ pub struct NetConfig {
 /// The default of [`NetConfig::rescore`].
 pub const RESCORE: usize = 32;
 
+/// The default of [`NetConfig::bid_threshold`]: the four networks' mean best opening score
+/// reads high as a chance; from 0.5 to 0.7 in steps of 0.05, 0.6 won the most points in
+/// `--bidding` games against `ddzlib` (STRENGTH.md).
+pub const BID_AT: f64 = 0.6;
+
 impl NetConfig {
     /// The options after `net:`: `weights=FILE[+FILE...]`, `bid_at=X` (0 to 1) and
     /// `rescore=N`. A file that cannot be read is an error naming it.
     pub fn parse<'a>(options: impl Iterator<Item = &'a str>) -> Result<NetConfig, BotError> {
         let mut nets = None;
-        let mut bid_threshold = 0.5;
+        let mut bid_threshold = BID_AT;
         let mut rescore = RESCORE;
         for option in options {
             let bad = |why: &str| BotError::NetOption {
@@ -436,7 +444,7 @@ impl NetConfig {
             };
             let (key, value) = option
                 .split_once('=')
-                .ok_or_else(|| bad("not key=value (weights=FILE, bid_at=0.5, rescore=32)"))?;
+                .ok_or_else(|| bad("not key=value (weights=FILE, bid_at=0.6, rescore=32)"))?;
             match key.trim() {
                 "weights" => nets = Some(Net::for_files_option(value)?),
                 "bid_at" => {
@@ -486,10 +494,10 @@ impl NetBot {
     }
 
     /// The seat's chance as landlord: the mean over sampled kitties of the network's best
-    /// opening score with the hand and the kitty, mapped to [0, 1]. It samples 8 kitties,
-    /// fewer (at least 2) when their openings have too many plays to score them all in a
-    /// few milliseconds ([`BID_PASSES`]), and the networks after the first rescore the
-    /// first's 8 best openings.
+    /// opening score with the hand and the kitty, mapped to [0, 1]. It samples up to 8
+    /// kitties, fewer (at least one) when their openings have too many plays to score them
+    /// all in a few milliseconds ([`BID_PASSES`]), and the networks after the first rescore
+    /// the first's 8 best openings.
     pub fn landlord_chance(&mut self, view: &SeatView) -> f64 {
         let seen = view
             .shown
@@ -537,7 +545,7 @@ impl NetBot {
             samples += 1;
             passes += moves.len();
             // The next kitty's openings are about as many as this one's.
-            if samples >= BID_MIN_SAMPLES && passes + moves.len() > BID_PASSES {
+            if passes + moves.len() > BID_PASSES {
                 break;
             }
         }
