@@ -210,17 +210,31 @@ fn read_decks(path: &Path) -> Result<Vec<DealLine>> {
     Ok(lines)
 }
 
+/// Longest part of a record's file name one robot takes: three of them and the deal and game
+/// stay well under the 255 bytes file systems allow in a name.
+const RECORD_NAME_PART: usize = 64;
+
+/// A robot's spec as part of a record's file name: its letters and digits, every other
+/// character `_`; a spec longer than [`RECORD_NAME_PART`] (a `weights=` path, say) keeps its
+/// beginning and ends with a hash of the whole, so that different specs keep different names.
+fn record_name_part(spec: &str) -> String {
+    let name: String = spec
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
+    if name.len() <= RECORD_NAME_PART {
+        return name;
+    }
+    // FNV-1a: stable across builds and platforms, unlike std's hasher.
+    let hash = spec.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{}_{hash:016x}", &name[..RECORD_NAME_PART - 17])
+}
+
 /// Writes one game's record as DIR/deal{i}-game{n}-{seat robots}.json.
 fn write_record(dir: &Path, g: &PlayedGame) -> Result<(), String> {
-    let names: Vec<String> = g
-        .seats
-        .iter()
-        .map(|s| {
-            s.chars()
-                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-                .collect()
-        })
-        .collect();
+    let names: Vec<String> = g.seats.iter().map(|s| record_name_part(s)).collect();
     let path = dir.join(format!(
         "deal{:06}-game{}-{}.json",
         g.deal,
@@ -260,4 +274,23 @@ fn merge(args: MergeArgs) -> Result<()> {
     }
     let merged = Report::merge(&reports)?;
     output(&merged, args.json, args.out.as_deref(), args.svg.as_deref())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn record_names_stay_short_and_apart() {
+        assert_eq!(record_name_part("search:iters=50"), "search_iters_50");
+        let long = |file: &str| format!("net:weights=/{}/{file}.safetensors", "dir/".repeat(40));
+        let (a, b) = (record_name_part(&long("a")), record_name_part(&long("b")));
+        assert_eq!(a.len(), RECORD_NAME_PART);
+        assert_eq!(b.len(), RECORD_NAME_PART);
+        assert_ne!(
+            a, b,
+            "specs that differ only at the end keep different names"
+        );
+        assert!(a.starts_with("net_weights__dir_dir_"), "{a}");
+    }
 }
