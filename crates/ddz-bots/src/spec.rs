@@ -3,6 +3,7 @@
 
 use core::fmt;
 use std::collections::BTreeMap;
+use std::path::Path;
 use std::str::FromStr;
 use std::sync::Arc;
 
@@ -66,8 +67,9 @@ enum Kind {
     Greedy,
     Value,
     Ddzlib,
-    /// The search robot's options, and the networks of its `weights=FILE[+FILE...]` option.
-    Search(SearchConfig, Option<Vec<Arc<Net>>>),
+    /// The search robot's options, the networks of its `weights=FILE[+FILE...]` option, and
+    /// the network of its `pweights=FILE` option.
+    Search(SearchConfig, Option<Vec<Arc<Net>>>, Option<Arc<Net>>),
     Net(NetConfig),
     External(Arc<dyn BotFactory>),
 }
@@ -147,28 +149,47 @@ impl BotSpec {
             return Ok(spec(Kind::External(factory.clone())));
         }
         if name == "search" {
-            // `weights=FILE+...` is read here (it loads files); the rest are the search's own.
-            let (weights, rest): (Vec<&str>, Vec<&str>) = parts.map(str::trim).partition(|o| {
+            // `weights=FILE+...` and `pweights=FILE` are read here (they load files); the
+            // rest are the search's own.
+            let (files, rest): (Vec<&str>, Vec<&str>) = parts.map(str::trim).partition(|o| {
                 o.split_once('=')
-                    .is_some_and(|(k, _)| k.trim() == "weights")
+                    .is_some_and(|(k, _)| matches!(k.trim(), "weights" | "pweights"))
             });
             let config = SearchConfig::parse(rest.into_iter())?;
-            let nets = match weights.last() {
-                None => None,
-                Some(option) => {
-                    if !config.reads_net() {
-                        return Err(BotError::NetOption {
-                            option: option.to_string(),
-                            why: "with netc=0, prior=0, pnet=0, leaf=play and fnet=0 the search \
-                                  robot reads no network"
-                                .to_string(),
-                        });
-                    }
-                    let path = option.split_once('=').map_or("", |(_, v)| v.trim());
-                    Some(Net::for_files_option(path)?)
+            let mut nets = None;
+            let mut playout_net = None;
+            for option in files {
+                let (key, path) = option.split_once('=').unwrap_or_default();
+                let (key, path) = (key.trim(), path.trim());
+                let reads = if key == "weights" {
+                    config.reads_net()
+                } else {
+                    config.net_in_any_playouts()
+                };
+                if !reads {
+                    return Err(BotError::NetOption {
+                        option: option.to_string(),
+                        why: if key == "weights" {
+                            "with netc=0, prior=0, pnet=0, leaf=play and fnet=0 the search \
+                             robot reads no network"
+                        } else {
+                            "with pnet=0, leaf=play and fnet=0 the search robot's playouts \
+                             read no network"
+                        }
+                        .to_string(),
+                    });
                 }
-            };
-            return Ok(spec(Kind::Search(config, nets)));
+                if key == "weights" {
+                    nets = Some(Net::for_files_option(path)?);
+                } else {
+                    let net = Net::load(Path::new(path)).map_err(|e| BotError::NetOption {
+                        option: option.to_string(),
+                        why: e.to_string(),
+                    })?;
+                    playout_net = Some(Arc::new(net));
+                }
+            }
+            return Ok(spec(Kind::Search(config, nets, playout_net)));
         }
         if name == "net" {
             return Ok(spec(Kind::Net(NetConfig::parse(parts)?)));
@@ -218,10 +239,13 @@ impl BotSpec {
             Kind::Greedy => Box::new(Greedy),
             Kind::Value => Box::new(ValueBot::new()),
             Kind::Ddzlib => Box::new(ddzlib::DdzlibBot::new()),
-            Kind::Search(config, nets) => {
+            Kind::Search(config, nets, playout_net) => {
                 let mut bot = SearchBot::new(*config, seed);
                 if let Some(nets) = nets {
                     bot.set_nets(nets);
+                }
+                if let Some(net) = playout_net {
+                    bot.set_playout_net(net.clone());
                 }
                 Box::new(bot)
             }

@@ -344,10 +344,23 @@ fn search_reads_the_network_of_its_weights_option() {
         shipped_game
     );
 
+    // The playouts' own network (`pweights`; the last rounds play by the network under
+    // classic rules): the same network plays as none given, its negation does not.
+    assert_eq!(game(&format!("{base}:pweights={same}")), shipped_game);
+    assert_ne!(game(&format!("{base}:pweights={other}")), shipped_game);
+
     for (spec, says) in [
         (
             format!("search:netc=0:prior=0:fnet=0:weights={same}"),
             "the search robot reads no network",
+        ),
+        (
+            format!("search:fnet=0:pweights={same}"),
+            "the search robot's playouts read no network",
+        ),
+        (
+            "search:pweights=/no/such.safetensors".to_string(),
+            "pweights=/no/such.safetensors",
         ),
         (
             "search:netc=2:weights=/no/such.safetensors".to_string(),

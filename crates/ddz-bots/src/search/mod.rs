@@ -452,6 +452,12 @@ impl SearchConfig {
             || self.final_net.is_none_or(|n| n >= 2)
     }
 
+    /// Whether the playouts read a network under some rules (`pnet`, `leaf=net`, `fnet`): what
+    /// makes a `pweights` option count.
+    pub fn net_in_any_playouts(&self) -> bool {
+        self.playout_net_turns > 0 || self.net_leaf || self.final_net.is_none_or(|n| n >= 2)
+    }
+
     /// Whether the playouts read the network under `rules` (`pnet`, `leaf=net`, `fnet`).
     fn net_in_playouts(&self, rules: &Rules) -> bool {
         self.playout_net_turns > 0 || self.net_leaf || self.final_net_for(rules) >= 2
@@ -506,6 +512,8 @@ pub struct SearchBot {
     /// The networks' scorer, when an option reads the network: the candidates (`netc`) and
     /// the prior average every network's scores, the playouts read the first.
     net: Option<Ensemble>,
+    /// The network of the playouts (`pweights`) when it is not the first of `net`.
+    playout_net: Option<Arc<Net>>,
     name: String,
 }
 
@@ -523,6 +531,12 @@ impl SearchBot {
         }
     }
 
+    /// Makes the playouts (`pnet`, `leaf=net`, `fnet`) read `net` instead of the first of the
+    /// networks the candidates and the prior read.
+    pub fn set_playout_net(&mut self, net: Arc<Net>) {
+        self.playout_net = Some(net);
+    }
+
     /// A search robot with `config`, drawing its samples from `seed`.
     pub fn new(config: SearchConfig, seed: u64) -> SearchBot {
         SearchBot {
@@ -535,6 +549,7 @@ impl SearchBot {
             net: config
                 .reads_net()
                 .then(|| Ensemble::new(&[Net::embedded()])),
+            playout_net: None,
             name: "search".to_string(),
         }
     }
@@ -641,7 +656,11 @@ impl Bot for SearchBot {
             .net
             .as_ref()
             .filter(|_| self.config.net_in_playouts(&view.rules))
-            .map(|ensemble| ensemble.first().clone());
+            .map(|ensemble| {
+                self.playout_net
+                    .clone()
+                    .unwrap_or_else(|| ensemble.first().clone())
+            });
         search(
             &position,
             &candidates,
