@@ -16,7 +16,9 @@ fn shipped_weights_name_how_they_were_made() {
         "the search robot's network is the first"
     );
     let mut size = 0;
-    for net in &nets {
+    let small = Net::small();
+    assert_eq!(small.mlp().widths(), [128, 64, 1], "the playouts' network");
+    for net in nets.iter().chain([&small]) {
         let meta = net.mlp().metadata();
         assert_eq!(meta.get("rules").map(String::as_str), Some("classic"));
         for key in ["frames", "games", "seconds", "command", "method"] {
@@ -345,8 +347,13 @@ fn search_reads_the_network_of_its_weights_option() {
     );
 
     // The playouts' own network (`pweights`; the last rounds play by the network under
-    // classic rules): the same network plays as none given, its negation does not.
-    assert_eq!(game(&format!("{base}:pweights={same}")), shipped_game);
+    // classic rules): the shipped one named plays as none given, the negated one does not.
+    let small = dir.join("small.safetensors");
+    std::fs::write(&small, Net::small().mlp().to_safetensors()).unwrap();
+    assert_eq!(
+        game(&format!("{base}:pweights={}", small.display())),
+        shipped_game
+    );
     assert_ne!(game(&format!("{base}:pweights={other}")), shipped_game);
 
     for (spec, says) in [

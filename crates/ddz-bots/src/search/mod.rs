@@ -45,8 +45,9 @@
 //! of it (its estimate of the seat's outcome, −1 to 1) to its mean playout worth (`prior=W`,
 //! 0.5); `netc=0:prior=0:fnet=0` searches without it, and `weights=FILE` (read by
 //! [`crate::BotSpec`]) gives it another network than the shipped one (`weights=A+B+...`
-//! several: the candidates and the prior read their mean score, the playouts the first).
-//! Inside the playouts ([`net_playout`]), `pnet=N` lets the network play the first N turns
+//! several: the candidates and the prior read their mean score).
+//! The playouts read a smaller network, a third of the cost a playout ([`Net::small`];
+//! `pweights=FILE` another). Inside the playouts ([`net_playout`]), `pnet=N` lets the network play the first N turns
 //! after the candidate, and `leaf=net` ends each playout there with the network's estimate
 //! instead of playing on;
 //! with `fnet=N`, once at most N candidates are left, the last rounds of the halving play
@@ -512,7 +513,7 @@ pub struct SearchBot {
     /// The networks' scorer, when an option reads the network: the candidates (`netc`) and
     /// the prior average every network's scores, the playouts read the first.
     net: Option<Ensemble>,
-    /// The network of the playouts (`pweights`) when it is not the first of `net`.
+    /// The network of the playouts (`pweights`) when it is not the shipped one ([`Net::small`]).
     playout_net: Option<Arc<Net>>,
     name: String,
 }
@@ -531,8 +532,8 @@ impl SearchBot {
         }
     }
 
-    /// Makes the playouts (`pnet`, `leaf=net`, `fnet`) read `net` instead of the first of the
-    /// networks the candidates and the prior read.
+    /// Makes the playouts (`pnet`, `leaf=net`, `fnet`) read `net` instead of the shipped
+    /// playout network ([`Net::small`]).
     pub fn set_playout_net(&mut self, net: Arc<Net>) {
         self.playout_net = Some(net);
     }
@@ -656,11 +657,7 @@ impl Bot for SearchBot {
             .net
             .as_ref()
             .filter(|_| self.config.net_in_playouts(&view.rules))
-            .map(|ensemble| {
-                self.playout_net
-                    .clone()
-                    .unwrap_or_else(|| ensemble.first().clone())
-            });
+            .map(|_| self.playout_net.clone().unwrap_or_else(Net::small));
         search(
             &position,
             &candidates,
@@ -1098,11 +1095,27 @@ fn read_sample(
 /// players as such in two cases of three, at 256 in four of five).
 pub const MIN_READINGS: u32 = 128;
 
-/// The work a whole playout by the network counts for in a `Count` budget: at the median it
-/// costs about seven `ddzlib` playouts (0.2 ms against 28 µs, BENCHMARKS.md), more in the
-/// slow decisions (leads with many plays), and at 16 the default budget keeps its 99th
-/// percentile within 150 ms (at 8 it reached 148 ms).
+/// The work a whole playout by `net-classic` (256-256-128 hidden units) counts for in a
+/// `Count` budget: at the median it costs about seven `ddzlib` playouts (0.2 ms against
+/// 28 µs, BENCHMARKS.md), more in the slow decisions (leads with many plays), and at 16 the
+/// budget of the time kept its 99th percentile within 150 ms (at 8 it reached 148 ms).
+/// Another network's playout counts in proportion to its parameters
+/// ([`net_playout_work`]).
 const NET_PLAYOUT_WORK: u64 = 16;
+
+/// `net-classic`'s parameters, the measure of [`NET_PLAYOUT_WORK`].
+const NET_PLAYOUT_WORK_PARAMETERS: u64 = 273_153;
+
+/// The work a whole playout by `net` counts for in a `Count` budget: [`NET_PLAYOUT_WORK`] in
+/// proportion to its parameters (rounded, at least 1), which a playout's cost follows: the
+/// shipped playout network ([`Net::small`]), 35% of `net-classic`'s, costs 35% as much
+/// (BENCHMARKS.md) and counts 6.
+fn net_playout_work(net: &Net) -> u64 {
+    let parameters = net.mlp().parameters() as u64;
+    ((NET_PLAYOUT_WORK * parameters + NET_PLAYOUT_WORK_PARAMETERS / 2)
+        / NET_PLAYOUT_WORK_PARAMETERS)
+        .max(1)
+}
 
 /// How sequential halving shares the budget among its rounds: the rounds by `ddzlib` playouts
 /// equally, and with [`SearchConfig::final_net`] the last rounds, by the network's playouts,
@@ -1179,6 +1192,9 @@ fn search(
 ) -> Move {
     let start = Instant::now();
     let budget = config.budget_for(&p.rules);
+    let net_work = playout_net
+        .as_deref()
+        .map_or(NET_PLAYOUT_WORK, net_playout_work);
     // One set of playout robots per thread, kept over the batches: their split memos fill up
     // with the sampled hands (a memo changes no decision, so the results do not depend on it).
     let mut players: Vec<Players> = (0..config.threads.clamp(1, BATCH as usize))
@@ -1254,11 +1270,7 @@ fn search(
                 }
             }
             sample += BATCH;
-            used += if by_net {
-                work * NET_PLAYOUT_WORK
-            } else {
-                work
-            };
+            used += if by_net { work * net_work } else { work };
             let done = match budget {
                 Budget::Count(n) => used >= rounds.count_share(n, round - 1),
                 // Each round until the share of the time of the rounds so far is spent.
@@ -1533,6 +1545,12 @@ mod tests {
             }
         }
         assert!(checked > 5_000, "only {checked} playouts checked");
+    }
+
+    #[test]
+    fn a_network_playout_counts_as_its_share_of_net_classics_parameters() {
+        assert_eq!(net_playout_work(&Net::embedded()), NET_PLAYOUT_WORK);
+        assert_eq!(net_playout_work(&Net::small()), 6);
     }
 
     #[test]
