@@ -161,22 +161,23 @@ impl BotSpec {
             for option in files {
                 let (key, path) = option.split_once('=').unwrap_or_default();
                 let (key, path) = (key.trim(), path.trim());
-                let reads = if key == "weights" {
-                    config.reads_net()
+                let (reads, why) = if key == "weights" {
+                    (
+                        config.reads_net(),
+                        "with netc=0, prior=0, pnet=0, leaf=play and fnet=0 the search robot \
+                         reads no network",
+                    )
                 } else {
-                    config.net_in_any_playouts()
+                    (
+                        config.net_in_any_playouts(),
+                        "with pnet=0, leaf=play and fnet=0 the search robot's playouts read no \
+                         network",
+                    )
                 };
                 if !reads {
                     return Err(BotError::NetOption {
                         option: option.to_string(),
-                        why: if key == "weights" {
-                            "with netc=0, prior=0, pnet=0, leaf=play and fnet=0 the search \
-                             robot reads no network"
-                        } else {
-                            "with pnet=0, leaf=play and fnet=0 the search robot's playouts \
-                             read no network"
-                        }
-                        .to_string(),
+                        why: why.to_string(),
                     });
                 }
                 if key == "weights" {

@@ -45,9 +45,9 @@
 //! of it (its estimate of the seat's outcome, −1 to 1) to its mean playout worth (`prior=W`,
 //! 0.5); `netc=0:prior=0:fnet=0` searches without it, and `weights=FILE` (read by
 //! [`crate::BotSpec`]) gives it another network than the shipped one (`weights=A+B+...`
-//! several: the candidates and the prior read their mean score).
-//! The playouts read a smaller network, a third of the cost a playout ([`Net::small`];
-//! `pweights=FILE` another). Inside the playouts ([`net_playout`]), `pnet=N` lets the network play the first N turns
+//! several: the candidates and the prior read their mean score). The playouts read a
+//! smaller network, a third of the cost a playout ([`Net::small`]; `pweights=FILE` another).
+//! Inside the playouts ([`net_playout`]), `pnet=N` lets the network play the first N turns
 //! after the candidate, and `leaf=net` ends each playout there with the network's estimate
 //! instead of playing on;
 //! with `fnet=N`, once at most N candidates are left, the last rounds of the halving play
@@ -446,11 +446,7 @@ impl SearchConfig {
     /// Whether an option reads the network (`netc`, `prior`, `pnet`, `leaf=net`, `fnet`, the
     /// last by default under rules without wild cards).
     pub fn reads_net(&self) -> bool {
-        self.net_candidates > 0
-            || self.net_prior > 0.0
-            || self.playout_net_turns > 0
-            || self.net_leaf
-            || self.final_net.is_none_or(|n| n >= 2)
+        self.net_candidates > 0 || self.net_prior > 0.0 || self.net_in_any_playouts()
     }
 
     /// Whether the playouts read a network under some rules (`pnet`, `leaf=net`, `fnet`): what
@@ -511,7 +507,7 @@ pub struct SearchBot {
     value: ValueBot,
     ddzlib: DdzlibBot,
     /// The networks' scorer, when an option reads the network: the candidates (`netc`) and
-    /// the prior average every network's scores, the playouts read the first.
+    /// the prior average every network's scores.
     net: Option<Ensemble>,
     /// The network of the playouts (`pweights`) when it is not the shipped one ([`Net::small`]).
     playout_net: Option<Arc<Net>>,
@@ -521,7 +517,7 @@ pub struct SearchBot {
 impl SearchBot {
     /// Makes the robot read `nets` instead of the shipped network (when an option reads the
     /// network; otherwise it reads none): the candidates and the prior average their
-    /// scores, the playouts read the first.
+    /// scores.
     ///
     /// # Panics
     ///
