@@ -78,13 +78,8 @@ impl Net {
     /// The shipped weights, read once.
     pub fn embedded() -> Arc<Net> {
         static NET: OnceLock<Arc<Net>> = OnceLock::new();
-        NET.get_or_init(|| {
-            Arc::new(
-                Net::from_bytes(EMBEDDED, "embedded")
-                    .expect("the shipped weights are checked by the crate's tests"),
-            )
-        })
-        .clone()
+        NET.get_or_init(|| Net::shipped(EMBEDDED, "embedded"))
+            .clone()
     }
 
     /// The `net` robot's shipped networks, read once: [`Net::embedded`] and the three trained
@@ -93,12 +88,11 @@ impl Net {
         static NETS: OnceLock<Vec<Arc<Net>>> = OnceLock::new();
         NETS.get_or_init(|| {
             let mut nets = vec![Net::embedded()];
-            nets.extend(ENSEMBLE.iter().map(|(name, bytes)| {
-                Arc::new(
-                    Net::from_bytes(bytes, name)
-                        .expect("the shipped weights are checked by the crate's tests"),
-                )
-            }));
+            nets.extend(
+                ENSEMBLE
+                    .iter()
+                    .map(|(name, bytes)| Net::shipped(bytes, name)),
+            );
             nets
         })
         .clone()
@@ -109,13 +103,16 @@ impl Net {
     /// playout and about as strong alone, STRENGTH.md).
     pub fn small() -> Arc<Net> {
         static NET: OnceLock<Arc<Net>> = OnceLock::new();
-        NET.get_or_init(|| {
-            Arc::new(
-                Net::from_bytes(SMALL, "net-classic-small")
-                    .expect("the shipped weights are checked by the crate's tests"),
-            )
-        })
-        .clone()
+        NET.get_or_init(|| Net::shipped(SMALL, "net-classic-small"))
+            .clone()
+    }
+
+    /// A shipped network of the crate's own bytes, which its tests check load.
+    fn shipped(bytes: &[u8], name: &str) -> Arc<Net> {
+        Arc::new(
+            Net::from_bytes(bytes, name)
+                .expect("the shipped weights are checked by the crate's tests"),
+        )
     }
 
     /// A network from a safetensors file's bytes (`path` names it in errors).
