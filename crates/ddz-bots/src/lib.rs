@@ -219,7 +219,7 @@ impl fmt::Display for BotError {
             ),
             BotError::UnknownOption(key) => write!(
                 f,
-                "unknown search option \"{key}\" (options: time, iters, threads, candidates, solve, nodes, infer, ibid, temp, ess, objective, ptemp, reply, psolve, bid, bid_at, netc, prior, pnet, leaf, fnet, fshare, popp, weights)"
+                "unknown search option \"{key}\" (options: time, iters, threads, candidates, solve, nodes, infer, ibid, temp, sharp, stemp, ess, objective, ptemp, reply, psolve, bid, bid_at, netc, prior, pnet, leaf, fnet, fshare, popp, inet, weights, pweights)"
             ),
             BotError::BadValue {
                 key,

@@ -164,14 +164,14 @@ impl BotSpec {
                 let (reads, why) = if key == "weights" {
                     (
                         config.reads_net(),
-                        "with netc=0, prior=0, pnet=0, leaf=play and fnet=0 the search robot \
+                        "with netc=0, prior=0, pnet=0, leaf=play, fnet=0 and inet=0 the search robot \
                          reads no network",
                     )
                 } else {
                     (
                         config.net_in_any_playouts(),
-                        "with pnet=0, leaf=play and fnet=0 the search robot's playouts read no \
-                         network",
+                        "with pnet=0, leaf=play, fnet=0 and inet=0 the search robot reads no \
+                         playout network",
                     )
                 };
                 if !reads {

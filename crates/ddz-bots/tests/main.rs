@@ -8,6 +8,7 @@ mod best_split;
 mod blog;
 mod ddzlib;
 mod net;
+mod opponent_models;
 mod robots;
 mod search;
 mod solver;

@@ -363,7 +363,7 @@ fn search_reads_the_network_of_its_weights_option() {
         ),
         (
             format!("search:fnet=0:pweights={same}"),
-            "the search robot's playouts read no network",
+            "the search robot reads no playout network",
         ),
         (
             "search:pweights=/no/such.safetensors".to_string(),

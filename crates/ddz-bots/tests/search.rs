@@ -6,8 +6,10 @@ use crate::common;
 use common::{bots, configs};
 
 use ddz_bots::ddzlib::DdzlibBot;
+use ddz_bots::net::features::Position;
+use ddz_bots::net::{Net, Scorer};
 use ddz_bots::search::bidding::{bid_for_chance, landlord_chance};
-use ddz_bots::search::infer::Observations;
+use ddz_bots::search::infer::{NetModel, Observations};
 use ddz_bots::search::{
     Objective, PlayoutOpponents, SearchBot, SearchConfig, ddzlib_like_seats, sample_hidden,
     unknown_cards,
@@ -287,6 +289,56 @@ fn inference_finds_a_pass_on_a_small_single_unlikely_with_loose_singles() {
 }
 
 #[test]
+fn net_inference_reads_the_follows_by_the_network_and_the_leads_by_the_ladder() {
+    let (rules, view) = pass_on_a_single_three();
+    let seen = Observations::of(&view, Seat::ALL[0]).unwrap();
+    let mut model = DdzlibBot::new();
+    let [landlord_seat, farmer_seat, _] = Seat::ALL;
+    let mut by_hand = Vec::new();
+    for farmer in ["3579KKKAAA222BR66", "66778899QQKKKKAAA"] {
+        let farmer: Cards = farmer.parse().unwrap();
+        let landlord = unknown_cards(&view).minus(farmer);
+        let hands = BySeat([landlord, farmer, view.hand]);
+        for t in [0.5, 2.0] {
+            let mut net = NetModel::new(Net::small(), t);
+            let ll = seen.log_likelihood_by_net(&hands, &rules, 1.0, &mut model, &mut net);
+            // The lead by the ladder, as the plain model reads it.
+            let lead = seen.log_probabilities(&hands, &rules, 1.0, &mut model)[1].2;
+            // The pass by the network, worked out here: a softmax over the farmer's plays.
+            let three = parse_move("3", &rules, None).unwrap();
+            let history = [(landlord_seat, three)];
+            let pos = Position {
+                seat: farmer_seat,
+                landlord: landlord_seat,
+                hand: farmer,
+                cards_left: BySeat([19, 17, 17]),
+                played: BySeat([three.cards(), Cards::EMPTY, Cards::EMPTY]),
+                history: &history,
+                last: Some((landlord_seat, three)),
+                laizi: Default::default(),
+            };
+            let plays = ddz_core::legal_moves(farmer, Some(&three), &rules);
+            let mut scores = Vec::new();
+            Scorer::new(Net::small()).scores(&pos, &rules, &plays, &mut scores);
+            let pass = plays.iter().position(|m| m.is_pass()).unwrap();
+            let z: f64 = scores.iter().map(|&s| (f64::from(s) / t).exp()).sum();
+            let expected = lead + f64::from(scores[pass]) / t - z.ln();
+            assert!(
+                (ll - expected).abs() < 1e-6,
+                "T={t}: {ll} against {expected}"
+            );
+            by_hand.push(ll - lead);
+        }
+    }
+    // The hand read and the temperature change the pass's likelihood.
+    assert!(by_hand.iter().all(|&lp| lp < 0.0), "{by_hand:?}");
+    assert!(
+        by_hand[0] != by_hand[2] && by_hand[0] != by_hand[1],
+        "{by_hand:?}"
+    );
+}
+
+#[test]
 fn each_seats_log_likelihoods_sum_to_the_whole_at_every_temperature() {
     let rules = ddz_core::Rules::classic();
     let mut model = DdzlibBot::new();
@@ -531,6 +583,18 @@ fn inference_options_parse_and_bad_ones_are_named() {
     let c = SearchConfig::parse("netc=0:prior=0:fnet=3:fshare=0.25".split(':')).unwrap();
     assert_eq!((c.final_net, c.final_share), (Some(3), 0.25));
     assert!(c.reads_net());
+    let c = SearchConfig::parse("netc=0:prior=0:fnet=0:inet=2".split(':')).unwrap();
+    assert_eq!(c.net_opponent_temperature, 2.0);
+    assert!(
+        c.reads_net() && c.net_in_any_playouts(),
+        "inet reads the playout network"
+    );
+    for bad in ["inet=0.01", "inet=-1", "inet=x"] {
+        let error = SearchConfig::parse([bad].into_iter())
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("inet"), "{bad}: {error}");
+    }
     let c = SearchConfig::parse("fnet=0".split(':')).unwrap();
     assert_eq!(
         (c.final_net, c.final_share),

@@ -20,11 +20,21 @@
 //! `e^(−d/T)` over the same sum for every allowed bid. Under wildcard profiles whose wild
 //! ranks (or one of them) are revealed after the bidding, the model reads the bidding hands
 //! without wild cards.
+//!
+//! A network can read the follows instead ([`Observations::log_likelihood_by_net`], the search
+//! robot's `inet=T`): the play made has probability `e^(s/T) / Σ e^(s'/T)` over every legal
+//! play of the hand then, the pass among them, `s` the network's score of each. Over the
+//! search robot's own follows it predicts better than the ladder (STRENGTH.md); leads, which
+//! may have hundreds of plays, stay with the ladder.
 
-use ddz_core::{Bidding, Cards, LaiziReveal, Move, RankSet, Rules, Wild};
+use std::sync::Arc;
+
+use ddz_core::{Bidding, Cards, LaiziReveal, Move, RankSet, Rules, Wild, legal_moves_into};
 use ddz_game::{Bid, BySeat, Seat, SeatView, Trick, TurnView, legal_bids};
 
 use crate::ddzlib::{DdzlibBot, desired_bid};
+use crate::net::features::Position;
+use crate::net::{Net, Scorer};
 
 /// One past turn of another seat: what it did and what it saw.
 #[derive(Clone, Debug)]
@@ -65,6 +75,54 @@ pub struct Observations {
     landlord: Seat,
     /// What the bids tell, `None` when there is nothing to weigh by them.
     bids: Option<Bids>,
+    /// Every turn, passes included (what the network reads).
+    history: Arc<Vec<(Seat, Move)>>,
+    /// The wild ranks in force.
+    laizi: RankSet,
+}
+
+/// The network as a model of the other seats' follows ([`Observations::log_likelihood_by_net`]),
+/// with its buffers.
+#[derive(Clone, Debug)]
+pub struct NetModel {
+    scorer: Scorer,
+    /// The model's temperature: lower trusts it more.
+    temperature: f64,
+    moves: Vec<Move>,
+    scores: Vec<f32>,
+}
+
+impl NetModel {
+    /// The model of `net` at `temperature` (above 0).
+    pub fn new(net: Arc<Net>, temperature: f64) -> NetModel {
+        NetModel {
+            scorer: Scorer::new(net),
+            temperature,
+            moves: Vec::new(),
+            scores: Vec::new(),
+        }
+    }
+
+    /// `ln P(play)` for the seat of `pos` among every legal play of its hand against the
+    /// play to beat: the softmax of the network's scores at the model's temperature.
+    fn log_probability(&mut self, pos: &Position, play: &Move, rules: &Rules) -> f64 {
+        let last = pos.last.map(|(_, m)| m);
+        legal_moves_into(pos.hand, last.as_ref(), rules, &mut self.moves);
+        let Some(made) = self.moves.iter().position(|m| same_play(m, play)) else {
+            // Not a legal play of this hand (cannot happen for a consistent sample): as
+            // unlikely as the least likely play.
+            return f64::from(-2.0f32) / self.temperature;
+        };
+        self.scorer
+            .scores(pos, rules, &self.moves, &mut self.scores);
+        let top = self.scores.iter().copied().fold(f32::MIN, f32::max);
+        let z: f64 = self
+            .scores
+            .iter()
+            .map(|&s| (f64::from(s - top) / self.temperature).exp())
+            .sum();
+        f64::from(self.scores[made] - top) / self.temperature - z.ln()
+    }
 }
 
 /// The other seats' bids and what the model needs to read the hands they were made with.
@@ -131,6 +189,8 @@ impl Observations {
             turns,
             landlord,
             bids: Bids::of(view, landlord),
+            history: view.history.clone(),
+            laizi: view.laizi,
         })
     }
 
@@ -168,6 +228,59 @@ impl Observations {
         let dealt = self.walk(hands, rules, temperature, model, |_, _, lp| total += lp);
         if let Some(bids) = &self.bids {
             bids.walk(&dealt, self.landlord, temperature, |_, _, lp| total += lp);
+        }
+        total
+    }
+
+    /// [`Self::log_likelihood`] with the other seats' follows (turns with a play to beat)
+    /// read by the network of `net` instead of the ladder: the play made has probability
+    /// `e^(s/τ) / Σ e^(s'/τ)` over every legal play of the hand then, the pass among them,
+    /// `s` the network's score of each and `τ` the model's temperature. Leads, which may
+    /// have hundreds of plays, and bids are read by the ladder at `temperature`.
+    pub fn log_likelihood_by_net(
+        &self,
+        hands: &BySeat<Cards>,
+        rules: &Rules,
+        temperature: f64,
+        model: &mut DdzlibBot,
+        net: &mut NetModel,
+    ) -> f64 {
+        let mut total = 0.0;
+        let mut hands_then = *hands;
+        // What each seat had played before the turn at hand.
+        let mut played = BySeat([Cards::EMPTY; 3]);
+        for &(seat, cards) in &self.plays {
+            played[seat] = played[seat].union(cards);
+        }
+        let mut turns = self.turns.iter().rev().peekable();
+        for (i, &(seat, cards)) in self.plays.iter().enumerate().rev() {
+            hands_then[seat] = hands_then[seat].union(cards);
+            played[seat] = played[seat].saturating_minus(cards);
+            let Some((_, turn)) = turns.next_if(|(at, _)| *at == i) else {
+                continue;
+            };
+            let hand = hands_then[turn.seat];
+            total += if turn.last.is_some() {
+                let pos = Position {
+                    seat: turn.seat,
+                    landlord: self.landlord,
+                    hand,
+                    cards_left: turn.cards_left,
+                    played,
+                    history: &self.history[..i],
+                    last: turn.last,
+                    laizi: self.laizi,
+                };
+                net.log_probability(&pos, &turn.play, rules)
+            } else {
+                let view = turn_view(turn, hand, rules, self.landlord);
+                log_probability(&model.ladder(&view), turn, rules, temperature)
+            };
+        }
+        if let Some(bids) = &self.bids {
+            bids.walk(&hands_then, self.landlord, temperature, |_, _, lp| {
+                total += lp
+            });
         }
         total
     }

@@ -11,8 +11,9 @@
 //! 3. weighs each sample by how likely it makes what the other two seats did so far, under
 //!    the `ddzlib` ladder as a model of their play and the `ddzlib` bid as a model of their
 //!    bids ([`infer`], `infer`, `ibid`, `temp`; with `sharp=P` each seat by a mixture, a
-//!    share P of the ladder at the sharp temperature `stemp`), the weights tempered so that a
-//!    pilot of samples keeps a share `ess` of its effective size;
+//!    share P of the ladder at the sharp temperature `stemp`; with `inet=T` the follows read by
+//!    the playout network instead), the weights tempered so that a pilot of samples keeps a
+//!    share `ess` of its effective size;
 //! 4. plays each candidate on each sample to the end with fast playouts in which every seat
 //!    is played by the `ddzlib` policy (its first choice, or with `ptemp` a choice drawn from
 //!    its ladder, the same draws for every candidate), worth ±1 for its own side's win or
@@ -77,7 +78,7 @@ pub mod infer;
 mod net_playout;
 
 use bidding::{Endgame, Seats, SoftDraws};
-use infer::Observations;
+use infer::{NetModel, Observations};
 use net_playout::{NetPlayer, Root};
 
 use crate::blog::Valuer;
@@ -173,6 +174,11 @@ pub struct SearchConfig {
     /// Who plays the other seats in the network's playout turns (`pnet`, `fnet`; `popp=net`,
     /// `popp=ddzlib` or `popp=auto`).
     pub playout_opponents: PlayoutOpponents,
+    /// The inference reads the other seats' follows by the playout network at this
+    /// temperature (`inet=T`; 0, the default, off: by the `ddzlib` ladder), under rules
+    /// without wild cards ([`Observations::log_likelihood_by_net`]); leads and bids stay read
+    /// by the ladder, and so do the sharp mixture (`sharp`) and `popp=auto`'s readings.
+    pub net_opponent_temperature: f64,
 }
 
 /// Who plays the other seats in the network's playout turns ([`SearchConfig::playout_opponents`]).
@@ -249,6 +255,7 @@ impl Default for SearchConfig {
             final_net: None,
             final_share: 0.5,
             playout_opponents: PlayoutOpponents::Net,
+            net_opponent_temperature: 0.0,
         }
     }
 }
@@ -423,6 +430,12 @@ impl SearchConfig {
                         }
                     }
                 }
+                "inet" => {
+                    config.net_opponent_temperature = real(
+                        |t| t == 0.0 || (0.05..=100.0).contains(&t),
+                        "0 (off) or a temperature from 0.05 to 100",
+                    )?
+                }
                 "fshare" => {
                     config.final_share =
                         real(|t| t > 0.0 && t < 1.0, "a share above 0 and below 1")?
@@ -449,10 +462,20 @@ impl SearchConfig {
         self.net_candidates > 0 || self.net_prior > 0.0 || self.net_in_any_playouts()
     }
 
-    /// Whether the playouts read a network under some rules (`pnet`, `leaf=net`, `fnet`): what
-    /// makes a `pweights` option count.
+    /// Whether the playout network is read under some rules (`pnet`, `leaf=net`, `fnet`, and
+    /// `inet`, whose model is that network): what makes a `pweights` option count.
     pub fn net_in_any_playouts(&self) -> bool {
-        self.playout_net_turns > 0 || self.net_leaf || self.final_net.is_none_or(|n| n >= 2)
+        self.playout_net_turns > 0
+            || self.net_leaf
+            || self.final_net.is_none_or(|n| n >= 2)
+            || self.net_opponent_temperature > 0.0
+    }
+
+    /// The temperature at which the playout network reads the other seats' follows under
+    /// `rules` (`inet`), `None` when the ladder does (`inet=0`, or rules with wild cards).
+    fn net_opponents_for(&self, rules: &Rules) -> Option<f64> {
+        (self.net_opponent_temperature > 0.0 && rules.wild == Wild::None)
+            .then_some(self.net_opponent_temperature)
     }
 
     /// Whether the playouts read the network under `rules` (`pnet`, `leaf=net`, `fnet`).
@@ -652,13 +675,17 @@ impl Bot for SearchBot {
         let playout_net = self
             .net
             .as_ref()
-            .filter(|_| self.config.net_in_playouts(&view.rules))
             .map(|_| self.playout_net.clone().unwrap_or_else(Net::small));
+        let opponent_net = playout_net
+            .clone()
+            .zip(self.config.net_opponents_for(&view.rules));
+        let playout_net = playout_net.filter(|_| self.config.net_in_playouts(&view.rules));
         search(
             &position,
             &candidates,
             &prior,
             playout_net,
+            opponent_net,
             self.config,
             seed,
         )
@@ -884,19 +911,23 @@ struct Players {
     endgames: Option<Solver>,
     /// The network's player, when the playouts read it (`pnet`, `leaf=net`).
     net: Option<NetPlayer>,
+    /// The network as the opponent model of the follows, when asked (`inet`).
+    opponents: Option<NetModel>,
 }
 
 /// Hands a playout robot's split memo holds: a decision's playouts meet thousands.
 const PLAYOUT_MEMO: usize = 4096;
 
 impl Players {
-    /// A thread's players, the network's among them when `net` is given.
-    fn new(net: Option<&Arc<Net>>) -> Players {
+    /// A thread's players, the network's among them when `net` is given, and the network
+    /// model of the other seats' follows at its temperature when `opponents` is.
+    fn new(net: Option<&Arc<Net>>, opponents: Option<&(Arc<Net>, f64)>) -> Players {
         Players {
             seats: Seats::with_memo(PLAYOUT_MEMO),
             model: DdzlibBot::with_memo(PLAYOUT_MEMO),
             endgames: None,
             net: net.map(|net| NetPlayer::new(net.clone())),
+            opponents: opponents.map(|(net, t)| NetModel::new(net.clone(), *t)),
         }
     }
 }
@@ -935,12 +966,23 @@ impl Tempering {
         p: &Decision,
         config: SearchConfig,
         seed: u64,
-        model: &mut DdzlibBot,
+        players: &mut Players,
     ) -> Option<Tempering> {
         let seen = p.observations.as_ref().filter(|_| config.infer)?;
+        let (model, mut opponents) = (&mut players.model, players.opponents.as_mut());
         let lls: Vec<f64> = (0..PILOT)
             .filter_map(|s| deal(p, derive_seed(seed, u64::from(s))))
-            .map(|hands| read_sample(seen, &hands, &p.rules, &config, model).0)
+            .map(|hands| {
+                read_sample(
+                    seen,
+                    &hands,
+                    &p.rules,
+                    &config,
+                    model,
+                    opponents.as_deref_mut(),
+                )
+                .0
+            })
             .collect();
         let reference = lls.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         if !reference.is_finite() {
@@ -1001,7 +1043,7 @@ pub fn ddzlib_like_seats(
     let mut model = DdzlibBot::new();
     let readings: Vec<Reading> = (0..samples)
         .filter_map(|s| deal(&p, derive_seed(seed, u64::from(s))))
-        .map(|hands| read_sample(seen, &hands, &p.rules, config, &mut model).1)
+        .map(|hands| read_sample(seen, &hands, &p.rules, config, &mut model, None).1)
         .collect();
     ddzlib_like(&readings, p.me)
 }
@@ -1041,17 +1083,22 @@ fn ddzlib_like(readings: &[Reading], me: Seat) -> BySeat<bool> {
 /// The log-likelihood of a sample's `hands` given what was `seen`, under the model of
 /// `config` (at its temperature, or with [`SearchConfig::sharp`] each seat's own by the
 /// mixture of the sharp and the plain model), and, when the sharp model is in use or
-/// `popp=auto` reads the seats, the sample's [`Reading`].
+/// `popp=auto` reads the seats, the sample's [`Reading`]. Without those, `opponents` (`inet`)
+/// reads the follows when given.
 fn read_sample(
     seen: &Observations,
     hands: &BySeat<Cards>,
     rules: &Rules,
     config: &SearchConfig,
     model: &mut DdzlibBot,
+    opponents: Option<&mut NetModel>,
 ) -> (f64, Reading) {
     let reads = config.playout_opponents == PlayoutOpponents::Auto;
     if config.sharp <= 0.0 && !reads {
-        let ll = seen.log_likelihood(hands, rules, config.temperature, model);
+        let ll = match opponents {
+            Some(net) => seen.log_likelihood_by_net(hands, rules, config.temperature, model, net),
+            None => seen.log_likelihood(hands, rules, config.temperature, model),
+        };
         let reading = Reading {
             log_likelihood: ll,
             sharp_chance: [0.0; 3],
@@ -1183,6 +1230,7 @@ fn search(
     candidates: &[Move],
     prior: &[f64],
     playout_net: Option<Arc<Net>>,
+    opponent_net: Option<(Arc<Net>, f64)>,
     config: SearchConfig,
     seed: u64,
 ) -> Move {
@@ -1194,9 +1242,9 @@ fn search(
     // One set of playout robots per thread, kept over the batches: their split memos fill up
     // with the sampled hands (a memo changes no decision, so the results do not depend on it).
     let mut players: Vec<Players> = (0..config.threads.clamp(1, BATCH as usize))
-        .map(|_| Players::new(playout_net.as_ref()))
+        .map(|_| Players::new(playout_net.as_ref(), opponent_net.as_ref()))
         .collect();
-    let tempering = Tempering::of(p, config, seed, &mut players[0].model);
+    let tempering = Tempering::of(p, config, seed, &mut players[0]);
     // With `popp=ddzlib` the opponents; with `popp=auto`, read from the `ddzlib` rounds'
     // samples once the network's rounds begin.
     let mut decision = p.clone();
@@ -1232,7 +1280,7 @@ fn search(
             while readings.len() < MIN_READINGS as usize && extra < sample + MIN_READINGS {
                 if let Some(hands) = deal(p, derive_seed(seed, u64::from(extra))) {
                     let model = &mut players[0].model;
-                    readings.push(read_sample(seen, &hands, &p.rules, &config, model).1);
+                    readings.push(read_sample(seen, &hands, &p.rules, &config, model, None).1);
                 }
                 extra += 1;
             }
@@ -1336,6 +1384,7 @@ fn run_batch(
             model,
             endgames,
             net,
+            opponents,
         } = players;
         let mut rows = Vec::with_capacity(part.len());
         let mut work = 0;
@@ -1347,7 +1396,8 @@ fn run_batch(
             };
             let (weight, reading) = match (&p.observations, tempering) {
                 (Some(seen), Some(t)) => {
-                    let (ll, reading) = read_sample(seen, &hands, &p.rules, &config, model);
+                    let (ll, reading) =
+                        read_sample(seen, &hands, &p.rules, &config, model, opponents.as_mut());
                     let reads = config.playout_opponents == PlayoutOpponents::Auto;
                     (t.weight(ll), reads.then_some(reading))
                 }
