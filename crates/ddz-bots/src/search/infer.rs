@@ -110,8 +110,8 @@ impl NetModel {
         legal_moves_into(pos.hand, last.as_ref(), rules, &mut self.moves);
         let Some(made) = self.moves.iter().position(|m| same_play(m, play)) else {
             // Not a legal play of this hand (cannot happen for a consistent sample): as
-            // unlikely as the least likely play.
-            return f64::from(-2.0f32) / self.temperature;
+            // unlikely as a play scored the scores' whole range (2) below the best.
+            return -2.0 / self.temperature;
         };
         self.scorer
             .scores(pos, rules, &self.moves, &mut self.scores);
