@@ -246,19 +246,7 @@ impl Observations {
         net: &mut NetModel,
     ) -> f64 {
         let mut total = 0.0;
-        let mut hands_then = *hands;
-        // What each seat had played before the turn at hand.
-        let mut played = BySeat([Cards::EMPTY; 3]);
-        for &(seat, cards) in &self.plays {
-            played[seat] = played[seat].union(cards);
-        }
-        let mut turns = self.turns.iter().rev().peekable();
-        for (i, &(seat, cards)) in self.plays.iter().enumerate().rev() {
-            hands_then[seat] = hands_then[seat].union(cards);
-            played[seat] = played[seat].saturating_minus(cards);
-            let Some((_, turn)) = turns.next_if(|(at, _)| *at == i) else {
-                continue;
-            };
+        let dealt = self.walk_turns(hands, |i, turn, hands_then, played| {
             let hand = hands_then[turn.seat];
             total += if turn.last.is_some() {
                 let pos = Position {
@@ -266,7 +254,7 @@ impl Observations {
                     landlord: self.landlord,
                     hand,
                     cards_left: turn.cards_left,
-                    played,
+                    played: *played,
                     history: &self.history[..i],
                     last: turn.last,
                     laizi: self.laizi,
@@ -276,11 +264,9 @@ impl Observations {
                 let view = turn_view(turn, hand, rules, self.landlord);
                 log_probability(&model.ladder(&view), turn, rules, temperature)
             };
-        }
+        });
         if let Some(bids) = &self.bids {
-            bids.walk(&hands_then, self.landlord, temperature, |_, _, lp| {
-                total += lp
-            });
+            bids.walk(&dealt, self.landlord, temperature, |_, _, lp| total += lp);
         }
         total
     }
@@ -298,26 +284,16 @@ impl Observations {
         model: &mut DdzlibBot,
     ) -> BySeat<[f64; N]> {
         let mut totals = BySeat([[0.0; N]; 3]);
-        let mut hands_then = *hands;
-        let mut turns = self.turns.iter().rev().peekable();
-        for (i, &(seat, cards)) in self.plays.iter().enumerate().rev() {
-            hands_then[seat] = hands_then[seat].union(cards);
-            let Some((_, turn)) = turns.next_if(|(at, _)| *at == i) else {
-                continue;
-            };
-            let ladder = model.ladder(&turn_view(
-                turn,
-                hands_then[turn.seat],
-                rules,
-                self.landlord,
-            ));
+        let dealt = self.walk_turns(hands, |_, turn, hands_then, _| {
+            let view = turn_view(turn, hands_then[turn.seat], rules, self.landlord);
+            let ladder = model.ladder(&view);
             for (total, &t) in totals[turn.seat].iter_mut().zip(&temperatures) {
                 *total += log_probability(&ladder, turn, rules, t);
             }
-        }
+        });
         if let Some(bids) = &self.bids {
             for (k, &t) in temperatures.iter().enumerate() {
-                bids.walk(&hands_then, self.landlord, t, |seat, _, lp| {
+                bids.walk(&dealt, self.landlord, t, |seat, _, lp| {
                     totals[seat][k] += lp;
                 });
             }
@@ -369,7 +345,8 @@ impl Observations {
     }
 
     /// Walks back through the plays, giving each seat back its cards, and calls `f` on each
-    /// observed turn with its log-probability; returns the hands before the first play.
+    /// observed turn with its log-probability under the ladder; returns the hands before the
+    /// first play.
     fn walk(
         &self,
         hands: &BySeat<Cards>,
@@ -378,16 +355,34 @@ impl Observations {
         model: &mut DdzlibBot,
         mut f: impl FnMut(Seat, Move, f64),
     ) -> BySeat<Cards> {
+        self.walk_turns(hands, |_, turn, hands_then, _| {
+            let view = turn_view(turn, hands_then[turn.seat], rules, self.landlord);
+            let lp = log_probability(&model.ladder(&view), turn, rules, temperature);
+            f(turn.seat, turn.play, lp);
+        })
+    }
+
+    /// Walks back through the plays from `hands` (every seat's cards now), giving each seat
+    /// back its cards, and calls `f` on each observed turn, latest first, with its index in
+    /// the history, the turn, and every seat's hand and played cards before it; returns the
+    /// hands before the first play.
+    fn walk_turns(
+        &self,
+        hands: &BySeat<Cards>,
+        mut f: impl FnMut(usize, &Turn, &BySeat<Cards>, &BySeat<Cards>),
+    ) -> BySeat<Cards> {
         let mut hands = *hands;
+        let mut played = BySeat([Cards::EMPTY; 3]);
+        for &(seat, cards) in &self.plays {
+            played[seat] = played[seat].union(cards);
+        }
         let mut turns = self.turns.iter().rev().peekable();
         for (i, &(seat, cards)) in self.plays.iter().enumerate().rev() {
             hands[seat] = hands[seat].union(cards);
-            let Some((_, turn)) = turns.next_if(|(at, _)| *at == i) else {
-                continue;
-            };
-            let view = turn_view(turn, hands[turn.seat], rules, self.landlord);
-            let lp = log_probability(&model.ladder(&view), turn, rules, temperature);
-            f(turn.seat, turn.play, lp);
+            played[seat] = played[seat].saturating_minus(cards);
+            if let Some((_, turn)) = turns.next_if(|(at, _)| *at == i) {
+                f(i, turn, &hands, &played);
+            }
         }
         hands
     }
