@@ -22,8 +22,9 @@ use ddz_bots::{make_bot, obvious_play};
 use ddz_core::{Move, Rules};
 use ddz_game::{Action, Actions, Game, Phase};
 
-/// The ladder's temperatures and the networks'.
+/// The temperatures T the ladder is read at.
 const LADDER_TEMPERATURES: [f64; 6] = [0.5, 1.0, 1.5, 2.0, 3.0, 5.0];
+/// The temperatures τ the networks are read at.
 const NET_TEMPERATURES: [f64; 8] = [0.1, 0.2, 0.3, 0.4, 0.6, 1.0, 2.0, 4.0];
 
 /// The place of `play` on `ladder` among the distinct entries the play to beat allows, and
