@@ -26,7 +26,7 @@ use ddz_bots::best_split::SplitSolver;
 use ddz_bots::blog::Valuer;
 use ddz_bots::ddzlib;
 use ddz_core::{Cards, Rank, Rules};
-use ddz_game::shuffle::{rng, shuffle};
+use ddz_game::{rng, shuffle};
 
 /// Hands in each set.
 const HANDS: usize = 200;

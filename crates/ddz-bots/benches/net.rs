@@ -22,8 +22,8 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use ddz_bots::net::features::Position;
 use ddz_bots::net::{Ensemble, Net, NetBot, NetConfig, RESCORE};
 use ddz_core::{Cards, Move, Rank, RankSet, Rules};
-use ddz_game::shuffle::{rng, shuffle};
 use ddz_game::{Seat, SeatView};
+use ddz_game::{rng, shuffle};
 
 /// Hands dealt to find the openings with the most plays.
 const DEALT: u64 = 2000;

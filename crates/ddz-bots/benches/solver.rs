@@ -20,7 +20,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use ddz_bots::solver::{OpenPosition, Solver};
 use ddz_core::{Cards, Rank, Rules, move_notation, parse_move};
 use ddz_game::Seat;
-use ddz_game::shuffle::{rng, shuffle};
+use ddz_game::{rng, shuffle};
 
 /// One puzzle of the duel file.
 struct Puzzle {

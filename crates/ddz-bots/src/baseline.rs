@@ -1,8 +1,8 @@
 //! Baseline robots: `random` and `greedy`.
 
 use ddz_core::Move;
-use ddz_game::shuffle::{below, rng};
 use ddz_game::{Bid, SeatView};
+use ddz_game::{below, rng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::Bot;

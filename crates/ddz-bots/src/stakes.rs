@@ -28,7 +28,7 @@ pub fn factor_at_most(allowed: &[u32], want: u32) -> u32 {
 /// Whether the robot may consider a show in `view`'s window at all: the landlord's window
 /// after doubling, or a deal window with at least [`SHOW_FROM_CARDS`] cards received.
 pub fn show_window_worth(view: &SeatView) -> bool {
-    view.phase == Phase::LandlordShow || view.hand.len() >= SHOW_FROM_CARDS
+    view.phase() == Phase::LandlordShow || view.hand().len() >= SHOW_FROM_CARDS
 }
 
 /// The doubling factor wanted for a hand the ddzlib bid rates `bid` (0-3): 3 super-doubles
@@ -44,14 +44,14 @@ pub fn factor_for_bid(bid: u8) -> u32 {
 /// The ddzlib doubling decision for the seat of `view` among `allowed`: the factor of
 /// [`factor_for_bid`] for the seat's hand (20 cards for the landlord, 17 for a farmer).
 pub fn ddzlib_double(view: &SeatView, allowed: &[u32]) -> u32 {
-    let want = factor_for_bid(desired_bid(view.hand, &view.rules));
+    let want = factor_for_bid(desired_bid(view.hand(), view.rules()));
     factor_at_most(allowed, want)
 }
 
 /// The ddzlib show decision for the seat of `view`: only at a worthwhile window
 /// ([`show_window_worth`]) and with a hand (so far) the ddzlib bid rates 3.
 pub fn ddzlib_show(view: &SeatView) -> bool {
-    show_window_worth(view) && desired_bid(view.hand, &view.rules) == 3
+    show_window_worth(view) && desired_bid(view.hand(), view.rules()) == 3
 }
 
 /// The blog's doubling factor for a hand of SumValue `sum_value` held by a landlord (20

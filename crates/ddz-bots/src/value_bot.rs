@@ -64,9 +64,9 @@ impl ValueBot {
 
     /// The blog's criterion over the allowed moves (see the module docs).
     fn fallback(&mut self, view: &SeatView, allowed: &[Move]) -> Move {
-        let hand = view.hand;
-        let rules = &view.rules;
-        let following = view.last.is_some() && allowed.contains(&Move::PASS);
+        let hand = view.hand();
+        let rules = &view.rules();
+        let following = view.last().is_some() && allowed.contains(&Move::PASS);
         // Passing leaves the whole hand and hands the opponents a round.
         let mut best_score = self.valuer.after(hand, &Move::PASS, rules).score();
         let mut best = following.then_some(Move::PASS);
@@ -100,11 +100,11 @@ impl Bot for ValueBot {
     }
 
     fn bid(&mut self, view: &SeatView, allowed: &[Bid]) -> Bid {
-        let sum = self.value(view.hand, &view.rules).sum_value;
-        let want = match view.rules.bidding {
+        let sum = self.value(view.hand(), view.rules()).sum_value;
+        let want = match view.rules().bidding {
             Bidding::Points => land_score(sum),
             _ => {
-                let called = view.bids.iter().any(|&(_, b)| b > 0);
+                let called = view.bids().iter().any(|&(_, b)| b > 0);
                 u8::from(sum >= if called { ROB_FROM } else { CALL_FROM })
             }
         };
@@ -119,8 +119,8 @@ impl Bot for ValueBot {
 
     /// The blog's SumValue against thresholds ([`crate::stakes::value_factor`]).
     fn double(&mut self, view: &SeatView, allowed: &[u32]) -> u32 {
-        let sum = self.value(view.hand, &view.rules).sum_value;
-        let landlord = view.landlord == Some(view.seat);
+        let sum = self.value(view.hand(), view.rules()).sum_value;
+        let landlord = view.landlord() == Some(view.seat());
         crate::stakes::factor_at_most(allowed, crate::stakes::value_factor(sum, landlord))
     }
 
@@ -129,13 +129,13 @@ impl Bot for ValueBot {
         if !crate::stakes::show_window_worth(view) {
             return false;
         }
-        let sum = self.value(view.hand, &view.rules).sum_value;
+        let sum = self.value(view.hand(), view.rules()).sum_value;
         crate::stakes::value_show(view, sum)
     }
 
     fn play(&mut self, view: &SeatView, allowed: &[Move]) -> Move {
-        let last = view.last.as_ref().map(|(_, m)| m);
-        match self.blog_choice(view.hand, last, &view.rules) {
+        let last = view.last().map(|(_, m)| m);
+        match self.blog_choice(view.hand(), last.as_ref(), view.rules()) {
             Some(m) if allowed.contains(&m) => m,
             _ => self.fallback(view, allowed),
         }

@@ -4,7 +4,7 @@
 use ddz_bots::analysis::move_value;
 use ddz_bots::best_split::{BestSplit, SplitSolver, best_split};
 use ddz_core::{BombClass, Cards, Kind, Move, Rank, Rules, classify, is_legal};
-use ddz_game::shuffle::{below, rng, shuffle};
+use ddz_game::{below, rng, shuffle};
 use rand_chacha::ChaCha8Rng;
 
 fn cards(s: &str) -> Cards {

@@ -10,8 +10,8 @@ use ddz_bots::{Bot, Greedy, RandomBot, bot_seed, play_game};
 use ddz_core::{
     Bidding, Cards, Kind, Move, Profile, Rank, Rules, is_legal, legal_moves, parse_move,
 };
-use ddz_game::shuffle::{below, rng, shuffle};
 use ddz_game::{BySeat, Deal, Game, Phase, Seat, SeatView, Side};
+use ddz_game::{below, rng, shuffle};
 
 /// The non-comment lines of a data file, each split at `|` and trimmed, with line numbers.
 fn data(name: &str) -> Vec<(usize, Vec<String>)> {
@@ -178,31 +178,25 @@ fn bids_follow_the_split() {
     // Many loose cards and no control: pass.
     assert_eq!(desired_bid(cards("33457799TJJQKKAA2"), &classic), 0);
     let mut bot = DdzlibBot::new();
-    let mut view = view_for(
-        &classic,
-        Seat::ALL[0],
-        cards("3456789TJQKA2BR22"),
-        [17, 17, 17],
-        None,
-    );
-    view.phase = Phase::Bidding;
-    view.landlord = None;
-    view.role = None;
+    let bidding = |rules: &Rules, hand: &str, bids: Vec<(Seat, u8)>| {
+        SeatView::bidding(rules, Seat::ALL[0], cards(hand), bids)
+    };
+    let view = bidding(&classic, "3456789TJQKA2BR22", vec![]);
     assert_eq!(bot.bid(&view, &[0, 1, 2, 3]), 3);
     // Bidding already past what it wants: pass.
-    view.hand = cards("34567899JJQQK2AKA");
-    let want = desired_bid(view.hand, &classic);
+    let view = bidding(&classic, "34567899JJQQK2AKA", vec![]);
+    let want = desired_bid(view.hand(), &classic);
     assert!((1..3).contains(&want), "{want}");
     assert_eq!(bot.bid(&view, &[0, 3]), 0);
     assert_eq!(bot.bid(&view, &[0, 1, 2, 3]), want);
     // A controller that allows no pass gets the closest bid.
     assert_eq!(bot.bid(&view, &[3]), 3);
     // Call and rob: call from 1, rob from 2.
-    view.rules.bidding = Bidding::CallRob;
-    view.hand = cards("33457799TJJQKKAA2");
+    let mut call_rob = classic.clone();
+    call_rob.bidding = Bidding::CallRob;
+    let view = bidding(&call_rob, "33457799TJJQKKAA2", vec![]);
     assert_eq!(bot.bid(&view, &[0, 1]), 0);
-    view.hand = cards("3456789TJQKA2BR22");
-    view.bids = vec![(Seat::ALL[2], 1)];
+    let view = bidding(&call_rob, "3456789TJQKA2BR22", vec![(Seat::ALL[2], 1)]);
     assert_eq!(bot.bid(&view, &[0, 1]), 1);
 }
 

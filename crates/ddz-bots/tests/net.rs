@@ -79,8 +79,8 @@ fn screening_picks_the_best_mean_among_the_first_networks_best() {
     use ddz_bots::net::features::Position;
     use ddz_bots::net::{Ensemble, Scorer};
     use ddz_core::{Cards, Rank, RankSet};
-    use ddz_game::shuffle::{rng, shuffle};
     use ddz_game::{BySeat, Seat};
+    use ddz_game::{rng, shuffle};
     let rules = Rules::classic();
     let nets = Net::shipped_ensemble();
     let mut ensemble = Ensemble::new(&nets);

@@ -93,18 +93,18 @@ fn opponent_models() {
             let view = game.view(seat);
             let action = robots[seat.index()].act(&view, &actions).unwrap();
             let wanted = match filter.as_str() {
-                "lead" => view.last.is_none(),
-                "follow" => view.last.is_some(),
+                "lead" => view.last().is_none(),
+                "follow" => view.last().is_some(),
                 _ => true,
             };
             if let (Actions::Moves(allowed), Action::Play(play), true) = (&actions, &action, wanted)
                 && allowed.len() >= 2
-                && obvious_play(view.hand, allowed).is_none()
+                && obvious_play(view.hand(), allowed).is_none()
             {
                 decisions += 1;
                 plays += allowed.len();
                 let entries = ladder.ladder(&view.turn_view());
-                let last = view.last.map(|(_, m)| m);
+                let last = view.last().map(|(_, m)| m);
                 let (place, listed) = ladder_place(&entries, play, last.as_ref(), &rules);
                 let places: Vec<f64> = allowed
                     .iter()

@@ -110,33 +110,33 @@ fn samples_are_consistent_with_the_view() {
             let mut distinct = std::collections::HashSet::new();
             for s in 0..20 {
                 let hands = sample_hidden(view, s).expect("a game's view is possible");
-                assert_eq!(hands[view.seat], view.hand);
+                assert_eq!(hands[view.seat()], view.hand());
                 let mut others = Cards::EMPTY;
                 for seat in Seat::ALL {
                     assert_eq!(
                         hands[seat].len(),
-                        view.cards_left[seat],
+                        view.cards_left()[seat],
                         "{}",
                         rules.profile
                     );
-                    if seat != view.seat {
+                    if seat != view.seat() {
                         others = others.union(hands[seat]);
                     }
                 }
                 // In a game every unknown card is in one of the other two hands.
                 assert_eq!(others, unknown, "{}", rules.profile);
-                if let (Some(l), Some(kitty)) = (view.landlord, view.kitty)
-                    && l != view.seat
+                if let (Some(l), Some(kitty)) = (view.landlord(), view.kitty())
+                    && l != view.seat()
                 {
-                    let still = kitty.saturating_minus(view.played[l]);
+                    let still = kitty.saturating_minus(view.played()[l]);
                     assert!(hands[l].contains(still), "the landlord keeps {still}");
                 }
                 distinct.insert(hands.0);
             }
             let free: u32 = Seat::ALL
                 .iter()
-                .filter(|&&s| s != view.seat)
-                .map(|&s| view.cards_left[s])
+                .filter(|&&s| s != view.seat())
+                .map(|&s| view.cards_left()[s])
                 .min()
                 .unwrap_or(0);
             if free >= 3 && unknown.distinct_ranks() >= 3 {
@@ -158,8 +158,7 @@ fn an_impossible_view_gives_no_sample() {
     );
     // 18 cards in hand leave 36 unknown: enough for 17 + 17, not for 20 + 20.
     assert!(sample_hidden(&view, 1).is_some());
-    let mut greedy = view.clone();
-    greedy.cards_left = ddz_game::BySeat([18, 20, 20]);
+    let greedy = view.clone().with_cards_left(ddz_game::BySeat([18, 20, 20]));
     assert!(sample_hidden(&greedy, 1).is_none());
 }
 
@@ -226,11 +225,11 @@ fn it_plays_out_its_hand_when_it_can() {
         ddz_game::BySeat([5, 2, 6]),
         None,
     );
-    let allowed = ddz_core::legal_moves(view.hand, None, &rules);
+    let allowed = ddz_core::legal_moves(view.hand(), None, &rules);
     let m = make_bot("search:iters=50", 1)
         .unwrap()
         .play(&view, &allowed);
-    assert_eq!(m.cards(), view.hand);
+    assert_eq!(m.cards(), view.hand());
 }
 
 /// The landlord (seat 0) led a single 3 and the next farmer (seat 1) passed; seat 2 asks how
@@ -256,7 +255,7 @@ fn pass_log_probability(view: &SeatView, rules: &ddz_core::Rules, farmer: &str, 
         19,
         "the test's hands must fill the landlord's 19 cards"
     );
-    let hands = BySeat([landlord, farmer, view.hand]);
+    let hands = BySeat([landlord, farmer, view.hand()]);
     let seen = Observations::of(view, Seat::ALL[0]).unwrap();
     let mut model = DdzlibBot::new();
     let turns = seen.log_probabilities(&hands, rules, t, &mut model);
@@ -298,7 +297,7 @@ fn net_inference_reads_the_follows_by_the_network_and_the_leads_by_the_ladder() 
     for farmer in ["3579KKKAAA222BR66", "66778899QQKKKKAAA"] {
         let farmer: Cards = farmer.parse().unwrap();
         let landlord = unknown_cards(&view).minus(farmer);
-        let hands = BySeat([landlord, farmer, view.hand]);
+        let hands = BySeat([landlord, farmer, view.hand()]);
         for t in [0.5, 2.0] {
             let mut net = NetModel::new(Net::small(), t);
             let ll = seen.log_likelihood_by_net(&hands, &rules, 1.0, &mut model, &mut net);
@@ -344,7 +343,7 @@ fn each_seats_log_likelihoods_sum_to_the_whole_at_every_temperature() {
     let mut model = DdzlibBot::new();
     let mut checked = 0;
     for (view, _) in positions(&rules, 40) {
-        let Some(landlord) = view.landlord else {
+        let Some(landlord) = view.landlord() else {
             continue;
         };
         let Some(seen) = Observations::of(&view, landlord) else {
@@ -354,7 +353,8 @@ fn each_seats_log_likelihoods_sum_to_the_whole_at_every_temperature() {
             let hands = sample_hidden(&view, sample).unwrap();
             let per_seat = seen.seat_log_likelihoods(&hands, &rules, [0.5, 1.0, 3.0], &mut model);
             assert_eq!(
-                per_seat[view.seat], [0.0; 3],
+                per_seat[view.seat()],
+                [0.0; 3],
                 "nothing of its own is weighed"
             );
             for (k, t) in [0.5, 1.0, 3.0].into_iter().enumerate() {
@@ -410,7 +410,7 @@ fn popp_auto_reads_ddzlib_players_as_ddzlib_and_greedy_and_search_ones_not() {
                         continue;
                     }
                 }
-                let turns = |s: Seat| view.history.iter().filter(|(by, _)| *by == s).count();
+                let turns = |s: Seat| view.history().iter().filter(|(by, _)| *by == s).count();
                 if Seat::ALL.iter().all(|&s| s == seat || turns(s) >= 6) {
                     let read = ddzlib_like_seats(&view, &config, seed, 256);
                     assert!(!read[seat], "never itself");
@@ -440,10 +440,9 @@ fn after_the_bidding(rules: &ddz_core::Rules, bids: Vec<(Seat, u8)>) -> SeatView
     let [landlord, me, _] = Seat::ALL;
     let hand: Cards = "33444555666677888".parse().unwrap();
     let public = PublicPlay::new(landlord);
-    let mut view = SeatView::playing(rules, me, landlord, hand, BySeat([20, 17, 17]), public);
-    view.bids = bids;
-    view.kitty = Some("8TT".parse().unwrap());
-    view
+    SeatView::playing(rules, me, landlord, hand, BySeat([20, 17, 17]), public)
+        .with_bids(bids)
+        .with_kitty(Some("8TT".parse().unwrap()))
 }
 const STRONG: &str = "2222BRAAAAKKKKQQQ";
 const WEAK: &str = "33457799TJJQKKAA2";
@@ -451,10 +450,10 @@ const WEAK: &str = "33457799TJJQKKAA2";
 /// Every seat's hand when `seat` (0 or 2) held `bidding_hand` when it bid, the kitty going to
 /// the landlord (seat 0) and the rest of the unknown cards to the other seat.
 fn deal_with(view: &SeatView, seat: usize, bidding_hand: &str) -> BySeat<Cards> {
-    let kitty = view.kitty.unwrap();
+    let kitty = view.kitty().unwrap();
     let held: Cards = bidding_hand.parse().unwrap();
     let rest = unknown_cards(view).minus(held).minus(kitty);
-    let mut hands = BySeat([Cards::EMPTY, view.hand, Cards::EMPTY]);
+    let mut hands = BySeat([Cards::EMPTY, view.hand(), Cards::EMPTY]);
     hands[Seat::ALL[seat]] = held;
     hands[Seat::ALL[2 - seat]] = rest;
     hands[Seat::ALL[0]] = hands[Seat::ALL[0]].union(kitty);

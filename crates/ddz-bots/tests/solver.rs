@@ -7,7 +7,7 @@
 use ddz_bots::solver::{After, Exceeded, OpenPosition, PositionError, Solver};
 use ddz_core::{Cards, Move, Rank, Rules, legal_moves, move_notation, parse_move};
 use ddz_game::Seat;
-use ddz_game::shuffle::{below, rng, shuffle};
+use ddz_game::{below, rng, shuffle};
 use rand_chacha::ChaCha8Rng;
 
 fn cards(s: &str) -> Cards {

@@ -13,8 +13,8 @@ use std::collections::HashSet;
 
 use ddz_bots::solver::{After, OpenPosition, PositionError};
 use ddz_core::{Bidding, Move, Profile, Rules};
-use ddz_game::shuffle::{below, rng};
 use ddz_game::{Deal, Game, PlayState, Seat, Side, Trick};
+use ddz_game::{below, rng};
 use rand_chacha::ChaCha8Rng;
 
 /// Deals per profile: six profiles, so 6 × this many positions, each walked to the end.

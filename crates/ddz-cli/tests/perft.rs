@@ -43,7 +43,7 @@ fn perft_seed_json_shape_and_counts() {
     assert_eq!(v.len(), 1);
     let rules = ddz_core::Rules::classic();
     let deal = ddz_game::Deal::from_seed(ddz_game::derive_seed(1, 0), &rules);
-    let expected = ddz_game::perft::perft_deal(&deal, &rules, 4).unwrap();
+    let expected = ddz_game::perft_deal(&deal, &rules, 4).unwrap();
     assert_eq!(counts(&v[0]), expected);
     assert_eq!(expected, [40, 119, 617, 2433]);
     assert!(v[0]["seconds"].as_f64().unwrap() >= 0.0);
@@ -57,7 +57,7 @@ fn perft_seed_json_shape_and_counts() {
     let deal = ddz_game::Deal::from_seed(ddz_game::derive_seed(2, 0), &laizi);
     assert_eq!(
         counts(&v[0]),
-        ddz_game::perft::perft_deal(&deal, &laizi, 2).unwrap()
+        ddz_game::perft_deal(&deal, &laizi, 2).unwrap()
     );
 }
 

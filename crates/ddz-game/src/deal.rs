@@ -3,12 +3,12 @@
 use core::fmt;
 
 use ddz_core::{
-    Card, CardSet, Cards, DealMethod, LaiziError, ParseCardsError, PileSource, Rank, RankSet,
-    Rules, Wild,
+    Card, CardSet, Cards, DealMethod, LaiziError, NoShuffle, ParseCardsError, PileSource, Rank,
+    RankSet, Rules, Wild,
 };
 use serde::{Deserialize, Serialize};
 
-use crate::no_shuffle::deal_no_shuffle;
+use crate::no_shuffle::{SplitMix64, count_bombs, cut_swap_deal, groups_pile, whole_deck};
 use crate::seat::{BySeat, Seat};
 use crate::shuffle::{below, derive_seed, rng, shuffle};
 
@@ -294,9 +294,62 @@ pub fn laizi_set(deal: &Deal) -> RankSet {
     deal.laizi.iter().copied().collect()
 }
 
+/// A no-shuffle deal, with how many bombs its hands hold and how many tries it took.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoShuffleDeal {
+    /// The deal (no wild ranks).
+    pub deal: Deal,
+    /// Bombs in the three hands ([`count_bombs`]).
+    pub bombs: u32,
+    /// Tries made for `min_bombs` (1 when it is 0 or the first try reaches it).
+    pub attempts: u32,
+}
+
+/// The no-shuffle deal of `seed` with `first` taking the first chunk, under `params`; `pile`
+/// replaces step 1 (the previous game's cards in gather order) when it is 54 different cards.
+/// The chunk sizes are the caller's to check (they add up to 17: [`ddz_core::Rules::check_fields`]);
+/// other sizes deal what they can and leave the rest to the kitty.
+pub fn deal_no_shuffle(
+    seed: u64,
+    first: Seat,
+    params: &NoShuffle,
+    pile: Option<&[Card]>,
+) -> NoShuffleDeal {
+    let mut g = SplitMix64::new(seed);
+    let given = pile.and_then(whole_deck);
+    let deal_once = |g: &mut SplitMix64| {
+        let start = match &given {
+            Some(p) => p.clone(),
+            None => groups_pile(g),
+        };
+        let (order, kitty) = cut_swap_deal(g, start, first, params);
+        let deal = Deal::from_order(order, &kitty);
+        let bombs = count_bombs(&deal.hands);
+        (deal, bombs)
+    };
+    let (deal, bombs) = deal_once(&mut g);
+    let mut best = NoShuffleDeal {
+        deal,
+        bombs,
+        attempts: 1,
+    };
+    let mut attempts = 1;
+    while best.bombs < params.min_bombs && attempts < params.max_attempts {
+        attempts += 1;
+        let (deal, bombs) = deal_once(&mut g);
+        if bombs > best.bombs {
+            best.deal = deal;
+            best.bombs = bombs;
+        }
+    }
+    best.attempts = attempts;
+    best
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::no_shuffle::gather_pile;
 
     #[test]
     fn seeded_deals_are_complete_and_repeatable() {
@@ -388,5 +441,44 @@ mod tests {
         let e = cards.to_deal(&rules).unwrap_err();
         assert!(matches!(e, DealError::Cards { field: "kitty", .. }));
         assert!(e.to_string().starts_with("\"kitty\": "), "{e}");
+    }
+
+    #[test]
+    fn gather_keeps_every_card_once() {
+        let deal = deal_no_shuffle(4, Seat::ALL[1], &NoShuffle::DEFAULT, None).deal;
+        let first: CardSet = deal.hands[Seat::ALL[2]].iter().take(3).collect();
+        let hands = deal.hands_with_kitty(Some(Seat::ALL[2]));
+        let left = BySeat::from_fn(|s| {
+            CardSet::from_bits(hands[s].bits() & !first.bits()).unwrap_or_default()
+        });
+        let pile = gather_pile(&[first], &left, Some(Seat::ALL[2]));
+        assert_eq!(pile.len(), 54);
+        assert_eq!(
+            pile.iter().copied().collect::<CardSet>(),
+            CardSet::FULL_DECK
+        );
+        assert_eq!(pile[..3], first.iter().collect::<Vec<_>>()[..]);
+        // The landlord's cards come right after the plays.
+        assert!(left[Seat::ALL[2]].contains(pile[3]));
+    }
+
+    #[test]
+    fn min_bombs_retries_on_the_same_stream() {
+        let mut params = NoShuffle::DEFAULT;
+        params.min_bombs = 6;
+        let dealt = deal_no_shuffle(1, Seat::ALL[0], &params, None);
+        assert!(dealt.bombs >= 6 || dealt.attempts == params.max_attempts);
+        assert!(dealt.attempts > 1);
+        // The first try is seed 1's own deal (5 bombs).
+        params.min_bombs = 5;
+        assert_eq!(deal_no_shuffle(1, Seat::ALL[0], &params, None).attempts, 1);
+        params.min_bombs = 99;
+        params.max_attempts = 3;
+        let dealt = deal_no_shuffle(1, Seat::ALL[0], &params, None);
+        assert_eq!(dealt.attempts, 3);
+        assert!(
+            dealt.bombs >= 5,
+            "the best of the tries, the first included"
+        );
     }
 }

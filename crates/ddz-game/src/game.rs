@@ -1,16 +1,18 @@
 //! The game as a state machine: bidding, wildcard reveal, play, undo and scoring.
 
-use core::fmt;
 use std::sync::Arc;
 
 use ddz_core::{
-    Bidding, BombClass, Cards, DoublingOrder, Kind, Move, RankSet, Rules, ShowCombine, ShowRules,
-    Wild, legal_moves,
+    Bidding, Cards, DoublingOrder, Move, RankSet, Rules, ShowCombine, ShowRules, Wild, legal_moves,
 };
 
+use crate::action::{Action, Actions, Bid, Phase, legal_bids};
 use crate::deal::Deal;
-use crate::play_state::{End, PlayState, PlayUndo, Stake, pair_multipliers};
+use crate::error::ActionError;
+use crate::play_state::{PlayState, PlayUndo};
+use crate::scoring::{End, GameResult, Side, Stake, pair_multipliers};
 use crate::seat::{BySeat, Role, Seat};
+use crate::show::{Show, ShowWindow};
 use crate::shuffle::{below, derive_seed, rng};
 
 /// Stream index for the first bidder's draw.
@@ -20,225 +22,6 @@ const REDEAL_STREAM: u64 = 0x5EDEA1;
 
 /// Plays (passes included) a game's history has room for from the start.
 const PLAYS_RESERVED: usize = 64;
-
-/// Where the game is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Phase {
-    /// The cards are being dealt and seats may show their hands (明牌), at each show window
-    /// in turn (only when the rules have showing: [`ddz_core::ShowRules`]).
-    Dealing,
-    /// Seats are bidding for the landlord.
-    Bidding,
-    /// The landlord has the kitty; each seat chooses its doubling factor (加倍; only when the
-    /// rules have doubling).
-    Doubling,
-    /// After doubling, the landlord may show its 20 cards (x2; only when the rules have
-    /// showing and the landlord has not shown yet).
-    LandlordShow,
-    /// Cards are being played.
-    Playing,
-    /// A hand is empty: the game is over.
-    Over,
-}
-
-/// A bid: under points bidding 0 (pass) or 1-3; under call-and-rob 1 (call or rob) or 0
-/// (decline).
-pub type Bid = u8;
-
-/// Why an action was refused. The game is unchanged after any error.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ActionError {
-    /// The action does not fit the phase (a bid while playing, a play while bidding, anything
-    /// after the end).
-    WrongPhase {
-        /// The phase the game is in.
-        phase: Phase,
-    },
-    /// It is another seat's turn.
-    NotYourTurn {
-        /// The seat that acted.
-        seat: Seat,
-        /// The seat whose turn it is.
-        turn: Seat,
-    },
-    /// A bid that is not allowed now.
-    BadBid {
-        /// The bid given.
-        bid: Bid,
-        /// Why it is refused.
-        why: String,
-    },
-    /// The cards are not all in the seat's hand.
-    NotInHand {
-        /// The move.
-        play: Move,
-    },
-    /// The move is not a reading the rules give its cards.
-    NotACombination {
-        /// The move.
-        play: Move,
-    },
-    /// The move does not beat the play on the table.
-    DoesNotBeat {
-        /// The move.
-        play: Move,
-        /// The play to beat.
-        last: Move,
-    },
-    /// A pass when the seat must lead.
-    PassWhenLeading,
-    /// A doubling factor the rules do not allow.
-    BadDouble {
-        /// The factor given.
-        factor: u32,
-        /// The factors allowed (1 included).
-        allowed: Vec<u32>,
-    },
-    /// The seat has already chosen its doubling factor.
-    AlreadyDoubled {
-        /// The seat.
-        seat: Seat,
-        /// The factor it chose.
-        factor: u32,
-    },
-    /// Nothing to undo.
-    NothingToUndo,
-    /// A play written in notation that does not parse or has no reading that fits.
-    Notation {
-        /// The text given.
-        text: String,
-        /// What is wrong with it.
-        error: String,
-    },
-}
-
-impl fmt::Display for ActionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ActionError::WrongPhase { phase } => write!(f, "not allowed while {phase:?}"),
-            ActionError::NotYourTurn { seat, turn } => {
-                write!(f, "seat {seat} acted, but it is seat {turn}'s turn")
-            }
-            ActionError::BadBid { bid, why } => write!(f, "bid {bid}: {why}"),
-            ActionError::NotInHand { play } => {
-                write!(f, "{play}: not all of these cards are in hand")
-            }
-            ActionError::NotACombination { play } => {
-                write!(f, "{play} is not a combination under these rules")
-            }
-            ActionError::DoesNotBeat { play, last } => write!(f, "{play} does not beat {last}"),
-            ActionError::PassWhenLeading => write!(f, "cannot pass when leading"),
-            ActionError::BadDouble { factor, allowed } => {
-                let allowed: Vec<String> = allowed.iter().map(u32::to_string).collect();
-                write!(
-                    f,
-                    "doubling factor {factor} is not allowed (allowed: {})",
-                    allowed.join(", ")
-                )
-            }
-            ActionError::AlreadyDoubled { seat, factor } => {
-                write!(f, "seat {seat} has already chosen doubling factor {factor}")
-            }
-            ActionError::NothingToUndo => write!(f, "nothing to undo"),
-            ActionError::Notation { text, error } => write!(f, "\"{text}\": {error}"),
-        }
-    }
-}
-
-impl std::error::Error for ActionError {}
-
-/// Which side won; written `landlord` or `farmers`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Side {
-    /// The landlord.
-    Landlord,
-    /// The two farmers.
-    Farmers,
-}
-
-/// The result of a finished game, as game records write it.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct GameResult {
-    /// The winning side.
-    pub winner: Side,
-    /// The seat that emptied its hand.
-    pub first_out: Seat,
-    /// The base score (the winning bid under points bidding, else 1).
-    pub base: u32,
-    /// The multiplier (robs, bombs, rocket, spring), capped by the rules.
-    pub multiplier: u32,
-    /// Bombs played (the rocket not included).
-    pub bombs: u32,
-    /// Whether the rocket was played.
-    pub rocket: bool,
-    /// Spring (春天): the landlord won and neither farmer played a card.
-    pub spring: bool,
-    /// Anti-spring (反春): the farmers won and the landlord made only its first play.
-    pub anti_spring: bool,
-    /// Points per seat; they sum to zero.
-    pub scores: BySeat<i64>,
-    /// The show factor of the table multiplier (明牌, RULES.md section 7); 1 (and not
-    /// written) when nobody showed.
-    #[serde(default = "one", skip_serializing_if = "is_one")]
-    pub show: u32,
-    /// Each seat's doubling factor, under rules with doubling.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub doubling: Option<BySeat<u32>>,
-    /// Each seat's multiplier under rules with doubling or showing: `m_i` (capped per pair)
-    /// for a farmer, `m_1 + m_2` for the landlord; the scores are base × these.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub multipliers: Option<BySeat<u32>>,
-}
-
-/// Serde's default for [`GameResult::show`].
-fn one() -> u32 {
-    1
-}
-
-/// Serde's test for leaving [`GameResult::show`] out.
-fn is_one(x: &u32) -> bool {
-    *x == 1
-}
-
-/// The show windows of a game and when each is: before the deal (x5), during the deal (x4,
-/// x3, x2 by the cards received), or the landlord's after doubling (x2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ShowWindow {
-    /// Before the deal (明牌开始): x5.
-    BeforeDeal,
-    /// During the deal, each seat holding `cards` cards: x4, x3 or x2
-    /// ([`ShowRules::during_deal_factor`]).
-    DuringDeal {
-        /// The cards each seat has received.
-        cards: u32,
-    },
-    /// After doubling, the landlord with its 20 cards: x2.
-    Landlord,
-}
-
-impl ShowWindow {
-    /// The factor of a show in this window.
-    pub fn factor(self) -> u32 {
-        match self {
-            ShowWindow::BeforeDeal => ShowRules::BEFORE_DEAL_FACTOR,
-            ShowWindow::DuringDeal { cards } => ShowRules::during_deal_factor(cards).unwrap_or(1),
-            ShowWindow::Landlord => ShowRules::LANDLORD_FACTOR,
-        }
-    }
-}
-
-/// A show (明牌): who showed, in which window, and its factor.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Show {
-    /// The seat that showed.
-    pub seat: Seat,
-    /// When.
-    pub window: ShowWindow,
-    /// Its factor.
-    pub factor: u32,
-}
 
 /// One game of Dou Dizhu, from the deal to the result.
 ///
@@ -544,7 +327,7 @@ impl Game {
             _ => None,
         };
         let Some(window) = window else {
-            return Err(ActionError::WrongPhase { phase: self.phase });
+            return Err(ActionError::in_phase(self.phase));
         };
         if seat != self.bid_turn {
             return Err(ActionError::NotYourTurn {
@@ -577,7 +360,7 @@ impl Game {
     /// kitty: in any order (simultaneous) or the landlord first (`landlord_first`).
     pub fn double(&mut self, seat: Seat, factor: u32) -> Result<(), ActionError> {
         if self.phase != Phase::Doubling {
-            return Err(ActionError::WrongPhase { phase: self.phase });
+            return Err(ActionError::in_phase(self.phase));
         }
         if let Some(chosen) = self.doubling(seat) {
             return Err(ActionError::AlreadyDoubled {
@@ -864,20 +647,18 @@ impl Game {
         }
     }
 
-    fn bad_bid(bid: Bid, why: &str) -> Result<(), ActionError> {
+    /// Refuses `bid`, naming the bids allowed now.
+    fn bad_bid(&self, bid: Bid) -> Result<(), ActionError> {
         Err(ActionError::BadBid {
             bid,
-            why: why.to_string(),
+            allowed: legal_bids(self.rules.bidding, &self.bids),
         })
     }
 
     fn bid_points(&mut self, seat: Seat, bid: Bid) -> Result<(), ActionError> {
         let high = self.bids.iter().map(|b| b.1).max().unwrap_or(0);
-        if bid > 3 {
-            return Game::bad_bid(bid, "bids are 0 (pass) to 3");
-        }
-        if bid != 0 && bid <= high {
-            return Game::bad_bid(bid, &format!("must be above the current bid {high}"));
+        if bid > 3 || (bid != 0 && bid <= high) {
+            return self.bad_bid(bid);
         }
         self.bids.push((seat, bid));
         if bid == 3 || self.bids.len() == 3 {
@@ -896,7 +677,7 @@ impl Game {
 
     fn bid_call_rob(&mut self, seat: Seat, bid: Bid) -> Result<(), ActionError> {
         if bid > 1 {
-            return Game::bad_bid(bid, "call-and-rob bids are 1 (call or rob) or 0 (decline)");
+            return self.bad_bid(bid);
         }
         let caller = self.bids.iter().find(|b| b.1 == 1).map(|b| b.0);
         self.bids.push((seat, bid));
@@ -985,7 +766,7 @@ impl Game {
     /// Refuses an action of `seat` unless the game is in `phase` and it is `seat`'s turn.
     fn check_turn(&self, seat: Seat, phase: Phase) -> Result<(), ActionError> {
         if self.phase != phase {
-            return Err(ActionError::WrongPhase { phase: self.phase });
+            return Err(ActionError::in_phase(self.phase));
         }
         if seat != self.turn() {
             return Err(ActionError::NotYourTurn {
@@ -1000,7 +781,7 @@ impl Game {
     /// ([`PlayState::check`]).
     pub fn play(&mut self, seat: Seat, play: Move) -> Result<(), ActionError> {
         if self.phase != Phase::Playing {
-            return Err(ActionError::WrongPhase { phase: self.phase });
+            return Err(ActionError::in_phase(self.phase));
         }
         let undo = self.state.apply(seat, play, &self.in_force)?;
         self.record(undo);
@@ -1122,6 +903,49 @@ impl Game {
         self.state.settle(landlord, end, &stake, &rules)
     }
 
+    /// The legal readings of exactly `cards` for `seat` now (several under wildcards or for
+    /// cards such as `333444555666`), or why there is none: the turn, the phase, no cards,
+    /// cards not in hand, no combination, or none that beats the play on the table. What a
+    /// player's selection of cards can be played as.
+    pub fn readings(&self, seat: Seat, cards: Cards) -> Result<Vec<Move>, ActionError> {
+        if self.phase != Phase::Playing {
+            return Err(ActionError::in_phase(self.phase));
+        }
+        if seat != self.turn() {
+            return Err(ActionError::NotYourTurn {
+                seat,
+                turn: self.turn(),
+            });
+        }
+        if cards.is_empty() {
+            return Err(ActionError::NoCards);
+        }
+        if !self.hand(seat).contains(cards) {
+            return Err(ActionError::NotInHand { cards });
+        }
+        let readings: Vec<Move> = self
+            .legal_moves()
+            .into_iter()
+            .filter(|m| !m.is_pass() && m.cards() == cards)
+            .collect();
+        if !readings.is_empty() {
+            return Ok(readings);
+        }
+        let combinations = ddz_core::classify(cards, &self.in_force);
+        match (combinations.first(), self.last()) {
+            (None, _) => Err(ActionError::NotACombination {
+                cards,
+                reading: cards,
+            }),
+            (Some(&play), Some((by, last))) => Err(ActionError::DoesNotBeat { play, last, by }),
+            // Every reading of cards in hand is legal when leading.
+            (Some(_), None) => Err(ActionError::NotACombination {
+                cards,
+                reading: cards,
+            }),
+        }
+    }
+
     /// A seat's role, once the landlord is known.
     pub fn role(&self, seat: Seat) -> Option<Role> {
         self.landlord.map(|l| Role::of(seat, l))
@@ -1138,83 +962,11 @@ fn seeded_first_seat(rules: &Rules, seed: u64, redeals: u32) -> Seat {
     Seat::ALL[below(&mut rng(stream), 3) as usize]
 }
 
-/// One action of a seat: a show decision, a bid, a doubling or a play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
-    /// Whether to show the hand (明牌) in the window in progress ([`Game::show`]).
-    Show(bool),
-    /// A bid ([`Bid`]).
-    Bid(Bid),
-    /// A doubling factor: 1 (不加倍), 2 (加倍), 4 (超级加倍) ([`Game::double`]).
-    Double(u32),
-    /// A play or the pass.
-    Play(Move),
-}
-
-/// What the seat to act may do ([`Game::legal_actions`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Actions {
-    /// Show the hand for `factor`, or not ([`Action::Show`]).
-    Show {
-        /// The factor the show would give (5 before the deal, 4, 3 or 2 during it, 2 for the
-        /// landlord after doubling).
-        factor: u32,
-    },
-    /// The bids allowed ([`legal_bids`]).
-    Bids(Vec<Bid>),
-    /// The doubling factors allowed, 1 first ([`Action::Double`]).
-    Double(Vec<u32>),
-    /// The moves allowed (never empty while playing; the pass included when following).
-    Moves(Vec<Move>),
-    /// Nothing: the game is over.
-    None,
-}
-
-/// The bids the seat to act may make after `bids`: under points bidding 0 (pass) and every
-/// bid above the highest so far; under call-and-rob 0 (decline) and 1 (call or rob).
-pub fn legal_bids(bidding: Bidding, bids: &[(Seat, Bid)]) -> Vec<Bid> {
-    match bidding {
-        Bidding::Points => {
-            let high = bids.iter().map(|b| b.1).max().unwrap_or(0);
-            std::iter::once(0).chain(high + 1..=3).collect()
-        }
-        _ => vec![0, 1],
-    }
-}
-
-/// Every seat's score when `winner` wins at `stake`: the landlord wins or loses 2 × the stake,
-/// each farmer 1 ×.
-pub fn side_scores(landlord: Seat, winner: Side, stake: i64) -> BySeat<i64> {
-    let sign = if winner == Side::Landlord { 1 } else { -1 };
-    BySeat::from_fn(|s| {
-        if s == landlord {
-            2 * sign * stake
-        } else {
-            -sign * stake
-        }
-    })
-}
-
-/// The multiplier factor of a play: the rules' bomb table for bombs and the rocket, else 1.
-pub fn bomb_factor(play: &Move, rules: &Rules) -> u32 {
-    let t = rules.bomb_multipliers;
-    match play.kind() {
-        Kind::Rocket => t.rocket,
-        Kind::Bomb if play.card_count() > 4 => t.long,
-        Kind::Bomb => match play.class() {
-            Some(BombClass::Soft) => t.soft,
-            Some(BombClass::Pure) => t.pure,
-            // Classic bombs have no class and use the hard factor (2 in classic).
-            _ => t.hard,
-        },
-        _ => 1,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::deal::DealLine;
+    use ddz_core::Kind;
 
     fn fixed() -> Rules {
         let mut r = Rules::classic();

@@ -20,31 +20,44 @@
 //! assert_eq!(game.hand(Seat::ALL[0]).len(), 20);
 //! ```
 
-pub mod budget;
-pub mod deal;
-pub mod game;
-pub mod no_shuffle;
-pub mod perft;
-pub mod play_state;
-pub mod record;
-pub mod seat;
-pub mod shuffle;
-pub mod sitting;
-pub mod view;
+mod action;
+mod budget;
+mod deal;
+mod error;
+mod game;
+mod no_shuffle;
+mod perft;
+mod play_state;
+mod record;
+mod scoring;
+mod seat;
+mod show;
+mod shuffle;
+mod sitting;
+mod trick;
+mod turn_view;
+mod view;
 
+pub use action::{Action, Actions, Bid, Phase, legal_bids};
 pub use budget::Budget;
-pub use deal::{Deal, DealError, DealLine};
-pub use game::{
-    Action, ActionError, Actions, Bid, Game, GameResult, Phase, Show, ShowWindow, Side,
-    bomb_factor, legal_bids, side_scores,
+pub use deal::{Deal, DealError, DealLine, NoShuffleDeal, deal_no_shuffle, laizi_set};
+pub use error::ActionError;
+pub use game::Game;
+pub use no_shuffle::{SplitMix64, count_bombs, gather_pile};
+pub use perft::{
+    GamesBench, bench_games, deal_rules, perft, perft_deal, perft_from, perft_with_progress,
 };
-pub use no_shuffle::{NoShuffleDeal, SplitMix64, count_bombs, deal_no_shuffle, gather_pile};
-pub use perft::{GamesBench, PerftPosition, bench_games, perft, perft_deal};
-pub use play_state::{PlayState, PlayUndo, Stake, Trick, pair_multipliers, pair_scores};
+pub use play_state::{PlayState, PlayUndo};
 pub use record::{GameRecord, RECORD_FORMAT, RECORD_FORMAT_2, ReplayError, ReplayStep, Step};
+pub use scoring::{
+    GameResult, Side, Stake, bomb_factor, pair_multipliers, pair_scores, side_scores,
+};
 pub use seat::{BySeat, Role, Seat};
-pub use shuffle::derive_seed;
+pub use show::{Show, ShowWindow};
+pub use shuffle::{below, derive_seed, rng, shuffle};
 pub use sitting::{
     Ending, ResumeError, SITTING_FORMAT, SavedAction, SavedSitting, Sitting, SittingEvent,
 };
-pub use view::{PublicPlay, SeatView, TurnView};
+pub use trick::Trick;
+pub use turn_view::TurnView;
+pub use view::{PublicPlay, SeatView};

@@ -13,7 +13,7 @@
 //!
 //! ```
 //! use ddz_core::NoShuffle;
-//! use ddz_game::{Seat, no_shuffle::deal_no_shuffle};
+//! use ddz_game::{Seat, deal_no_shuffle};
 //!
 //! let dealt = deal_no_shuffle(1, Seat::ALL[0], &NoShuffle::DEFAULT, None);
 //! assert_eq!(dealt.deal.hands[Seat::ALL[0]].to_cards().to_string(), "347799TTQQQQAAAA2");
@@ -23,7 +23,6 @@
 
 use ddz_core::{Card, CardSet, NoShuffle, Rank};
 
-use crate::deal::Deal;
 use crate::seat::{BySeat, Seat};
 
 /// SplitMix64 as RULES.md section 7 writes it (the step of [`crate::derive_seed`]): the state
@@ -64,17 +63,6 @@ impl SplitMix64 {
     }
 }
 
-/// A no-shuffle deal, with how many bombs its hands hold and how many tries it took.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NoShuffleDeal {
-    /// The deal (no wild ranks).
-    pub deal: Deal,
-    /// Bombs in the three hands ([`count_bombs`]).
-    pub bombs: u32,
-    /// Tries made for `min_bombs` (1 when it is 0 or the first try reaches it).
-    pub attempts: u32,
-}
-
 /// The bombs the hands hold: each four of a kind whole in one hand, and both jokers in one
 /// hand, count 1 (the kitty is not a hand).
 pub fn count_bombs(hands: &BySeat<CardSet>) -> u32 {
@@ -104,7 +92,7 @@ fn group(g: usize) -> impl Iterator<Item = Card> {
 }
 
 /// Step 1 from the generator: the 15 groups in a Fisher-Yates order.
-fn groups_pile(g: &mut SplitMix64) -> Vec<Card> {
+pub(crate) fn groups_pile(g: &mut SplitMix64) -> Vec<Card> {
     let mut order: [usize; 15] = core::array::from_fn(|i| i);
     for i in (1..15).rev() {
         let j = g.below(i as u64 + 1) as usize;
@@ -114,13 +102,18 @@ fn groups_pile(g: &mut SplitMix64) -> Vec<Card> {
 }
 
 /// A pile of 54 different cards, or `None`.
-fn whole_deck(pile: &[Card]) -> Option<Vec<Card>> {
+pub(crate) fn whole_deck(pile: &[Card]) -> Option<Vec<Card>> {
     let set: CardSet = pile.iter().copied().collect();
     (pile.len() == 54 && set == CardSet::FULL_DECK).then(|| pile.to_vec())
 }
 
-/// Steps 2-4 on `pile`: cuts, swaps, then the chunks from `first`.
-fn cut_swap_deal(g: &mut SplitMix64, mut pile: Vec<Card>, first: Seat, params: &NoShuffle) -> Deal {
+/// Steps 2-4 on `pile`: cuts, swaps, then the chunks from `first`: each seat's cards in the order received and the kitty.
+pub(crate) fn cut_swap_deal(
+    g: &mut SplitMix64,
+    mut pile: Vec<Card>,
+    first: Seat,
+    params: &NoShuffle,
+) -> (BySeat<Vec<Card>>, Vec<Card>) {
     for _ in 0..params.cuts {
         let c = 1 + g.below(53) as usize;
         pile.rotate_left(c);
@@ -140,47 +133,7 @@ fn cut_swap_deal(g: &mut SplitMix64, mut pile: Vec<Card>, first: Seat, params: &
         }
     }
     let kitty: Vec<Card> = next.collect();
-    Deal::from_order(order, &kitty)
-}
-
-/// The no-shuffle deal of `seed` with `first` taking the first chunk, under `params`; `pile`
-/// replaces step 1 (the previous game's cards in gather order) when it is 54 different cards.
-/// The chunk sizes are the caller's to check (they add up to 17: [`ddz_core::Rules::check_fields`]);
-/// other sizes deal what they can and leave the rest to the kitty.
-pub fn deal_no_shuffle(
-    seed: u64,
-    first: Seat,
-    params: &NoShuffle,
-    pile: Option<&[Card]>,
-) -> NoShuffleDeal {
-    let mut g = SplitMix64::new(seed);
-    let given = pile.and_then(whole_deck);
-    let deal_once = |g: &mut SplitMix64| {
-        let start = match &given {
-            Some(p) => p.clone(),
-            None => groups_pile(g),
-        };
-        let deal = cut_swap_deal(g, start, first, params);
-        let bombs = count_bombs(&deal.hands);
-        (deal, bombs)
-    };
-    let (deal, bombs) = deal_once(&mut g);
-    let mut best = NoShuffleDeal {
-        deal,
-        bombs,
-        attempts: 1,
-    };
-    let mut attempts = 1;
-    while best.bombs < params.min_bombs && attempts < params.max_attempts {
-        attempts += 1;
-        let (deal, bombs) = deal_once(&mut g);
-        if bombs > best.bombs {
-            best.deal = deal;
-            best.bombs = bombs;
-        }
-    }
-    best.attempts = attempts;
-    best
+    (order, kitty)
 }
 
 /// The previous game's cards in gather order, the pile of `source: previous`: every play in
@@ -233,44 +186,5 @@ mod tests {
     fn the_first_draw_is_derive_seeds_step() {
         // derive_seed(m, 0) is one SplitMix64 step from m.
         assert_eq!(SplitMix64::new(77).next_u64(), crate::derive_seed(77, 0));
-    }
-
-    #[test]
-    fn gather_keeps_every_card_once() {
-        let deal = deal_no_shuffle(4, Seat::ALL[1], &NoShuffle::DEFAULT, None).deal;
-        let first: CardSet = deal.hands[Seat::ALL[2]].iter().take(3).collect();
-        let hands = deal.hands_with_kitty(Some(Seat::ALL[2]));
-        let left = BySeat::from_fn(|s| {
-            CardSet::from_bits(hands[s].bits() & !first.bits()).unwrap_or_default()
-        });
-        let pile = gather_pile(&[first], &left, Some(Seat::ALL[2]));
-        assert_eq!(pile.len(), 54);
-        assert_eq!(
-            pile.iter().copied().collect::<CardSet>(),
-            CardSet::FULL_DECK
-        );
-        assert_eq!(pile[..3], first.iter().collect::<Vec<_>>()[..]);
-        // The landlord's cards come right after the plays.
-        assert!(left[Seat::ALL[2]].contains(pile[3]));
-    }
-
-    #[test]
-    fn min_bombs_retries_on_the_same_stream() {
-        let mut params = NoShuffle::DEFAULT;
-        params.min_bombs = 6;
-        let dealt = deal_no_shuffle(1, Seat::ALL[0], &params, None);
-        assert!(dealt.bombs >= 6 || dealt.attempts == params.max_attempts);
-        assert!(dealt.attempts > 1);
-        // The first try is seed 1's own deal (5 bombs).
-        params.min_bombs = 5;
-        assert_eq!(deal_no_shuffle(1, Seat::ALL[0], &params, None).attempts, 1);
-        params.min_bombs = 99;
-        params.max_attempts = 3;
-        let dealt = deal_no_shuffle(1, Seat::ALL[0], &params, None);
-        assert_eq!(dealt.attempts, 3);
-        assert!(
-            dealt.bombs >= 5,
-            "the best of the tries, the first included"
-        );
     }
 }

@@ -8,12 +8,12 @@
 //! two passes the player of that play leads again; a position where a hand is empty has no
 //! moves. `perft(0) = 1`; [`perft`] returns `perft(1..=depth)`.
 //!
-//! It works on rank multisets only (no [`Game`], no record, no scoring), so that it measures
-//! move generation and the play loop:
+//! It works on the play state ([`PlayState`]: rank multisets and the trick; no [`Game`], no
+//! record), copied at each node, so that it measures move generation and the play loop:
 //!
 //! ```
 //! use ddz_core::{Cards, Rules};
-//! use ddz_game::perft::perft;
+//! use ddz_game::perft;
 //!
 //! let rules = Rules::classic();
 //! let hands: [Cards; 3] = ["34".parse().unwrap(), "5".parse().unwrap(), "6".parse().unwrap()];
@@ -26,94 +26,13 @@ use std::time::Instant;
 
 use ddz_core::{Bidding, Cards, LaiziError, Move, Rules, count_legal_moves, legal_moves_into};
 
+use crate::action::Phase;
 use crate::budget::Budget;
 use crate::deal::Deal;
-use crate::game::{Game, Phase};
-use crate::play_state::Trick;
-use crate::seat::{BySeat, Seat};
+use crate::game::Game;
+use crate::play_state::PlayState;
+use crate::seat::Seat;
 use crate::shuffle::{below, derive_seed, rng};
-
-/// A position of the play phase as perft sees it: the hands, the seat to play, the play to
-/// beat (with its seat) and the passes made since that play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PerftPosition {
-    /// Each seat's cards.
-    pub hands: BySeat<Cards>,
-    /// The seat to play.
-    pub turn: Seat,
-    /// The play to beat and the seat that made it; `None` when `turn` leads.
-    pub last: Option<(Seat, Move)>,
-    /// Passes since `last` was played (0 or 1; two passes give the lead back).
-    pub passes: u8,
-}
-
-impl PerftPosition {
-    /// The start of play: `hands` in seat order, seat 0 (the landlord) to lead.
-    pub fn start(hands: [Cards; 3]) -> PerftPosition {
-        PerftPosition {
-            hands: BySeat(hands),
-            turn: Seat::ALL[0],
-            last: None,
-            passes: 0,
-        }
-    }
-
-    /// The start of play of a deal with seat 0 as the landlord: seat 0 holds its 17 cards and
-    /// the kitty ([`Deal::landlord_cards`]), seats 1 and 2 their 17 cards.
-    pub fn from_deal(deal: &Deal) -> PerftPosition {
-        let [_, down, up] = Seat::ALL;
-        PerftPosition::start([
-            deal.landlord_cards().to_cards(),
-            deal.hands[down].to_cards(),
-            deal.hands[up].to_cards(),
-        ])
-    }
-
-    /// True when a hand is empty: the game is over and there are no moves.
-    pub fn is_over(&self) -> bool {
-        self.hands.0.iter().any(|h| h.is_empty())
-    }
-
-    /// The move to beat, if any.
-    fn table(&self) -> Option<&Move> {
-        self.last.as_ref().map(|(_, m)| m)
-    }
-
-    /// Fills `out` (cleared first) with the legal moves of the seat to play; empty when the
-    /// game is over.
-    pub fn moves_into(&self, rules: &Rules, out: &mut Vec<Move>) {
-        if self.is_over() {
-            out.clear();
-            return;
-        }
-        legal_moves_into(self.hands[self.turn], self.table(), rules, out);
-    }
-
-    /// The number of legal moves of the seat to play (0 when the game is over).
-    pub fn count_moves(&self, rules: &Rules) -> u64 {
-        if self.is_over() {
-            return 0;
-        }
-        count_legal_moves(self.hands[self.turn], self.table(), rules) as u64
-    }
-
-    /// The position after the seat to play makes `m`, which must be one of its legal moves
-    /// (not checked). The trick moves on by [`Trick`]'s rule (read from the seat to play and
-    /// the play to beat, [`Trick::at`]): after the second pass in a row the player of the last
-    /// play leads.
-    pub fn play(&self, m: Move) -> PerftPosition {
-        let mut trick = Trick::at(self.turn, self.last);
-        trick.advance(m);
-        let mut next = *self;
-        if !m.is_pass() {
-            next.hands[self.turn] = self.hands[self.turn].minus(m.cards());
-        }
-        next.turn = trick.turn();
-        next.last = trick.last();
-        next.passes = trick.passes();
-        next
-    }
-}
 
 /// The rules in force for a deal: `rules` with the deal's wild ranks, or `rules` as they are
 /// when the deal has none (so that `--laizi` can supply them).
@@ -128,27 +47,27 @@ pub fn deal_rules(deal: &Deal, rules: &Rules) -> Result<Rules, LaiziError> {
 /// Leaf counts at depths `1..=depth` from the start of play with `hands` (seat 0, the
 /// landlord, leads). `rules` must hold the wild ranks in force ([`deal_rules`]).
 pub fn perft(hands: [Cards; 3], rules: &Rules, depth: usize) -> Vec<u64> {
-    perft_from(&PerftPosition::start(hands), rules, depth)
+    perft_from(&PlayState::new(hands, Seat::ALL[0]), rules, depth)
 }
 
 /// Leaf counts at depths `1..=depth` from the start of play of `deal` with seat 0 as the
 /// landlord, under `rules` with the deal's wild ranks ([`deal_rules`]).
 pub fn perft_deal(deal: &Deal, rules: &Rules, depth: usize) -> Result<Vec<u64>, LaiziError> {
     let rules = deal_rules(deal, rules)?;
-    Ok(perft_from(&PerftPosition::from_deal(deal), &rules, depth))
+    Ok(perft_from(&PlayState::dealt(deal), &rules, depth))
 }
 
 /// Leaf counts at depths `1..=depth` from any position: element `k - 1` is the number of move
 /// sequences of length `k` (positions reached after `k` moves, game-over positions ending
 /// their branch).
-pub fn perft_from(pos: &PerftPosition, rules: &Rules, depth: usize) -> Vec<u64> {
+pub fn perft_from(pos: &PlayState, rules: &Rules, depth: usize) -> Vec<u64> {
     perft_with_progress(pos, rules, depth, |_, _| {})
 }
 
 /// [`perft_from`], calling `progress(done, total)` after each move of the root position (for
 /// progress reports on long runs).
 pub fn perft_with_progress(
-    pos: &PerftPosition,
+    pos: &PlayState,
     rules: &Rules,
     depth: usize,
     mut progress: impl FnMut(usize, usize),
@@ -160,15 +79,16 @@ pub fn perft_with_progress(
     // One move buffer per ply; the last ply only counts.
     let mut buffers: Vec<Vec<Move>> = (0..depth - 1).map(|_| Vec::with_capacity(256)).collect();
     if depth == 1 {
-        counts[0] = pos.count_moves(rules);
+        counts[0] = count_moves(pos, rules);
         return counts;
     }
     let mut root = Vec::new();
-    pos.moves_into(rules, &mut root);
+    pos.legal_moves_into(rules, &mut root);
     counts[0] = root.len() as u64;
     for (i, &m) in root.iter().enumerate() {
-        let child = pos.play(m);
-        if !child.hands[pos.turn].is_empty() {
+        let mut child = *pos;
+        child.apply_legal(m, rules);
+        if !child.is_over() {
             walk(&child, rules, &mut counts[1..], &mut buffers[1..]);
         }
         progress(i + 1, root.len());
@@ -176,18 +96,23 @@ pub fn perft_with_progress(
     counts
 }
 
+/// The number of legal moves of the seat to act in `pos` (not over).
+fn count_moves(pos: &PlayState, rules: &Rules) -> u64 {
+    count_legal_moves(pos.hand(pos.turn()), pos.trick().to_beat(), rules) as u64
+}
+
 /// Counts the moves of `pos` (not over) into `counts[0]` and recurses into `counts[1..]`.
-fn walk(pos: &PerftPosition, rules: &Rules, counts: &mut [u64], buffers: &mut [Vec<Move>]) {
+fn walk(pos: &PlayState, rules: &Rules, counts: &mut [u64], buffers: &mut [Vec<Move>]) {
     let Some((buf, rest)) = buffers.split_first_mut() else {
-        counts[0] += count_legal_moves(pos.hands[pos.turn], pos.table(), rules) as u64;
+        counts[0] += count_moves(pos, rules);
         return;
     };
-    legal_moves_into(pos.hands[pos.turn], pos.table(), rules, buf);
+    legal_moves_into(pos.hand(pos.turn()), pos.trick().to_beat(), rules, buf);
     counts[0] += buf.len() as u64;
     for &m in buf.iter() {
-        let child = pos.play(m);
-        // Only the seat that moved can have emptied its hand.
-        if !child.hands[pos.turn].is_empty() {
+        let mut child = *pos;
+        child.apply_legal(m, rules);
+        if !child.is_over() {
             walk(&child, rules, &mut counts[1..], rest);
         }
     }
@@ -284,11 +209,13 @@ mod tests {
     #[test]
     fn two_passes_give_the_lead_back() {
         let rules = Rules::classic();
-        let pos = PerftPosition::start(hands(["BR3", "4", "5"]));
+        let mut p = PlayState::new(hands(["BR3", "4", "5"]), Seat::ALL[0]);
         let rocket = ddz_core::parse_move("BR", &rules, None).unwrap();
-        let p = pos.play(rocket).play(Move::PASS).play(Move::PASS);
-        assert_eq!(p.turn, Seat::ALL[0]);
-        assert_eq!(p.last, None);
+        for m in [rocket, Move::PASS, Move::PASS] {
+            p.apply_legal(m, &rules);
+        }
+        assert_eq!(p.turn(), Seat::ALL[0]);
+        assert_eq!(p.last(), None);
         // Seat 0 leads its 3 and is out.
         assert_eq!(perft_from(&p, &rules, 2), [1, 0]);
     }

@@ -1,10 +1,8 @@
-//! The rules of play written once: the trick (whose turn, the play to beat, the passes since
-//! it), the hands, the bomb stake, and scoring.
+//! The rules of play written once: the hands, the trick ([`Trick`]: whose turn, the play to
+//! beat, the passes since it), the bomb stake, and the result.
 //!
-//! [`Trick`] is the part every reader of a game needs, hands known or not: a protocol request
-//! replays a history into one without knowing the other hands. [`PlayState`] adds the hands
-//! and the stake: [`Game`](crate::Game) plays through it, and so do search playouts, which
-//! use the fast path [`PlayState::apply_legal`] for moves taken from their own legal list.
+//! [`Game`](crate::Game) plays through [`PlayState`], and so do search playouts, which use
+//! the fast path [`PlayState::apply_legal`] for moves taken from their own legal list.
 //!
 //! ```
 //! use ddz_core::{Move, Rules};
@@ -28,127 +26,12 @@
 
 use ddz_core::{Cards, Kind, Move, Rules, Scoring, legal_moves_into};
 
-use crate::game::{ActionError, GameResult, Side, bomb_factor};
+use crate::deal::Deal;
+use crate::error::ActionError;
+use crate::scoring::{End, GameResult, Side, Stake, bomb_factor, pair_multipliers, pair_scores};
 use crate::seat::{BySeat, Seat};
-use crate::view::TurnView;
-
-/// The trick in progress: the seat to act, the play to beat and who made it, and the passes
-/// since that play. Two passes in a row give the lead back to the seat that made the play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Trick {
-    turn: Seat,
-    last: Option<(Seat, Move)>,
-    passes: u8,
-}
-
-impl Trick {
-    /// A new trick led by `leader`.
-    pub const fn lead(leader: Seat) -> Trick {
-        Trick {
-            turn: leader,
-            last: None,
-            passes: 0,
-        }
-    }
-
-    /// A trick in progress: `turn` is to act against `last` (a play and who made it; `None`
-    /// when `turn` leads). The passes since `last` follow from the seats: none when `last` was
-    /// made by the seat before `turn`, one otherwise; a `last` made by `turn` itself means the
-    /// other two passed, so `turn` leads.
-    pub fn at(turn: Seat, last: Option<(Seat, Move)>) -> Trick {
-        match last {
-            Some((by, m)) if by != turn && !m.is_pass() => Trick {
-                turn,
-                last,
-                passes: u8::from(by.next() != turn),
-            },
-            _ => Trick::lead(turn),
-        }
-    }
-
-    /// The seat to act.
-    pub const fn turn(&self) -> Seat {
-        self.turn
-    }
-
-    /// The play to beat and the seat that made it; `None` when the seat to act leads.
-    pub const fn last(&self) -> Option<(Seat, Move)> {
-        self.last
-    }
-
-    /// The play to beat, if any.
-    pub fn to_beat(&self) -> Option<&Move> {
-        self.last.as_ref().map(|(_, m)| m)
-    }
-
-    /// Passes since the play to beat (0 or 1).
-    pub const fn passes(&self) -> u8 {
-        self.passes
-    }
-
-    /// True when the seat to act leads (nothing to beat).
-    pub const fn leading(&self) -> bool {
-        self.last.is_none()
-    }
-
-    /// Checks what the trick alone decides about `play` by `seat`: its turn, no pass when
-    /// leading, and a play that beats the play to beat. Whether the cards are in the seat's
-    /// hand and whether the reading is one its cards have are the caller's (see
-    /// [`PlayState::apply`]).
-    pub fn check(&self, seat: Seat, play: &Move, rules: &Rules) -> Result<(), ActionError> {
-        if seat != self.turn {
-            return Err(ActionError::NotYourTurn {
-                seat,
-                turn: self.turn,
-            });
-        }
-        match self.last {
-            None if play.is_pass() => Err(ActionError::PassWhenLeading),
-            Some((_, last)) if !play.is_pass() && !play.beats(&last, rules) => {
-                Err(ActionError::DoesNotBeat { play: *play, last })
-            }
-            _ => Ok(()),
-        }
-    }
-
-    /// The trick after the seat to act makes `play` (not checked): a pass counts towards the
-    /// two that end the trick, a play becomes the play to beat; the turn moves on.
-    pub fn advance(&mut self, play: Move) {
-        if play.is_pass() {
-            self.passes += 1;
-            if self.passes == 2 {
-                self.last = None;
-                self.passes = 0;
-            }
-        } else {
-            self.last = Some((self.turn, play));
-            self.passes = 0;
-        }
-        self.turn = self.turn.next();
-    }
-
-    /// Where the trick shown to a player starts in `history` (every play of the play phase,
-    /// passes included, from the landlord's lead): the plays of the trick in progress, or,
-    /// when a trick has just ended (the seat to act leads), the plays of that trick.
-    pub fn shown_start(history: &[(Seat, Move)]) -> usize {
-        let mut start = 0;
-        let mut previous_start = 0;
-        let mut trick = Trick::lead(history.first().map_or(Seat::ALL[0], |(s, _)| *s));
-        for (i, &(_, m)) in history.iter().enumerate() {
-            let before = trick.last;
-            trick.advance(m);
-            if m.is_pass() && before.is_some() && trick.last.is_none() {
-                previous_start = start;
-                start = i + 1;
-            }
-        }
-        if start == history.len() {
-            previous_start
-        } else {
-            start
-        }
-    }
-}
+use crate::trick::Trick;
+use crate::turn_view::TurnView;
 
 /// What [`PlayState::undo`] needs to take a play back; returned by every apply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -193,6 +76,18 @@ impl PlayState {
         PlayState::with_trick(BySeat(hands), Trick::lead(leader))
     }
 
+    /// The start of play of `deal` with seat 0 as the landlord: seat 0 holds its 17 cards and
+    /// the kitty ([`Deal::landlord_cards`]) and leads, seats 1 and 2 hold their 17 cards.
+    pub fn dealt(deal: &Deal) -> PlayState {
+        let [landlord, down, up] = Seat::ALL;
+        let hands = [
+            deal.landlord_cards().to_cards(),
+            deal.hands[down].to_cards(),
+            deal.hands[up].to_cards(),
+        ];
+        PlayState::new(hands, landlord)
+    }
+
     /// A position in the middle of play: `hands` and the trick in progress; nothing played
     /// before it is counted (no bombs, no plays for spring).
     pub fn with_trick(hands: BySeat<Cards>, trick: Trick) -> PlayState {
@@ -229,12 +124,12 @@ impl PlayState {
 
     /// The seat to act.
     pub const fn turn(&self) -> Seat {
-        self.trick.turn
+        self.trick.turn()
     }
 
     /// The play to beat and who made it; `None` when the seat to act leads.
     pub const fn last(&self) -> Option<(Seat, Move)> {
-        self.trick.last
+        self.trick.last()
     }
 
     /// The seat that emptied its hand, once one has: the game is over.
@@ -269,7 +164,8 @@ impl PlayState {
     }
 
     /// What the seat to act's play policy reads ([`TurnView`]), `landlord` being the
-    /// landlord: no view is built.
+    /// landlord: no view is built. The play state keeps no history: a policy that reads one
+    /// is given it ([`TurnView::with_history`]).
     pub fn turn_view<'a>(&self, rules: &'a Rules, landlord: Seat) -> TurnView<'a> {
         TurnView {
             rules,
@@ -277,7 +173,9 @@ impl PlayState {
             hand: self.hands[self.turn()],
             landlord: Some(landlord),
             cards_left: self.cards_left(),
-            last: self.trick.last,
+            last: self.trick.last(),
+            played: BySeat::default(),
+            history: &[],
         }
     }
 
@@ -296,9 +194,7 @@ impl PlayState {
     /// and a pass only when following.
     pub fn check(&self, seat: Seat, play: &Move, rules: &Rules) -> Result<(), ActionError> {
         if self.is_over() {
-            return Err(ActionError::WrongPhase {
-                phase: crate::Phase::Over,
-            });
+            return Err(ActionError::GameOver);
         }
         if seat != self.turn() {
             return Err(ActionError::NotYourTurn {
@@ -308,10 +204,15 @@ impl PlayState {
         }
         if !play.is_pass() {
             if !self.hands[seat].contains(play.cards()) {
-                return Err(ActionError::NotInHand { play: *play });
+                return Err(ActionError::NotInHand {
+                    cards: play.cards(),
+                });
             }
             if !ddz_core::is_legal(self.hands[seat], None, play, rules) {
-                return Err(ActionError::NotACombination { play: *play });
+                return Err(ActionError::NotACombination {
+                    cards: play.cards(),
+                    reading: play.reading(),
+                });
             }
         }
         self.trick.check(seat, play, rules)
@@ -356,8 +257,7 @@ impl PlayState {
             .saturating_mul(bomb_factor(&play, rules));
         if self.hands[seat].is_empty() {
             self.first_out = Some(seat);
-            self.trick.last = Some((seat, play));
-            self.trick.passes = 0;
+            self.trick.go_out(play);
         } else {
             self.trick.advance(play);
         }
@@ -488,93 +388,4 @@ impl PlayState {
             rules.pair_cap().map_or(multiplier, |c| multiplier.min(c)),
         )
     }
-}
-
-/// How a game ended, for [`PlayState::settle`].
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct End {
-    /// The winning side.
-    pub winner: Side,
-    /// The seat that emptied its hand (or forfeited).
-    pub first_out: Seat,
-    /// Spring.
-    pub spring: bool,
-    /// Anti-spring.
-    pub anti_spring: bool,
-}
-
-/// What a game's stake is made of besides the plays (RULES.md sections 4 and 7): the base,
-/// 2 to the robs, the show factor and each seat's doubling factor.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Stake {
-    /// The base score (the winning bid under points bidding, else 1).
-    pub base: u32,
-    /// 2 to the number of robs.
-    pub rob_multiplier: u32,
-    /// The show factor (1 when nobody showed).
-    pub show: u32,
-    /// Each seat's doubling factor (1 without doubling).
-    pub doubling: BySeat<u32>,
-}
-
-impl Stake {
-    /// Section 4's stake: a base and the robs, no show, no doubling.
-    pub const fn plain(base: u32, rob_multiplier: u32) -> Stake {
-        Stake {
-            base,
-            rob_multiplier,
-            show: 1,
-            doubling: BySeat([1; 3]),
-        }
-    }
-}
-
-/// Each seat's multiplier at table multiplier `p` (RULES.md section 7): a farmer's is
-/// `p × d_L × d_F` capped at `cap` (the cap is per pair), the landlord's the sum of the
-/// farmers'. What each seat is shown, and what its score is base × of.
-///
-/// ```
-/// use ddz_game::{BySeat, Seat, pair_multipliers};
-/// // P = 24, the landlord (seat 0) doubles, seat 1 super-doubles, seat 2 does not.
-/// let m = pair_multipliers(24, Seat::ALL[0], &BySeat([2, 4, 1]), None);
-/// assert_eq!(m.0, [240, 192, 48]);
-/// assert_eq!(pair_multipliers(24, Seat::ALL[0], &BySeat([2, 4, 1]), Some(64)).0, [112, 64, 48]);
-/// ```
-pub fn pair_multipliers(
-    p: u32,
-    landlord: Seat,
-    doubling: &BySeat<u32>,
-    cap: Option<u32>,
-) -> BySeat<u32> {
-    let mut m = BySeat::from_fn(|s| {
-        if s == landlord {
-            return 0;
-        }
-        let m = p
-            .saturating_mul(doubling[landlord])
-            .saturating_mul(doubling[s]);
-        cap.map_or(m, |c| m.min(c))
-    });
-    m[landlord] = m[landlord.next()].saturating_add(m[landlord.prev()]);
-    m
-}
-
-/// Every seat's score when `winner` wins at `base` and each seat's multiplier
-/// ([`pair_multipliers`]): each farmer wins or loses base × its own, the landlord the sum.
-/// They add up to zero.
-pub fn pair_scores(
-    landlord: Seat,
-    winner: Side,
-    base: u32,
-    multipliers: &BySeat<u32>,
-) -> BySeat<i64> {
-    let sign = if winner == Side::Landlord { 1 } else { -1 };
-    BySeat::from_fn(|s| {
-        let points = i64::from(base) * i64::from(multipliers[s]);
-        if s == landlord {
-            sign * points
-        } else {
-            -sign * points
-        }
-    })
 }

@@ -25,8 +25,11 @@ use core::fmt;
 use ddz_core::{Cards, Move, RankSet, Rules, move_notation, parse_move};
 use serde::{Deserialize, Serialize};
 
+use crate::action::{Actions, Bid, Phase};
 use crate::deal::DealLine;
-use crate::game::{ActionError, Actions, Bid, Game, GameResult, Phase};
+use crate::error::ActionError;
+use crate::game::Game;
+use crate::scoring::GameResult;
 use crate::seat::{BySeat, Role, Seat};
 
 /// The format version written in the `"format"` field of a record whose rules have none of
@@ -172,7 +175,7 @@ impl fmt::Display for Step {
 }
 
 /// A record that does not parse or does not replay: the step and what is wrong there.
-/// Displayed as `step: what`, e.g. `bid 2 (seat 1, 3): must be above the current bid 3`.
+/// Displayed as `step: what`, e.g. `bid 2 (seat 1, 3): not allowed now (allowed: 0)`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReplayError {
     /// Where.
@@ -631,7 +634,10 @@ fn seat_of(seat: u8) -> Result<Seat, String> {
 /// An action error without the move repeated in front when the step already names it.
 fn action_what(e: &ActionError) -> String {
     match e {
-        ActionError::BadBid { why, .. } => why.clone(),
+        ActionError::BadBid { allowed, .. } => {
+            let allowed: Vec<String> = allowed.iter().map(u8::to_string).collect();
+            format!("not allowed now (allowed: {})", allowed.join(", "))
+        }
         ActionError::NotInHand { .. } => "not all of these cards are in hand".to_string(),
         ActionError::NotACombination { .. } => "not a combination under these rules".to_string(),
         ActionError::DoesNotBeat { last, .. } => format!("does not beat {last}"),

@@ -27,10 +27,13 @@
 use ddz_core::{Card, CardSet, Move, RankSet, Rules, move_notation, parse_move};
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Action, ActionError, Bid, Game, GameResult, Phase};
+use crate::action::{Action, Bid, Phase};
+use crate::error::ActionError;
+use crate::game::Game;
 use crate::no_shuffle::gather_pile;
-use crate::play_state::Trick;
+use crate::scoring::GameResult;
 use crate::seat::{BySeat, Seat};
+use crate::trick::Trick;
 
 /// Something that happened at the table, in the order it happened.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -269,7 +272,7 @@ impl Sitting {
         chosen: Option<CardSet>,
     ) -> Result<Vec<SittingEvent>, ActionError> {
         if self.is_over() {
-            return Err(ActionError::WrongPhase { phase: Phase::Over });
+            return Err(ActionError::GameOver);
         }
         let before = (self.game.redeals(), self.game.landlord(), self.game.laizi());
         // What a show shows: the seat's cards before the action.

@@ -1,131 +1,152 @@
 //! What one seat may know: its own hand, the public cards and plays, and nothing else.
+//!
+//! Three types describe it, each built from the one before or from the game:
+//!
+//! - [`PublicPlay`]: the public history of the play phase (the trick, every play, each seat's
+//!   plays, the bomb multiplier), what every seat sees alike;
+//! - [`SeatView`]: one seat's view of a game, the public history and the rest of the public
+//!   record (bids, kitty, shows, doublings, stake) with the seat's own hand. Robots only ever
+//!   see this; [`crate::Game::view`] builds it from the game, protocol readers from a request
+//!   ([`SeatView::playing`], [`SeatView::bidding`] and the `with_` methods);
+//! - [`TurnView`]: the part a play policy reads at a turn, borrowed and `Copy`, projected from
+//!   a view ([`SeatView::turn_view`]) or from a [`PlayState`](crate::PlayState) in search
+//!   playouts ([`PlayState::turn_view`](crate::PlayState::turn_view)).
+//!
+//! (The exact solver's open position, every hand known, is the third kind of knowledge; it
+//! lives with the solver in `ddz-bots`.)
 
 use std::sync::Arc;
 
 use ddz_core::{Cards, Move, RankSet, Rules};
 
-use crate::game::{ActionError, Bid, Game, Phase, Show, bomb_factor};
-use crate::play_state::Trick;
-use crate::play_state::pair_multipliers;
+use crate::action::{Bid, Phase, legal_bids};
+use crate::error::ActionError;
+use crate::game::Game;
+use crate::scoring::{bomb_factor, pair_multipliers};
 use crate::seat::{BySeat, Role, Seat};
+use crate::show::Show;
+use crate::trick::Trick;
+use crate::turn_view::TurnView;
 
-/// One seat's view of a game: everything public plus the seat's own hand. Robots only ever
-/// see this.
+/// The play phase as every seat sees it, hands unknown: the trick, every play from the
+/// landlord's lead (passes included), each seat's plays and the bomb multiplier. Protocol
+/// readers replay a history into one ([`PublicPlay::push`]) and build a seat's view on it
+/// ([`SeatView::playing`]).
+///
+/// Before the play phase the trick names the seat to act (to show, bid or double) with
+/// nothing to beat, and the history is empty.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PublicPlay {
+    trick: Trick,
+    /// Shared with the game: a view costs no copy of it.
+    history: Arc<Vec<(Seat, Move)>>,
+    /// Each seat's plays: the union of its moves in `history`, kept as the history grows.
+    played: BySeat<Cards>,
+    bomb_multiplier: u32,
+}
+
+impl PublicPlay {
+    /// Before the first play: `leader` (the landlord) leads.
+    pub fn new(leader: Seat) -> PublicPlay {
+        PublicPlay {
+            trick: Trick::lead(leader),
+            history: Arc::default(),
+            played: BySeat::default(),
+            bomb_multiplier: 1,
+        }
+    }
+
+    /// The public part of a game in play: its trick, its history (shared, not copied) and
+    /// the bomb multiplier so far; each seat's plays are read off the history.
+    pub fn of_game(trick: Trick, history: Arc<Vec<(Seat, Move)>>, bomb_multiplier: u32) -> Self {
+        let mut played = BySeat([Cards::EMPTY; 3]);
+        for (s, m) in history.iter() {
+            played[*s] = played[*s].union(m.cards());
+        }
+        PublicPlay {
+            trick,
+            history,
+            played,
+            bomb_multiplier,
+        }
+    }
+
+    /// A position outside any game: `turn` is to act against `last` (the only play of the
+    /// history; `None`: `turn` leads and the history is empty). Nothing is counted as played.
+    pub fn at(turn: Seat, last: Option<(Seat, Move)>) -> PublicPlay {
+        PublicPlay {
+            trick: Trick::at(turn, last),
+            history: Arc::new(last.into_iter().collect()),
+            played: BySeat::default(),
+            bomb_multiplier: 1,
+        }
+    }
+
+    /// `play` by `seat`, checked against the trick ([`Trick::check`]: turn, pass when
+    /// leading, beating the play to beat); unchanged on error. Whether the seat holds the
+    /// cards is the caller's to check.
+    pub fn push(&mut self, seat: Seat, play: Move, rules: &Rules) -> Result<(), ActionError> {
+        self.trick.check(seat, &play, rules)?;
+        self.trick.advance(play);
+        if !play.is_pass() {
+            self.played[seat] = self.played[seat].union(play.cards());
+            self.bomb_multiplier = self
+                .bomb_multiplier
+                .saturating_mul(bomb_factor(&play, rules));
+        }
+        Arc::make_mut(&mut self.history).push((seat, play));
+        Ok(())
+    }
+
+    /// The trick after the history.
+    pub const fn trick(&self) -> &Trick {
+        &self.trick
+    }
+
+    /// Every play, passes included, in order.
+    pub fn history(&self) -> &[(Seat, Move)] {
+        &self.history
+    }
+
+    /// Cards each seat has played.
+    pub const fn played(&self) -> BySeat<Cards> {
+        self.played
+    }
+
+    /// The product of the bomb factors of the history's bombs and rockets (saturating).
+    pub const fn bomb_multiplier(&self) -> u32 {
+        self.bomb_multiplier
+    }
+}
+
+/// One seat's view of a game: everything public plus the seat's own hand, read through
+/// accessors. Robots only ever see this.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatView {
-    /// The seat this view belongs to.
-    pub seat: Seat,
-    /// The phase of the game.
-    pub phase: Phase,
+    seat: Seat,
+    hand: Cards,
+    phase: Phase,
     /// The rules in force, with the wild ranks revealed so far.
-    pub rules: Rules,
-    /// The seat's own cards.
-    pub hand: Cards,
-    /// The landlord's seat, once decided.
-    pub landlord: Option<Seat>,
-    /// The seat's role, once the landlord is decided.
-    pub role: Option<Role>,
-    /// The kitty, once shown (when the landlord is decided).
-    pub kitty: Option<Cards>,
-    /// The bids so far, in order.
-    pub bids: Vec<(Seat, u8)>,
-    /// Cards left in each hand.
-    pub cards_left: BySeat<u32>,
-    /// Cards each seat has played.
-    pub played: BySeat<Cards>,
-    /// Every play so far, passes included (shared with the game: a view costs no copy of it).
-    pub history: Arc<Vec<(Seat, Move)>>,
-    /// The play to beat and who made it; `None` when the seat to act leads.
-    pub last: Option<(Seat, Move)>,
-    /// The seat to act.
-    pub turn: Seat,
-    /// The wild ranks revealed so far.
-    pub laizi: RankSet,
-    /// The base score so far.
-    pub base: u32,
-    /// The table multiplier so far (shows, robs, bombs), before spring and doubling.
-    pub multiplier: u32,
-    /// The cards of every seat that has shown its hand (明牌), as they are now (while
-    /// dealing, those received so far); `None` for a seat that has not shown. Never a hand
-    /// before it is shown.
-    pub shown: BySeat<Option<Cards>>,
-    /// The shows so far, in order (the first is the first bidder's, when before bidding).
-    pub shows: Vec<Show>,
-    /// Each seat's doubling factor once it has chosen it (public once made).
-    pub doublings: BySeat<Option<u32>>,
+    rules: Rules,
+    landlord: Option<Seat>,
+    kitty: Option<Cards>,
+    bids: Vec<(Seat, Bid)>,
+    cards_left: BySeat<u32>,
+    public: PublicPlay,
+    base: u32,
+    /// The table multiplier (shows, robs, bombs), as the game or the controller states it.
+    multiplier: u32,
+    shown: BySeat<Option<Cards>>,
+    shows: Vec<Show>,
+    doublings: BySeat<Option<u32>>,
 }
 
 impl SeatView {
-    /// A view of a position outside any game (a hint, a test, a protocol request): `seat`
-    /// holds `hand` and is to play, `landlord` is the landlord, the seats hold `cards_left`
-    /// (the entry of `seat` is replaced by the hand's size) and `last` is the play to beat, the
-    /// only play in the history; no bids, no kitty, base and multiplier 1.
-    pub fn position(
-        rules: &Rules,
-        seat: Seat,
-        landlord: Seat,
-        hand: Cards,
-        mut cards_left: BySeat<u32>,
-        last: Option<(Seat, Move)>,
-    ) -> SeatView {
-        cards_left[seat] = hand.len();
-        SeatView {
-            seat,
-            phase: Phase::Playing,
-            rules: rules.clone(),
-            hand,
-            landlord: Some(landlord),
-            role: Some(Role::of(seat, landlord)),
-            kitty: None,
-            bids: Vec::new(),
-            cards_left,
-            played: BySeat([Cards::EMPTY; 3]),
-            history: Arc::new(last.into_iter().collect()),
-            last,
-            turn: seat,
-            laizi: rules.laizi,
-            base: 1,
-            multiplier: 1,
-            shown: BySeat([None; 3]),
-            shows: Vec::new(),
-            doublings: BySeat([None; 3]),
-        }
-    }
-}
-
-impl SeatView {
-    /// A view during bidding: `seat` holds `hand` and is to bid after `bids`; nothing else is
-    /// known yet. Every other seat holds 17 cards.
-    pub fn bidding(rules: &Rules, seat: Seat, hand: Cards, bids: Vec<(Seat, Bid)>) -> SeatView {
-        let mut cards_left = BySeat([17; 3]);
-        cards_left[seat] = hand.len();
-        SeatView {
-            seat,
-            phase: Phase::Bidding,
-            rules: rules.clone(),
-            hand,
-            landlord: None,
-            role: None,
-            kitty: None,
-            bids,
-            cards_left,
-            played: BySeat([Cards::EMPTY; 3]),
-            history: Arc::default(),
-            last: None,
-            turn: seat,
-            laizi: rules.laizi,
-            base: 1,
-            multiplier: 1,
-            shown: BySeat([None; 3]),
-            shows: Vec::new(),
-            doublings: BySeat([None; 3]),
-        }
-    }
-
-    /// A view of `seat`, holding `hand`, at its turn after the plays of `public`: the trick,
-    /// the history and each seat's plays come from it, the multiplier is its bomb multiplier;
-    /// the seats hold `cards_left` (the entry of `seat` is replaced by the hand's size). No
-    /// bids, no kitty, base 1: set those fields when known.
+    /// A view of `seat`, holding `hand`, in the play phase after the plays of `public`
+    /// (whose trick says whose turn it is and what is to beat), `landlord` being the
+    /// landlord; the seats hold `cards_left` (the entry of `seat` is replaced by the hand's
+    /// size). No bids, no kitty, no shows or doublings, base 1 and the history's bomb
+    /// multiplier: the `with_` methods add what is known.
     pub fn playing(
         rules: &Rules,
         seat: Seat,
@@ -137,25 +158,218 @@ impl SeatView {
         cards_left[seat] = hand.len();
         SeatView {
             seat,
+            hand,
             phase: Phase::Playing,
             rules: rules.clone(),
-            hand,
             landlord: Some(landlord),
-            role: Some(Role::of(seat, landlord)),
             kitty: None,
             bids: Vec::new(),
             cards_left,
-            played: public.played,
-            last: public.trick.last(),
-            turn: public.trick.turn(),
-            history: Arc::new(public.history),
-            laizi: rules.laizi,
-            base: 1,
             multiplier: public.bomb_multiplier,
+            public,
+            base: 1,
             shown: BySeat([None; 3]),
             shows: Vec::new(),
             doublings: BySeat([None; 3]),
         }
+    }
+
+    /// A view of a position outside any game (a hint, a test, a protocol request): `seat`
+    /// holds `hand` and is to play against `last` (the only play of the history), the seats
+    /// hold `cards_left`: [`SeatView::playing`] on [`PublicPlay::at`].
+    pub fn position(
+        rules: &Rules,
+        seat: Seat,
+        landlord: Seat,
+        hand: Cards,
+        cards_left: BySeat<u32>,
+        last: Option<(Seat, Move)>,
+    ) -> SeatView {
+        let public = PublicPlay::at(seat, last);
+        SeatView::playing(rules, seat, landlord, hand, cards_left, public)
+    }
+
+    /// A view during bidding: `seat` holds `hand` and is to bid after `bids`; every other
+    /// seat holds 17 cards and nothing else is known yet.
+    pub fn bidding(rules: &Rules, seat: Seat, hand: Cards, bids: Vec<(Seat, Bid)>) -> SeatView {
+        let mut cards_left = BySeat([17; 3]);
+        cards_left[seat] = hand.len();
+        SeatView {
+            seat,
+            hand,
+            phase: Phase::Bidding,
+            rules: rules.clone(),
+            landlord: None,
+            kitty: None,
+            bids,
+            cards_left,
+            public: PublicPlay::new(seat),
+            base: 1,
+            multiplier: 1,
+            shown: BySeat([None; 3]),
+            shows: Vec::new(),
+            doublings: BySeat([None; 3]),
+        }
+    }
+
+    /// The view in another phase (a doubling or show decision read from a request).
+    pub fn with_phase(mut self, phase: Phase) -> SeatView {
+        self.phase = phase;
+        self
+    }
+
+    /// The view with the kitty known (shown once the landlord is decided) or not.
+    pub fn with_kitty(mut self, kitty: Option<Cards>) -> SeatView {
+        self.kitty = kitty;
+        self
+    }
+
+    /// The view with the bids made, in order.
+    pub fn with_bids(mut self, bids: Vec<(Seat, Bid)>) -> SeatView {
+        self.bids = bids;
+        self
+    }
+
+    /// The view with each seat holding `cards_left` (the seat's own entry stays its hand's
+    /// size).
+    pub fn with_cards_left(mut self, mut cards_left: BySeat<u32>) -> SeatView {
+        cards_left[self.seat] = self.hand.len();
+        self.cards_left = cards_left;
+        self
+    }
+
+    /// The view with the stake so far: the base score and the table multiplier (shows, robs,
+    /// bombs; before spring and doubling).
+    pub fn with_stake(mut self, base: u32, multiplier: u32) -> SeatView {
+        self.base = base;
+        self.multiplier = multiplier;
+        self
+    }
+
+    /// The view with the shows made (明牌) and the cards of each seat that has shown, as
+    /// they are now (`None` for a seat that has not shown).
+    pub fn with_shows(mut self, shows: Vec<Show>, shown: BySeat<Option<Cards>>) -> SeatView {
+        self.shows = shows;
+        self.shown = shown;
+        self
+    }
+
+    /// The view with each seat's doubling factor, for the seats that have chosen one.
+    pub fn with_doublings(mut self, doublings: BySeat<Option<u32>>) -> SeatView {
+        self.doublings = doublings;
+        self
+    }
+
+    /// The seat this view belongs to.
+    pub const fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// The seat's own cards.
+    pub const fn hand(&self) -> Cards {
+        self.hand
+    }
+
+    /// The phase of the game.
+    pub const fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The rules in force, with the wild ranks revealed so far.
+    pub const fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The wild ranks revealed so far.
+    pub const fn laizi(&self) -> RankSet {
+        self.rules.laizi
+    }
+
+    /// The landlord's seat, once decided.
+    pub const fn landlord(&self) -> Option<Seat> {
+        self.landlord
+    }
+
+    /// The seat's role, once the landlord is decided.
+    pub fn role(&self) -> Option<Role> {
+        self.landlord.map(|l| Role::of(self.seat, l))
+    }
+
+    /// The kitty, once shown (when the landlord is decided).
+    pub const fn kitty(&self) -> Option<Cards> {
+        self.kitty
+    }
+
+    /// The bids so far, in order.
+    pub fn bids(&self) -> &[(Seat, Bid)] {
+        &self.bids
+    }
+
+    /// Cards left in each hand.
+    pub const fn cards_left(&self) -> BySeat<u32> {
+        self.cards_left
+    }
+
+    /// The public history of the play phase.
+    pub const fn public(&self) -> &PublicPlay {
+        &self.public
+    }
+
+    /// Cards each seat has played.
+    pub const fn played(&self) -> BySeat<Cards> {
+        self.public.played
+    }
+
+    /// Every play so far, passes included.
+    pub fn history(&self) -> &[(Seat, Move)] {
+        &self.public.history
+    }
+
+    /// Every play so far, shared: a copy of the view's handle, not of the plays.
+    pub fn shared_history(&self) -> Arc<Vec<(Seat, Move)>> {
+        Arc::clone(&self.public.history)
+    }
+
+    /// The trick in progress (before the play phase: the seat to act, nothing to beat).
+    pub const fn trick(&self) -> &Trick {
+        &self.public.trick
+    }
+
+    /// The play to beat and who made it; `None` when the seat to act leads.
+    pub const fn last(&self) -> Option<(Seat, Move)> {
+        self.public.trick.last()
+    }
+
+    /// The seat to act.
+    pub const fn turn(&self) -> Seat {
+        self.public.trick.turn()
+    }
+
+    /// The base score so far.
+    pub const fn base(&self) -> u32 {
+        self.base
+    }
+
+    /// The table multiplier so far (shows, robs, bombs), before spring and doubling.
+    pub const fn multiplier(&self) -> u32 {
+        self.multiplier
+    }
+
+    /// The cards of every seat that has shown its hand (明牌), as they are now (while
+    /// dealing, those received so far); `None` for a seat that has not shown. Never a hand
+    /// before it is shown.
+    pub const fn shown(&self) -> &BySeat<Option<Cards>> {
+        &self.shown
+    }
+
+    /// The shows so far, in order (the first is the first bidder's, when before bidding).
+    pub fn shows(&self) -> &[Show] {
+        &self.shows
+    }
+
+    /// Each seat's doubling factor once it has chosen it (public once made).
+    pub const fn doublings(&self) -> &BySeat<Option<u32>> {
+        &self.doublings
     }
 
     /// The multiplier `seat` is shown (RULES.md section 7): for a farmer the table
@@ -174,7 +388,7 @@ impl SeatView {
 
     /// The bids the seat may make ([`crate::legal_bids`] under the view's bidding form).
     pub fn legal_bids(&self) -> Vec<Bid> {
-        crate::legal_bids(self.rules.bidding, &self.bids)
+        legal_bids(self.rules.bidding, &self.bids)
     }
 
     /// The part of the view a play decision reads, borrowed: no allocation.
@@ -185,96 +399,31 @@ impl SeatView {
             hand: self.hand,
             landlord: self.landlord,
             cards_left: self.cards_left,
-            last: self.last,
+            last: self.last(),
+            played: self.public.played,
+            history: &self.public.history,
         }
-    }
-}
-
-/// What a robot's play policy reads of a seat's turn, borrowed and `Copy`: built from a
-/// [`SeatView`] ([`SeatView::turn_view`]) or, without building a view, from a
-/// [`crate::PlayState`] ([`crate::PlayState::turn_view`]) in search playouts.
-#[derive(Clone, Copy, Debug)]
-pub struct TurnView<'a> {
-    /// The rules in force, with the wild ranks revealed.
-    pub rules: &'a Rules,
-    /// The seat to play.
-    pub seat: Seat,
-    /// Its cards.
-    pub hand: Cards,
-    /// The landlord, once decided.
-    pub landlord: Option<Seat>,
-    /// Cards left in each hand.
-    pub cards_left: BySeat<u32>,
-    /// The play to beat and who made it; `None` when the seat leads.
-    pub last: Option<(Seat, Move)>,
-}
-
-/// The play phase as every seat sees it, hands unknown: a history replayed from the
-/// landlord's lead under the trick's rules ([`Trick`]), with each seat's plays and the bomb
-/// multiplier. Protocol readers rebuild a seat's view with it ([`SeatView::playing`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PublicPlay {
-    /// The trick after the history.
-    pub trick: Trick,
-    /// Every play, passes included.
-    pub history: Vec<(Seat, Move)>,
-    /// Cards each seat has played.
-    pub played: BySeat<Cards>,
-    /// The product of the bomb factors of the history's bombs and rockets (saturating).
-    pub bomb_multiplier: u32,
-}
-
-impl PublicPlay {
-    /// Before the first play: `landlord` leads.
-    pub fn new(landlord: Seat) -> PublicPlay {
-        PublicPlay {
-            trick: Trick::lead(landlord),
-            history: Vec::new(),
-            played: BySeat([Cards::EMPTY; 3]),
-            bomb_multiplier: 1,
-        }
-    }
-
-    /// `play` by `seat`, checked against the trick ([`Trick::check`]: turn, pass when
-    /// leading, beating the play to beat); unchanged on error. Whether the seat holds the
-    /// cards is the caller's to check.
-    pub fn push(&mut self, seat: Seat, play: Move, rules: &Rules) -> Result<(), ActionError> {
-        self.trick.check(seat, &play, rules)?;
-        self.trick.advance(play);
-        if !play.is_pass() {
-            self.played[seat] = self.played[seat].union(play.cards());
-            self.bomb_multiplier = self
-                .bomb_multiplier
-                .saturating_mul(bomb_factor(&play, rules));
-        }
-        self.history.push((seat, play));
-        Ok(())
     }
 }
 
 impl Game {
-    /// The view of `seat`.
+    /// The view of `seat`: its hand and everything public ([`SeatView`]).
     pub fn view(&self, seat: Seat) -> SeatView {
-        let history = self.shared_history();
-        let mut played = BySeat([Cards::EMPTY; 3]);
-        for (s, m) in history.iter() {
-            played[*s] = played[*s].union(m.cards());
-        }
+        let trick = match self.phase() {
+            Phase::Playing | Phase::Over => *self.play_state().trick(),
+            _ => Trick::lead(self.turn()),
+        };
+        let bombs = self.play_state().bomb_multiplier();
         SeatView {
             seat,
+            hand: self.hand(seat),
             phase: self.phase(),
             rules: self.rules(),
-            hand: self.hand(seat),
             landlord: self.landlord(),
-            role: self.role(seat),
             kitty: self.landlord().map(|_| self.deal().kitty.to_cards()),
             bids: self.bids().to_vec(),
             cards_left: BySeat::from_fn(|s| self.hand(s).len()),
-            played,
-            history,
-            last: self.last(),
-            turn: self.turn(),
-            laizi: self.laizi(),
+            public: PublicPlay::of_game(trick, self.shared_history(), bombs),
             base: self.base(),
             multiplier: self.multiplier(),
             shown: BySeat::from_fn(|s| self.shown_hand(s)),

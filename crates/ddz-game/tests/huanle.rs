@@ -170,10 +170,10 @@ fn the_landlords_late_show() {
         Err(ActionError::NotYourTurn { seat: S1, turn: S0 })
     );
     // Not shown yet: no seat but the landlord sees its cards.
-    assert_eq!(g.view(S1).shown[S0], None);
+    assert_eq!(g.view(S1).shown()[S0], None);
     g.show(S0, true).unwrap();
-    assert_eq!(g.view(S1).shown[S0].map(|c| c.len()), Some(20));
-    assert_eq!(g.view(S2).shown[S0], Some(g.hand(S0)));
+    assert_eq!(g.view(S1).shown()[S0].map(|c| c.len()), Some(20));
+    assert_eq!(g.view(S2).shown()[S0], Some(g.hand(S0)));
     play_spring(&mut g);
     let r = g.result().unwrap();
     assert_eq!((r.show, r.multiplier), (2, 4));
@@ -226,8 +226,8 @@ fn doubling_landlord_first_and_caps_per_pair() {
     g.double(S0, 4).unwrap();
     // Then either farmer, and each sees the landlord's choice.
     assert_eq!(g.to_act(), [S1, S2]);
-    assert_eq!(g.view(S2).doublings[S0], Some(4));
-    assert_eq!(g.view(S2).doublings[S1], None);
+    assert_eq!(g.view(S2).doublings()[S0], Some(4));
+    assert_eq!(g.view(S2).doublings()[S1], None);
     g.double(S2, 2).unwrap();
     g.double(S1, 1).unwrap();
     g.show(S0, false).unwrap();
@@ -267,28 +267,28 @@ fn views_show_a_hand_from_the_moment_it_is_shown() {
     let mut g = game(&rules);
     // Before the deal nobody holds a card.
     assert_eq!(g.hand(S0).len(), 0);
-    assert_eq!(g.view(S1).cards_left.0, [0, 0, 0]);
+    assert_eq!(g.view(S1).cards_left().0, [0, 0, 0]);
     while g.phase() == Phase::Dealing {
         let seat = g.turn();
         let cards = g.dealt_so_far();
         for viewer in Seat::ALL {
             let v = g.view(viewer);
-            assert_eq!(v.hand.len(), cards);
+            assert_eq!(v.hand().len(), cards);
             if viewer != seat {
-                assert_eq!(v.shown[seat], None, "seat {seat} before it shows");
+                assert_eq!(v.shown()[seat], None, "seat {seat} before it shows");
             }
         }
         // Seat 1 shows with 6 cards: from then on every view has its cards, as they grow.
         g.show(seat, seat == S1 && cards == 6).unwrap();
         if g.has_shown(S1) && g.phase() == Phase::Dealing {
             for viewer in Seat::ALL {
-                assert_eq!(g.view(viewer).shown[S1], Some(g.hand(S1)));
-                assert_eq!(g.view(viewer).shown[S1].unwrap().len(), g.dealt_so_far());
+                assert_eq!(g.view(viewer).shown()[S1], Some(g.hand(S1)));
+                assert_eq!(g.view(viewer).shown()[S1].unwrap().len(), g.dealt_so_far());
             }
         }
-        assert_eq!(g.view(S0).shown[S2], None);
+        assert_eq!(g.view(S0).shown()[S2], None);
     }
-    assert_eq!(g.view(S2).shown[S1].map(|c| c.len()), Some(17));
+    assert_eq!(g.view(S2).shown()[S1].map(|c| c.len()), Some(17));
 }
 
 #[test]
@@ -325,7 +325,7 @@ fn illegal_show_and_double_decisions_are_refused() {
     );
     assert_eq!(
         e.to_string(),
-        "doubling factor 3 is not allowed (allowed: 1, 2, 4)"
+        "doubling x3 is not allowed (allowed: 1, 2, 4)"
     );
     g.double(S1, 2).unwrap();
     let e = g.double(S1, 4).unwrap_err();
@@ -336,7 +336,7 @@ fn illegal_show_and_double_decisions_are_refused() {
             factor: 2
         }
     );
-    assert_eq!(e.to_string(), "seat 1 has already chosen doubling factor 2");
+    assert_eq!(e.to_string(), "seat 1 has already chosen doubling x2");
     let m = ddz_core::parse_move("3", &g.rules(), None).unwrap();
     assert!(matches!(
         g.play(S0, m),

@@ -6,8 +6,8 @@
 use std::collections::{HashMap, HashSet};
 
 use ddz_core::{Cards, Move, Rank, Rules, classify};
-use ddz_game::perft::{PerftPosition, deal_rules, perft_deal, perft_from};
-use ddz_game::{BySeat, Deal, Seat, shuffle};
+use ddz_game::{BySeat, Deal, Seat, below, rng, shuffle};
+use ddz_game::{PlayState, Trick, deal_rules, perft_deal, perft_from};
 
 const PROFILES: [&str; 6] = ["classic", "douzero", "rlcard", "botzone", "laizi", "tiandi"];
 
@@ -41,7 +41,7 @@ struct Brute {
     readings: HashMap<Cards, Vec<Move>>,
 }
 
-/// A position of the brute-force play loop (kept apart from `PerftPosition`).
+/// A position of the brute-force play loop (kept apart from `PlayState`).
 #[derive(Clone, Copy)]
 struct Node {
     hands: [Cards; 3],
@@ -131,23 +131,20 @@ fn play(node: &Node, m: Move) -> Node {
     n
 }
 
-fn to_position(node: &Node) -> PerftPosition {
-    PerftPosition {
-        hands: BySeat(node.hands),
-        turn: Seat::ALL[node.turn],
-        // The seat of the play to beat does not change the tree; the player before the
-        // passes made it.
-        last: node
-            .last
-            .map(|m| (Seat::ALL[(node.turn + 2 - node.passes as usize) % 3], m)),
-        passes: node.passes,
-    }
+fn to_position(node: &Node) -> PlayState {
+    let turn = Seat::ALL[node.turn];
+    // The player before the passes made the play to beat ([`Trick::at`] reads the passes
+    // from the seats).
+    let last = node
+        .last
+        .map(|m| (Seat::ALL[(node.turn + 2 - node.passes as usize) % 3], m));
+    PlayState::with_trick(BySeat(node.hands), Trick::at(turn, last))
 }
 
 fn deal_node(deal: &Deal) -> Node {
-    let p = PerftPosition::from_deal(deal);
+    let p = PlayState::dealt(deal);
     Node {
-        hands: p.hands.0,
+        hands: p.hands().0,
         turn: 0,
         last: None,
         passes: 0,
@@ -157,7 +154,7 @@ fn deal_node(deal: &Deal) -> Node {
 /// `n` cards of `hand` chosen at random.
 fn reduce(hand: Cards, n: usize, r: &mut impl rand::Rng) -> Cards {
     let mut cards: Vec<Rank> = hand.iter().collect();
-    shuffle::shuffle(r, &mut cards);
+    shuffle(r, &mut cards);
     cards[..n.min(cards.len())].iter().copied().collect()
 }
 
@@ -188,11 +185,11 @@ fn small_positions_match_brute_force() {
         for seed in 1..=20u64 {
             let deal = Deal::from_seed(seed, &base);
             let rules = deal_rules(&deal, &base).unwrap();
-            let mut r = shuffle::rng(seed ^ 0x5EED);
+            let mut r = rng(seed ^ 0x5EED);
             let full = deal_node(&deal);
             let mut hands = full.hands;
             for h in hands.iter_mut() {
-                let n = 5 + shuffle::below(&mut r, 4) as usize;
+                let n = 5 + below(&mut r, 4) as usize;
                 *h = reduce(*h, n, &mut r);
             }
             let mut node = Node { hands, ..full };
@@ -207,7 +204,7 @@ fn small_positions_match_brute_force() {
                 if moves.is_empty() {
                     break;
                 }
-                let m = moves[shuffle::below(&mut r, moves.len() as u64) as usize];
+                let m = moves[below(&mut r, moves.len() as u64) as usize];
                 node = play(&node, m);
                 if node.hands.iter().any(|h| h.is_empty()) {
                     break;

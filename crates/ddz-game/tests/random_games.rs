@@ -4,14 +4,14 @@
 //! the moment it is shown, and undo restores the state (shows and doublings included).
 
 use ddz_core::{Bidding, Cards, DealMethod, Profile, Rules};
-use ddz_game::{Action, Actions, Game, GameRecord, Phase, Seat, Side, shuffle};
+use ddz_game::{Action, Actions, Game, GameRecord, Phase, Seat, Side, below, rng};
 
 const GAMES_PER_PROFILE: u64 = 10_000;
 
 /// Plays one game with random actions drawn from `seed`; returns it finished.
 fn random_game(rules: &Rules, seed: u64) -> Game {
     let mut game = Game::new(rules, seed);
-    let mut r = shuffle::rng(seed ^ 0xA5A5);
+    let mut r = rng(seed ^ 0xA5A5);
     let mut steps = 0;
     while game.phase() != Phase::Over {
         steps += 1;
@@ -25,7 +25,7 @@ fn random_game(rules: &Rules, seed: u64) -> Game {
                     2
                 };
                 // Try bids until one is accepted (0 always is).
-                let first = shuffle::below(&mut r, most) as u8;
+                let first = below(&mut r, most) as u8;
                 if game.bid(seat, first).is_err() {
                     game.bid(seat, 0).expect("a pass is always a legal bid");
                 }
@@ -33,7 +33,7 @@ fn random_game(rules: &Rules, seed: u64) -> Game {
             Phase::Playing => {
                 let moves = game.legal_moves();
                 assert!(!moves.is_empty());
-                let m = moves[shuffle::below(&mut r, moves.len() as u64) as usize];
+                let m = moves[below(&mut r, moves.len() as u64) as usize];
                 let before = game.clone().view(seat);
                 game.play(seat, m).expect("a generated move is legal");
                 // Undo restores the view exactly, then redo.
@@ -42,7 +42,7 @@ fn random_game(rules: &Rules, seed: u64) -> Game {
                 assert_eq!(undone.view(seat), before);
             }
             Phase::Dealing | Phase::LandlordShow => {
-                let show = shuffle::below(&mut r, 5) == 0;
+                let show = below(&mut r, 5) == 0;
                 decide_and_undo(&mut game, seat, Action::Show(show));
             }
             Phase::Doubling => {
@@ -51,8 +51,8 @@ fn random_game(rules: &Rules, seed: u64) -> Game {
                 };
                 // Any seat that has not chosen may act (simultaneous doubling).
                 let may = game.to_act();
-                let seat = may[shuffle::below(&mut r, may.len() as u64) as usize];
-                let f = factors[shuffle::below(&mut r, factors.len() as u64) as usize];
+                let seat = may[below(&mut r, may.len() as u64) as usize];
+                let f = factors[below(&mut r, factors.len() as u64) as usize];
                 decide_and_undo(&mut game, seat, Action::Double(f));
             }
             Phase::Over => unreachable!(),
@@ -100,19 +100,19 @@ fn check_invariants(game: &Game) {
     assert_eq!(total, Cards::FULL_DECK);
     for s in Seat::ALL {
         let v = game.view(s);
-        assert_eq!(v.hand, game.hand(s), "a view shows its own hand");
+        assert_eq!(v.hand(), game.hand(s), "a view shows its own hand");
         // Another seat's hand only once shown, and then as it is now.
         for t in Seat::ALL {
             let shown = game.shows().iter().any(|x| x.seat == t);
             let want = shown.then(|| game.hand(t));
-            assert_eq!(v.shown[t], want, "seat {s}'s view of seat {t}");
+            assert_eq!(v.shown()[t], want, "seat {s}'s view of seat {t}");
         }
-        assert_eq!(v.shows.len(), game.shows().len());
+        assert_eq!(v.shows().len(), game.shows().len());
         for t in Seat::ALL {
-            assert_eq!(v.doublings[t], game.doubling(t));
+            assert_eq!(v.doublings()[t], game.doubling(t));
         }
         assert_eq!(
-            v.cards_left.0.iter().sum::<u32>(),
+            v.cards_left().0.iter().sum::<u32>(),
             Seat::ALL.iter().map(|&t| game.hand(t).len()).sum::<u32>()
         );
     }

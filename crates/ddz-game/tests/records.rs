@@ -8,7 +8,7 @@ use ddz_core::{Bidding, Profile, Rank, Rules};
 use ddz_core::{DealMethod, DoublingOrder, ShowCombine};
 use ddz_game::{
     Actions, Game, GameRecord, Phase, RECORD_FORMAT, RECORD_FORMAT_2, ReplayError, Seat, Step,
-    shuffle,
+    below, rng,
 };
 
 const GAMES_PER_PROFILE: u64 = 500;
@@ -17,8 +17,8 @@ const GAMES_PER_PROFILE: u64 = 500;
 /// it taken at a random step on the way (for records of unfinished games).
 fn random_game(rules: &Rules, seed: u64) -> (Game, Game) {
     let mut game = Game::new(rules, seed);
-    let mut r = shuffle::rng(seed ^ 0x005E_C04D);
-    let snapshot_at = shuffle::below(&mut r, 40);
+    let mut r = rng(seed ^ 0x005E_C04D);
+    let snapshot_at = below(&mut r, 40);
     let mut snapshot = game.clone();
     let mut steps = 0;
     while game.phase() != Phase::Over {
@@ -35,25 +35,25 @@ fn random_game(rules: &Rules, seed: u64) -> (Game, Game) {
                 } else {
                     2
                 };
-                let bid = shuffle::below(&mut r, most) as u8;
+                let bid = below(&mut r, most) as u8;
                 if game.bid(seat, bid).is_err() {
                     game.bid(seat, 0).expect("a pass is always a legal bid");
                 }
             }
             Phase::Playing => {
                 let moves = game.legal_moves();
-                let m = moves[shuffle::below(&mut r, moves.len() as u64) as usize];
+                let m = moves[below(&mut r, moves.len() as u64) as usize];
                 game.play(seat, m).expect("a generated move is legal");
             }
             Phase::Dealing | Phase::LandlordShow => {
-                let show = shuffle::below(&mut r, 4) == 0;
+                let show = below(&mut r, 4) == 0;
                 game.show(seat, show).expect("a show decision is legal");
             }
             Phase::Doubling => {
                 let Actions::Double(factors) = game.legal_actions() else {
                     unreachable!("doubling factors while doubling")
                 };
-                let f = factors[shuffle::below(&mut r, factors.len() as u64) as usize];
+                let f = factors[below(&mut r, factors.len() as u64) as usize];
                 game.double(seat, f).expect("a listed factor is legal");
             }
             Phase::Over => unreachable!(),
@@ -108,7 +108,7 @@ fn check_corruptions(game: &Game, record: &GameRecord, r: &mut impl rand::Rng) {
     let n = history.len();
 
     // Change one play's cards: add a rank the seat does not hold at that point.
-    let i = shuffle::below(r, n as u64) as usize;
+    let i = below(r, n as u64) as usize;
     let (seat, _) = history[i];
     let mut held = game.hand(seat);
     for (s, m) in &history[i..] {
@@ -182,7 +182,7 @@ fn check_corruptions(game: &Game, record: &GameRecord, r: &mut impl rand::Rng) {
 fn check_profile(rules: Rules, master: u64) {
     let mut redealt = 0;
     let mut unfinished_checked = 0;
-    let mut r = shuffle::rng(master);
+    let mut r = rng(master);
     for i in 0..GAMES_PER_PROFILE {
         let seed = ddz_game::derive_seed(master, i);
         let (game, snapshot) = random_game(&rules, seed);
@@ -251,7 +251,7 @@ fn section_7_records_say_so_and_carry_the_decisions() {
     assert!(matches!(e.step, Step::Double { index: 1, .. }), "{e}");
     assert!(
         e.what
-            .contains("doubling factor 3 is not allowed (allowed: 1, 2, 4)"),
+            .contains("doubling x3 is not allowed (allowed: 1, 2, 4)"),
         "{e}"
     );
     let mut bad = record.clone();
@@ -343,7 +343,7 @@ fn bid_errors_name_the_bid() {
     assert_eq!(
         e.to_string(),
         format!(
-            "bid 2 (seat {}, 2): must be above the current bid 2",
+            "bid 2 (seat {}, 2): not allowed now (allowed: 0, 3)",
             first.next()
         )
     );
@@ -438,17 +438,17 @@ fn games_from_deal_files_replay() {
         let line = ddz_game::Deal::from_seed(seed + 1000, &rules).to_line();
         let deal = line.to_deal(&rules).unwrap();
         let mut game = Game::with_deal(&rules, seed, deal);
-        let mut r = shuffle::rng(seed);
+        let mut r = rng(seed);
         while game.phase() != Phase::Over {
             let seat = game.turn();
             if game.phase() == Phase::Bidding {
-                let bid = shuffle::below(&mut r, 4) as u8;
+                let bid = below(&mut r, 4) as u8;
                 if game.bid(seat, bid).is_err() {
                     game.bid(seat, 0).unwrap();
                 }
             } else {
                 let moves = game.legal_moves();
-                let m = moves[shuffle::below(&mut r, moves.len() as u64) as usize];
+                let m = moves[below(&mut r, moves.len() as u64) as usize];
                 game.play(seat, m).unwrap();
             }
         }

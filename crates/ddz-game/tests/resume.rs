@@ -7,14 +7,14 @@
 
 use ddz_core::{Bidding, CardSet, DealMethod, PileSource, Profile, Rules};
 use ddz_game::{
-    Action, Actions, GameRecord, Phase, SavedAction, SavedSitting, Seat, Sitting, shuffle,
+    Action, Actions, GameRecord, Phase, SavedAction, SavedSitting, Seat, Sitting, below, rng,
 };
 
 /// A random legal action of the sitting's current game, with random physical cards for a
 /// play (the highest ids of each rank every other time).
 fn random_action(sitting: &Sitting, r: &mut impl rand::Rng) -> (Seat, Action, Option<CardSet>) {
     let game = sitting.game();
-    let mut below = |n: usize| shuffle::below(r, n as u64) as usize;
+    let mut below = |n: usize| below(r, n as u64) as usize;
     let seat = game.turn();
     match (game.phase(), game.legal_actions()) {
         (Phase::Bidding, Actions::Bids(bids)) => (seat, Action::Bid(bids[below(bids.len())]), None),
@@ -82,7 +82,7 @@ fn assert_same(a: &Sitting, b: &Sitting) {
 /// resumed one is the one played on (so resuming twice in a row is tested too).
 fn check(rules: &Rules, seed: u64, games: u32) {
     let mut sitting = Sitting::new(rules, seed);
-    let mut r = shuffle::rng(seed ^ 0x5A5A);
+    let mut r = rng(seed ^ 0x5A5A);
     while sitting.number() <= games {
         let resumed = round_trip(&sitting);
         assert_same(&sitting, &resumed);

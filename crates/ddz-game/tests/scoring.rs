@@ -224,7 +224,7 @@ fn points_bid_is_the_base_and_landlord_takes_the_kitty() {
     assert_eq!(g.base(), 2);
     assert_eq!(g.turn(), S0);
     assert_eq!(g.hand(S0).len(), 20);
-    assert_eq!(g.view(S1).kitty, Some("2BR".parse().unwrap()));
+    assert_eq!(g.view(S1).kitty(), Some("2BR".parse().unwrap()));
     spring_deal_a(&mut g);
     let r = result(&g);
     assert_eq!(r.base, 2);
@@ -245,9 +245,9 @@ fn points_bid_not_above_the_current_one_is_refused() {
             |g| g.bid(S1, low),
             &ActionError::BadBid {
                 bid: low,
-                why: "must be above the current bid 2".into(),
+                allowed: vec![0, 3],
             },
-            "must be above the current bid 2",
+            "not allowed now (allowed: 0, 3)",
         );
     }
     refused(
@@ -255,9 +255,9 @@ fn points_bid_not_above_the_current_one_is_refused() {
         |g| g.bid(S1, 4),
         &ActionError::BadBid {
             bid: 4,
-            why: "bids are 0 (pass) to 3".into(),
+            allowed: vec![0, 3],
         },
-        "bid 4: bids are 0 (pass) to 3",
+        "bid 4 is not allowed now (allowed: 0, 3)",
     );
     g.bid(S1, 0).unwrap();
     g.bid(S2, 0).unwrap();
@@ -419,7 +419,7 @@ fn call_rob_a_declined_seat_cannot_rob() {
         &mut g,
         |g| g.bid(S0, 1),
         &ActionError::NotYourTurn { seat: S0, turn: S2 },
-        "seat 0 acted, but it is seat 2's turn",
+        "not seat 0's turn: seat 2 is to act",
     );
     g.bid(S2, 1).unwrap(); // rob
     // Then the caller may rob back; seat 0 still may not rob.
@@ -428,7 +428,7 @@ fn call_rob_a_declined_seat_cannot_rob() {
         &mut g,
         |g| g.bid(S0, 1),
         &ActionError::NotYourTurn { seat: S0, turn: S1 },
-        "it is seat 1's turn",
+        "seat 1 is to act",
     );
     g.bid(S1, 0).unwrap();
     assert_eq!(g.landlord(), Some(S2));
@@ -454,9 +454,9 @@ fn call_rob_bids_above_one_are_refused() {
         |g| g.bid(S0, 2),
         &ActionError::BadBid {
             bid: 2,
-            why: "call-and-rob bids are 1 (call or rob) or 0 (decline)".into(),
+            allowed: vec![0, 1],
         },
-        "bid 2: call-and-rob bids are 1 (call or rob) or 0 (decline)",
+        "bid 2 is not allowed now (allowed: 0, 1)",
     );
 }
 
@@ -500,7 +500,7 @@ fn fixed_landlord_has_no_bidding() {
         &ActionError::WrongPhase {
             phase: Phase::Playing,
         },
-        "not allowed while Playing",
+        "the game is in play",
     );
 
     let mut rules = classic_fixed();
@@ -739,7 +739,7 @@ fn wild_rank_comes_from_the_deal_and_is_revealed_after_the_landlord() {
     assert_eq!(g.laizi(), nine);
     assert_eq!(g.rules().laizi, nine);
     for s in Seat::ALL {
-        assert_eq!(g.view(s).laizi, nine);
+        assert_eq!(g.view(s).laizi(), nine);
     }
 }
 
@@ -884,13 +884,13 @@ fn illegal_actions_are_refused_and_change_nothing() {
         &ActionError::WrongPhase {
             phase: Phase::Bidding,
         },
-        "not allowed while Bidding",
+        "the bidding is not over",
     );
     refused(
         &mut g,
         |g| g.bid(S0, 1),
         &ActionError::NotYourTurn { seat: S0, turn: S1 },
-        "seat 0 acted, but it is seat 1's turn",
+        "not seat 0's turn: seat 1 is to act",
     );
     refused(
         &mut g,
@@ -910,7 +910,7 @@ fn illegal_actions_are_refused_and_change_nothing() {
         &ActionError::WrongPhase {
             phase: Phase::Playing,
         },
-        "not allowed while Playing",
+        "the game is in play",
     );
     refused(
         &mut g,
@@ -922,19 +922,19 @@ fn illegal_actions_are_refused_and_change_nothing() {
         &mut g,
         |g| g.play(S0, Move::PASS),
         &ActionError::PassWhenLeading,
-        "cannot pass when leading",
+        "you cannot pass",
     );
     refused(
         &mut g,
         |g| g.play(S1, three),
         &ActionError::NotYourTurn { seat: S1, turn: S0 },
-        "seat 1 acted, but it is seat 0's turn",
+        "not seat 1's turn: seat 0 is to act",
     );
     refused(
         &mut g,
         |g| g.play(S2, Move::PASS),
         &ActionError::NotYourTurn { seat: S2, turn: S0 },
-        "it is seat 0's turn",
+        "seat 0 is to act",
     );
     // The landlord has one card of each rank 4..A and three 3s.
     for text in ["44", "JJJ", "3333", "QQKKAA"] {
@@ -942,14 +942,14 @@ fn illegal_actions_are_refused_and_change_nothing() {
         refused(
             &mut g,
             |g| g.play(S0, m),
-            &ActionError::NotInHand { play: m },
+            &ActionError::NotInHand { cards: m.cards() },
             "not all of these cards are in hand",
         );
     }
     let m = parse_move("44", &rules, None).unwrap();
     assert_eq!(
-        ActionError::NotInHand { play: m }.to_string(),
-        "44:pair:4: not all of these cards are in hand"
+        ActionError::NotInHand { cards: m.cards() }.to_string(),
+        "44: not all of these cards are in hand"
     );
     // Four 2s with the rocket as kickers: a combination under DouZero's rules, not classic.
     assert!(parse_move("2222BR", &rules, None).is_err());
@@ -958,7 +958,10 @@ fn illegal_actions_are_refused_and_change_nothing() {
     refused(
         &mut g,
         |g| g.play(S0, four_two),
-        &ActionError::NotACombination { play: four_two },
+        &ActionError::NotACombination {
+            cards: four_two.cards(),
+            reading: four_two.reading(),
+        },
         "is not a combination under these rules",
     );
     // A wild reading in a game without wild cards: 3332 read as the soft bomb 3333.
@@ -968,8 +971,11 @@ fn illegal_actions_are_refused_and_change_nothing() {
     refused(
         &mut g,
         |g| g.play(S0, soft),
-        &ActionError::NotACombination { play: soft },
-        "is not a combination under these rules",
+        &ActionError::NotACombination {
+            cards: soft.cards(),
+            reading: soft.reading(),
+        },
+        "3332=3333 is not a combination under these rules",
     );
 
     // Following.
@@ -982,8 +988,9 @@ fn illegal_actions_are_refused_and_change_nothing() {
         &ActionError::DoesNotBeat {
             play: single_j,
             last: pair_33,
+            by: S0,
         },
-        "J:single:J does not beat 33:pair:3",
+        "J does not beat 33 (played by seat 0)",
     );
     script(&mut g, &[(S1, "88"), (S2, "99"), (S0, "pass")]);
     let pair_44 = parse_move("44", &rules, None).unwrap();
@@ -994,8 +1001,9 @@ fn illegal_actions_are_refused_and_change_nothing() {
         &ActionError::DoesNotBeat {
             play: pair_44,
             last: pair_99,
+            by: S2,
         },
-        "44:pair:4 does not beat 99:pair:9",
+        "44 does not beat 99 (played by seat 2)",
     );
 
     // Back to the lead and play the game out.
@@ -1006,17 +1014,12 @@ fn illegal_actions_are_refused_and_change_nothing() {
     assert_eq!(g.last(), None);
     spring_deal_a(&mut g);
     assert_eq!(g.phase(), Phase::Over);
-    let over = ActionError::WrongPhase { phase: Phase::Over };
+    let over = ActionError::GameOver;
     let pass = Move::PASS;
     for s in Seat::ALL {
-        refused(
-            &mut g,
-            |g| g.play(s, three),
-            &over,
-            "not allowed while Over",
-        );
-        refused(&mut g, |g| g.play(s, pass), &over, "not allowed while Over");
-        refused(&mut g, |g| g.bid(s, 1), &over, "not allowed while Over");
+        refused(&mut g, |g| g.play(s, three), &over, "the game is over");
+        refused(&mut g, |g| g.play(s, pass), &over, "the game is over");
+        refused(&mut g, |g| g.bid(s, 1), &over, "the game is over");
     }
 }
 

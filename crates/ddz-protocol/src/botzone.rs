@@ -469,7 +469,7 @@ impl Rebuilt {
             return invalid(place, Problem::GameOver { seat: s });
         }
         if set.is_empty() {
-            if self.play.trick.leading() {
+            if self.play.trick().leading() {
                 return invalid(place, Problem::PassWhenLeading { seat });
             }
             return self.push(seat, Move::PASS, place);
@@ -495,7 +495,7 @@ impl Rebuilt {
             };
             return invalid(place, problem);
         }
-        let beat = self.play.trick.to_beat().copied();
+        let beat = self.play.trick().to_beat().copied();
         let Some(m) = read_play(cards, beat.as_ref(), &self.rules) else {
             let problem = match beat {
                 None => Problem::NotCombination(set),
@@ -527,18 +527,20 @@ impl Rebuilt {
             return invalid(place, Problem::GameOver { seat: s });
         }
         let hand = self.hand.to_cards();
-        let allowed = legal_moves(hand, self.play.trick.to_beat(), &self.rules);
-        let mut view = SeatView::playing(
+        let allowed = legal_moves(hand, self.play.trick().to_beat(), &self.rules);
+        let view = SeatView::playing(
             &self.rules,
             self.me,
             self.landlord,
             hand,
             self.cards_left,
             self.play,
-        );
-        view.kitty = Some(self.public.to_cards());
-        view.bids = self.bids;
-        view.base = self.base;
+        )
+        .with_kitty(Some(self.public.to_cards()))
+        .with_bids(self.bids);
+        // The multiplier of the history's bombs, at the base Botzone's bids set.
+        let multiplier = view.multiplier();
+        let view = view.with_stake(self.base, multiplier);
         Ok(Turn::Play {
             view,
             allowed,

@@ -394,8 +394,8 @@ impl Bot for ExternalBot {
             self.fail(format!("act: \"cards\": {shown} is not a move"));
             return fallback;
         };
-        let beat = view.last.map(|(_, m)| m);
-        let m = match parse_move(text, &view.rules, beat.as_ref()) {
+        let beat = view.last().map(|(_, m)| m);
+        let m = match parse_move(text, view.rules(), beat.as_ref()) {
             Ok(m) => m,
             Err(e) => {
                 self.fail(format!("act: \"{}\": {e}", clip(text)));

@@ -806,11 +806,11 @@ fn replay_history(
                 return invalid(field, Problem::NotSeatMove(entry.to_string()));
             }
         };
-        let turn = r.public.trick.turn();
+        let turn = r.public.trick().turn();
         if s != turn {
             return invalid(field, Problem::PlaysOutOfTurn { seat: s, turn });
         }
-        let beat = r.public.trick.to_beat().copied();
+        let beat = r.public.trick().to_beat().copied();
         let m = match parse_move(text, rules, beat.as_ref()) {
             Ok(m) => m,
             Err(error) => {
@@ -891,8 +891,8 @@ fn parse_act(obj: &Map<String, Value>, default_rules: &Rules) -> Result<ActReque
     }
 
     let replayed = replay_history(array(obj, "history")?, &rules, landlord)?;
-    let played = replayed.public.played;
-    let turn = replayed.public.trick.turn();
+    let played = replayed.public.played();
+    let turn = replayed.public.trick().turn();
     if turn != me {
         return invalid_key("seat", Problem::NotToPlay { turn, seat: me });
     }
@@ -978,7 +978,7 @@ fn parse_act(obj: &Map<String, Value>, default_rules: &Rules) -> Result<ActReque
             return invalid_key("last", Problem::NotLast(other.to_string()));
         }
     };
-    let derived = replayed.public.trick.last();
+    let derived = replayed.public.trick().last();
     if last != derived {
         let written =
             |play: Option<(Seat, Move)>| play.map(|(s, m)| (s, move_notation(&m, &rules)));
@@ -1005,10 +1005,9 @@ fn parse_act(obj: &Map<String, Value>, default_rules: &Rules) -> Result<ActReque
         }
     };
 
-    let mut view = SeatView::playing(&rules, me, landlord, hand, cards_left, replayed.public);
-    view.base = stake(obj, "base")?;
-    view.multiplier = stake(obj, "multiplier")?;
-    read_variants(obj, &mut view)?;
+    let view = SeatView::playing(&rules, me, landlord, hand, cards_left, replayed.public)
+        .with_stake(stake(obj, "base")?, stake(obj, "multiplier")?);
+    let view = read_variants(obj, view)?;
     Ok(ActRequest { view, allowed })
 }
 
@@ -1126,8 +1125,7 @@ fn parse_bid(obj: &Map<String, Value>, default_rules: &Rules) -> Result<BidReque
             return invalid_key("seat", Problem::CannotBidAfter { seat: me, last });
         }
     }
-    let mut view = SeatView::bidding(&rules, me, hand, bids);
-    read_variants(obj, &mut view)?;
+    let view = read_variants(obj, SeatView::bidding(&rules, me, hand, bids))?;
     let allowed = view.legal_bids();
     Ok(BidRequest { view, allowed })
 }
@@ -1137,12 +1135,14 @@ fn parse_bid(obj: &Map<String, Value>, default_rules: &Rules) -> Result<BidReque
 /// Reads the optional `shown` (each shown seat's current hand) and `doubling` (each seat's
 /// factor or null) into `view`, checking the shown hands against the counts of cards left
 /// and the seat's own hand.
-fn read_variants(obj: &Map<String, Value>, view: &mut SeatView) -> Result<(), ProtocolError> {
+fn read_variants(obj: &Map<String, Value>, view: SeatView) -> Result<SeatView, ProtocolError> {
+    let mut shown = *view.shown();
+    let mut doublings = *view.doublings();
     if let Some(v) = obj.get("shown").filter(|v| !v.is_null()) {
         let Value::Object(map) = v else {
             return invalid_key("shown", Problem::NotShown(v.to_string()));
         };
-        let mut all = view.hand;
+        let mut all = view.hand();
         for (key, cards) in map {
             let s = match key
                 .parse::<u8>()
@@ -1153,27 +1153,27 @@ fn read_variants(obj: &Map<String, Value>, view: &mut SeatView) -> Result<(), Pr
                 None => return invalid_key("shown", Problem::NotSeat(format!("\"{key}\""))),
             };
             let c = cards_value(cards, Field::Key("shown"))?;
-            if s == view.seat {
-                if c != view.hand {
+            if s == view.seat() {
+                if c != view.hand() {
                     let problem = Problem::ShownCount {
                         seat: s,
                         shown: c.len(),
-                        left: view.hand.len(),
+                        left: view.hand().len(),
                     };
                     return invalid_key("shown", problem);
                 }
             } else {
                 all = all.union(c);
             }
-            if view.phase != Phase::Dealing && c.len() != view.cards_left[s] {
+            if view.phase() != Phase::Dealing && c.len() != view.cards_left()[s] {
                 let problem = Problem::ShownCount {
                     seat: s,
                     shown: c.len(),
-                    left: view.cards_left[s],
+                    left: view.cards_left()[s],
                 };
                 return invalid_key("shown", problem);
             }
-            view.shown[s] = Some(c);
+            shown[s] = Some(c);
         }
         if !all.is_valid_deck_subset() {
             return invalid_key("shown", Problem::ShownAndHand(all));
@@ -1192,11 +1192,12 @@ fn read_variants(obj: &Map<String, Value>, view: &mut SeatView) -> Result<(), Pr
             },
         };
         match (factor(a), factor(b), factor(c)) {
-            (Ok(a), Ok(b), Ok(c)) => view.doublings = BySeat([a, b, c]),
+            (Ok(a), Ok(b), Ok(c)) => doublings = BySeat([a, b, c]),
             _ => return bad(),
         }
     }
-    Ok(())
+    let shows = view.shows().to_vec();
+    Ok(view.with_shows(shows, shown).with_doublings(doublings))
 }
 
 /// Checks that `hand` has the size a seat holds once the landlord has the kitty.
@@ -1229,8 +1230,7 @@ fn before_play_view(
     {
         return invalid_key("cards_left", Problem::NotCardCount(v.to_string()));
     }
-    let mut view = SeatView::playing(rules, me, landlord, hand, dealt, PublicPlay::new(landlord));
-    view.phase = phase;
+    let mut kitty = None;
     if let Some(v) = obj.get("bottom_cards_unplayed").filter(|v| !v.is_null()) {
         let bottom = cards_value(v, Field::Key("bottom_cards_unplayed"))?;
         if bottom.len() > 3 {
@@ -1239,12 +1239,13 @@ fn before_play_view(
         if me == landlord && !hand.contains(bottom) {
             return invalid_key("bottom_cards_unplayed", Problem::KittyNotInHand(bottom));
         }
-        view.kitty = Some(bottom);
+        kitty = Some(bottom);
     }
-    view.base = stake(obj, "base")?;
-    view.multiplier = stake(obj, "multiplier")?;
-    read_variants(obj, &mut view)?;
-    Ok(view)
+    let view = SeatView::playing(rules, me, landlord, hand, dealt, PublicPlay::new(landlord))
+        .with_phase(phase)
+        .with_kitty(kitty)
+        .with_stake(stake(obj, "base")?, stake(obj, "multiplier")?);
+    read_variants(obj, view)
 }
 
 fn parse_double(
@@ -1283,10 +1284,10 @@ fn parse_show(
     let view = match get(obj, "window")? {
         Value::String(w) if w == "landlord" => {
             let view = before_play_view(obj, &rules, Phase::LandlordShow)?;
-            if view.landlord != Some(view.seat) {
+            if view.landlord() != Some(view.seat()) {
                 let problem = Problem::NotLandlordWindow {
-                    seat: view.seat,
-                    landlord: view.landlord.unwrap_or(view.seat),
+                    seat: view.seat(),
+                    landlord: view.landlord().unwrap_or(view.seat()),
                 };
                 return invalid_key("window", problem);
             }
@@ -1307,11 +1308,10 @@ fn parse_show(
                 let held = hand.len();
                 return invalid_key("hand", Problem::HandSize { held, expected });
             }
-            let mut view = SeatView::bidding(&rules, me, hand, Vec::new());
-            view.phase = Phase::Dealing;
-            view.cards_left = BySeat([hand.len(); 3]);
-            read_variants(obj, &mut view)?;
-            view
+            let view = SeatView::bidding(&rules, me, hand, Vec::new())
+                .with_phase(Phase::Dealing)
+                .with_cards_left(BySeat([hand.len(); 3]));
+            read_variants(obj, view)?
         }
         other => return invalid_key("window", Problem::UnknownWindow(other.to_string())),
     };
@@ -1402,7 +1402,7 @@ pub fn reply(bot: &mut dyn Bot, name: &str, incoming: Incoming) -> Value {
         Request::Act(act) => {
             let m = bot.play(&act.view, &act.allowed);
             if act.allowed.contains(&m) {
-                act_reply(&id, &m, &act.view.rules)
+                act_reply(&id, &m, act.view.rules())
             } else {
                 error_reply(&id, "the robot chose a play it was not allowed")
             }
@@ -1515,26 +1515,26 @@ fn laizi_value(rules: &Rules) -> Value {
 /// An `act` request for the seat of `view` (which must be playing), allowed `legal` when
 /// given. The rules are named by their profile.
 pub fn act_request(id: &Value, view: &SeatView, legal: Option<&[Move]>) -> Value {
-    let rules = &view.rules;
+    let rules = &view.rules();
     let notation = |m: &Move| move_notation(m, rules);
-    let landlord = view.landlord.unwrap_or(view.seat);
+    let landlord = view.landlord().unwrap_or(view.seat());
     let bottom = view
-        .kitty
-        .map(|k| k.saturating_minus(view.played[landlord]))
+        .kitty()
+        .map(|k| k.saturating_minus(view.played()[landlord]))
         .unwrap_or(Cards::EMPTY);
     let mut req = json!({
         "protocol": PROTOCOL, "type": "act", "id": id,
         "rules": rules.profile.name(), "laizi": laizi_value(rules),
-        "seat": view.seat.index(), "landlord_seat": landlord.index(),
-        "role": Role::of(view.seat, landlord).name(),
-        "hand": view.hand.to_string(),
-        "cards_left": view.cards_left.0,
-        "played": view.played.0.map(|c| c.to_string()),
+        "seat": view.seat().index(), "landlord_seat": landlord.index(),
+        "role": Role::of(view.seat(), landlord).name(),
+        "hand": view.hand().to_string(),
+        "cards_left": view.cards_left().0,
+        "played": view.played().0.map(|c| c.to_string()),
         "bottom_cards_unplayed": bottom.to_string(),
-        "history": view.history.iter().map(|(s, m)| json!([s.index(), notation(m)]))
+        "history": view.history().iter().map(|(s, m)| json!([s.index(), notation(m)]))
             .collect::<Vec<_>>(),
-        "last": view.last.map(|(s, m)| json!({"seat": s.index(), "cards": notation(&m)})),
-        "multiplier": view.multiplier, "base": view.base,
+        "last": view.last().map(|(s, m)| json!({"seat": s.index(), "cards": notation(&m)})),
+        "multiplier": view.multiplier(), "base": view.base(),
     });
     if let (Some(legal), Value::Object(obj)) = (legal, &mut req) {
         let moves: Vec<String> = legal.iter().map(notation).collect();
@@ -1546,15 +1546,15 @@ pub fn act_request(id: &Value, view: &SeatView, legal: Option<&[Move]>) -> Value
 
 /// A `bid` request for the seat of `view` (which must be bidding).
 pub fn bid_request(id: &Value, view: &SeatView) -> Value {
-    let form = match view.rules.bidding {
+    let form = match view.rules().bidding {
         Bidding::CallRob => "call_rob",
         _ => "points",
     };
     let mut req = json!({
         "protocol": PROTOCOL, "type": "bid", "id": id,
-        "rules": view.rules.profile.name(), "form": form, "laizi": laizi_value(&view.rules),
-        "seat": view.seat.index(), "hand": view.hand.to_string(),
-        "bids": view.bids.iter().map(|(s, b)| json!([s.index(), b])).collect::<Vec<_>>(),
+        "rules": view.rules().profile.name(), "form": form, "laizi": laizi_value(view.rules()),
+        "seat": view.seat().index(), "hand": view.hand().to_string(),
+        "bids": view.bids().iter().map(|(s, b)| json!([s.index(), b])).collect::<Vec<_>>(),
     });
     add_variants(&mut req, view);
     req
@@ -1569,33 +1569,33 @@ fn has_variants(rules: &Rules) -> bool {
 /// Adds `shown` (each shown seat's current hand) and `doubling` (each seat's factor or null)
 /// to `req` when the view's rules have the app variants.
 fn add_variants(req: &mut Value, view: &SeatView) {
-    if !has_variants(&view.rules) {
+    if !has_variants(view.rules()) {
         return;
     }
     if let Value::Object(obj) = req {
         let shown: Map<String, Value> = view
-            .shown
+            .shown()
             .iter()
             .filter_map(|(s, c)| c.map(|c| (s.index().to_string(), json!(c.to_string()))))
             .collect();
         obj.insert("shown".into(), Value::Object(shown));
-        obj.insert("doubling".into(), json!(view.doublings.0));
+        obj.insert("doubling".into(), json!(view.doublings().0));
     }
 }
 
 /// The fields of a seat once the landlord is decided and before play (`double`, `show` in
 /// the `landlord` window).
 fn before_play_fields(req: &mut Value, view: &SeatView) {
-    let landlord = view.landlord.unwrap_or(view.seat);
+    let landlord = view.landlord().unwrap_or(view.seat());
     if let Value::Object(obj) = req {
         obj.insert("landlord_seat".into(), json!(landlord.index()));
-        let role = Role::of(view.seat, landlord).name();
+        let role = Role::of(view.seat(), landlord).name();
         obj.insert("role".into(), json!(role));
-        obj.insert("cards_left".into(), json!(view.cards_left.0));
-        let kitty = view.kitty.unwrap_or(Cards::EMPTY).to_string();
+        obj.insert("cards_left".into(), json!(view.cards_left().0));
+        let kitty = view.kitty().unwrap_or(Cards::EMPTY).to_string();
         obj.insert("bottom_cards_unplayed".into(), json!(kitty));
-        obj.insert("multiplier".into(), json!(view.multiplier));
-        obj.insert("base".into(), json!(view.base));
+        obj.insert("multiplier".into(), json!(view.multiplier()));
+        obj.insert("base".into(), json!(view.base()));
     }
 }
 
@@ -1603,8 +1603,8 @@ fn before_play_fields(req: &mut Value, view: &SeatView) {
 pub fn double_request(id: &Value, view: &SeatView, choices: &[u32]) -> Value {
     let mut req = json!({
         "protocol": PROTOCOL, "type": "double", "id": id,
-        "rules": view.rules.profile.name(), "laizi": laizi_value(&view.rules),
-        "seat": view.seat.index(), "hand": view.hand.to_string(), "choices": choices,
+        "rules": view.rules().profile.name(), "laizi": laizi_value(view.rules()),
+        "seat": view.seat().index(), "hand": view.hand().to_string(), "choices": choices,
     });
     before_play_fields(&mut req, view);
     add_variants(&mut req, view);
@@ -1614,21 +1614,21 @@ pub fn double_request(id: &Value, view: &SeatView, choices: &[u32]) -> Value {
 /// A `show` request for the seat of `view` in its show window (`start` before the deal,
 /// `deal` during it, `landlord` after doubling), for `factor`.
 pub fn show_request(id: &Value, view: &SeatView, factor: u32) -> Value {
-    let window = match view.phase {
+    let window = match view.phase() {
         Phase::LandlordShow => "landlord",
-        _ if view.hand.is_empty() => "start",
+        _ if view.hand().is_empty() => "start",
         _ => "deal",
     };
     let mut req = json!({
         "protocol": PROTOCOL, "type": "show", "id": id,
-        "rules": view.rules.profile.name(), "laizi": laizi_value(&view.rules),
-        "seat": view.seat.index(), "hand": view.hand.to_string(),
+        "rules": view.rules().profile.name(), "laizi": laizi_value(view.rules()),
+        "seat": view.seat().index(), "hand": view.hand().to_string(),
         "window": window, "factor": factor,
     });
     match (window, &mut req) {
         ("landlord", _) => before_play_fields(&mut req, view),
         ("deal", Value::Object(obj)) => {
-            obj.insert("cards_dealt".into(), json!(view.hand.len()));
+            obj.insert("cards_dealt".into(), json!(view.hand().len()));
         }
         _ => {}
     }

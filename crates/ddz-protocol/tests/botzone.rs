@@ -38,20 +38,20 @@ fn check_response(turn: &Turn, response: &Value) {
     match turn {
         Turn::Bid { view, .. } => {
             let b = response.as_u64().expect("a bid") as u8;
-            let high = view.bids.iter().map(|x| x.1).max().unwrap_or(0);
+            let high = view.bids().iter().map(|x| x.1).max().unwrap_or(0);
             assert!(b == 0 || (b > high && b <= 3), "bid {b} over {high}");
         }
         Turn::Play { view, hand, .. } => {
             let set = set_of(response);
             assert_eq!(hand.bits() & set.bits(), set.bits(), "ids in hand");
-            assert_eq!(hand.to_cards(), view.hand);
-            let beat = view.last.map(|(_, m)| m);
+            assert_eq!(hand.to_cards(), view.hand());
+            let beat = view.last().map(|(_, m)| m);
             if set.is_empty() {
                 assert!(beat.is_some(), "a pass only when following");
             } else {
                 let cards = set.to_cards();
                 assert!(
-                    legal_moves(view.hand, beat.as_ref(), &Rules::botzone())
+                    legal_moves(view.hand(), beat.as_ref(), &Rules::botzone())
                         .iter()
                         .any(|m| m.cards() == cards),
                     "{cards} is a legal play"
@@ -67,28 +67,28 @@ fn example_turns_are_rebuilt() {
     let Turn::Play { view, .. } = &t else {
         panic!("a play")
     };
-    assert_eq!(view.seat, Seat::ALL[0]);
-    assert_eq!(view.landlord, Some(Seat::ALL[0]));
-    assert_eq!(view.hand.len(), 20);
-    assert_eq!(view.last, None);
-    assert_eq!(view.rules.bidding, Bidding::Fixed);
+    assert_eq!(view.seat(), Seat::ALL[0]);
+    assert_eq!(view.landlord(), Some(Seat::ALL[0]));
+    assert_eq!(view.hand().len(), 20);
+    assert_eq!(view.last(), None);
+    assert_eq!(view.rules().bidding, Bidding::Fixed);
 
     let t = turn_of("ftl_farmer_midgame.json");
     let Turn::Play { view, hand, .. } = &t else {
         panic!("a play")
     };
-    assert_eq!(view.seat, Seat::ALL[1]);
-    assert_eq!(view.cards_left.0, [18, 15, 17]);
+    assert_eq!(view.seat(), Seat::ALL[1]);
+    assert_eq!(view.cards_left().0, [18, 15, 17]);
     assert_eq!(hand.len(), 15);
-    assert_eq!(view.last, None, "both others passed: the farmer leads");
-    assert_eq!(view.history.len(), 7);
-    assert_eq!(view.played[Seat::ALL[1]].to_string(), "52");
+    assert_eq!(view.last(), None, "both others passed: the farmer leads");
+    assert_eq!(view.history().len(), 7);
+    assert_eq!(view.played()[Seat::ALL[1]].to_string(), "52");
 
     let t = turn_of("ftl2_bid.json");
     let Turn::Bid { view, allowed } = &t else {
         panic!("a bid")
     };
-    assert_eq!(view.seat, Seat::ALL[1]);
+    assert_eq!(view.seat(), Seat::ALL[1]);
     assert_eq!(allowed, &vec![0, 2, 3]);
     assert_eq!(allowed, &view.legal_bids());
 
@@ -97,13 +97,13 @@ fn example_turns_are_rebuilt() {
         panic!("a play")
     };
     assert_eq!(
-        (view.seat, view.landlord),
+        (view.seat(), view.landlord()),
         (Seat::ALL[1], Some(Seat::ALL[1]))
     );
-    assert_eq!(view.hand.len(), 20);
-    assert_eq!(view.cards_left.0, [17, 20, 17]);
-    assert_eq!(view.base, 3);
-    assert_eq!(view.bids, vec![(Seat::ALL[0], 1), (Seat::ALL[1], 3)]);
+    assert_eq!(view.hand().len(), 20);
+    assert_eq!(view.cards_left().0, [17, 20, 17]);
+    assert_eq!(view.base(), 3);
+    assert_eq!(view.bids(), vec![(Seat::ALL[0], 1), (Seat::ALL[1], 3)]);
 }
 
 #[test]
@@ -291,21 +291,25 @@ fn botzone_games(rules: &Rules, seeds: core::ops::Range<u64>) -> usize {
             let game_view = game.view(seat);
             match &turn {
                 Turn::Bid { view, .. } => {
-                    assert_eq!(view.hand, game_view.hand);
+                    assert_eq!(view.hand(), game_view.hand());
                     game.bid(seat, response.as_u64().unwrap() as u8).unwrap();
                 }
                 Turn::Play { view, .. } => {
-                    assert_eq!(view.hand, game_view.hand, "seed {seed}");
+                    assert_eq!(view.hand(), game_view.hand(), "seed {seed}");
                     for s in Seat::ALL {
                         let p = Seat::ALL[pos(s)];
-                        assert_eq!(view.cards_left[p], game_view.cards_left[s], "seed {seed}");
+                        assert_eq!(
+                            view.cards_left()[p],
+                            game_view.cards_left()[s],
+                            "seed {seed}"
+                        );
                     }
                     assert_eq!(
-                        view.last.map(|(_, m)| m.cards()),
-                        game_view.last.map(|(_, m)| m.cards()),
+                        view.last().map(|(_, m)| m.cards()),
+                        game_view.last().map(|(_, m)| m.cards()),
                         "seed {seed}"
                     );
-                    assert_eq!(view.multiplier, game_view.multiplier, "seed {seed}");
+                    assert_eq!(view.multiplier(), game_view.multiplier(), "seed {seed}");
                     let set = set_of(&response);
                     let cards = set.to_cards();
                     let m = *game

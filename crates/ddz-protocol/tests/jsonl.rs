@@ -4,8 +4,8 @@
 
 use ddz_bots::{Bot, make_bot};
 use ddz_core::{Bidding, Rules, is_legal, parse_move};
-use ddz_game::shuffle::{below, rng};
 use ddz_game::{Action, Actions, Game, Phase};
+use ddz_game::{below, rng};
 use ddz_protocol::jsonl::{self as protocol, MAX_LINE, Request, parse_request};
 use serde_json::{Value, json};
 
@@ -171,7 +171,7 @@ fn wild_and_declared_readings_round_trip() {
         a.allowed,
         vec![parse_move("7779=7777", &rules, None).unwrap()]
     );
-    assert_eq!(a.view.rules, rules);
+    assert_eq!(a.view.rules(), &rules);
 }
 
 #[test]
@@ -191,7 +191,7 @@ fn bids_points_and_call_rob() {
         panic!("bid")
     };
     assert_eq!(b.allowed, vec![0, 1]);
-    assert_eq!(b.view.rules.bidding, Bidding::CallRob);
+    assert_eq!(b.view.rules().bidding, Bidding::CallRob);
 }
 
 /// Each bad request with the substring its error must hold; a hello follows each one.
@@ -601,17 +601,17 @@ fn games_played_through_serve_only() {
                     panic!("act")
                 };
                 assert_eq!(
-                    (a.view.hand, a.view.cards_left, a.view.played),
-                    (view.hand, view.cards_left, view.played)
+                    (a.view.hand(), a.view.cards_left(), a.view.played()),
+                    (view.hand(), view.cards_left(), view.played())
                 );
                 assert_eq!(
-                    (&a.view.history, a.view.last, a.view.laizi),
-                    (&view.history, view.last, view.laizi)
+                    (&a.view.history(), a.view.last(), a.view.laizi()),
+                    (&view.history(), view.last(), view.laizi())
                 );
                 assert_eq!(a.allowed, narrowed.map_or(legal.clone(), <[_]>::to_vec));
                 let reply = ask(bot, &request);
                 let text = reply["cards"].as_str().unwrap();
-                let last = view.last.map(|(_, m)| m);
+                let last = view.last().map(|(_, m)| m);
                 let m = parse_move(text, &game.rules(), last.as_ref()).unwrap();
                 if let Some(n) = narrowed {
                     assert!(n.contains(&m), "{text} not among the legal_moves sent");
@@ -660,8 +660,8 @@ fn huanle_games_played_through_serve_only() {
                         panic!("show: {request}")
                     };
                     assert_eq!(
-                        (s.factor, s.view.hand, s.view.shown),
-                        (factor, view.hand, view.shown)
+                        (s.factor, s.view.hand(), s.view.shown()),
+                        (factor, view.hand(), view.shown())
                     );
                     let reply = ask(bot, &request);
                     let show = reply["show"].as_bool().unwrap();
@@ -676,10 +676,15 @@ fn huanle_games_played_through_serve_only() {
                     };
                     assert_eq!(d.choices, choices);
                     assert_eq!(
-                        (d.view.hand, d.view.landlord, d.view.kitty, d.view.shown),
-                        (view.hand, view.landlord, view.kitty, view.shown)
+                        (
+                            d.view.hand(),
+                            d.view.landlord(),
+                            d.view.kitty(),
+                            d.view.shown()
+                        ),
+                        (view.hand(), view.landlord(), view.kitty(), view.shown())
                     );
-                    assert_eq!(d.view.doublings, view.doublings);
+                    assert_eq!(d.view.doublings(), view.doublings());
                     let reply = ask(bot, &request);
                     let f = u32::try_from(reply["double"].as_u64().unwrap()).unwrap();
                     doublings += usize::from(f > 1);
@@ -691,7 +696,7 @@ fn huanle_games_played_through_serve_only() {
                     let Request::Bid(b) = parsed.request else {
                         panic!("bid: {request}")
                     };
-                    assert_eq!(b.view.shown, view.shown);
+                    assert_eq!(b.view.shown(), view.shown());
                     let reply = ask(bot, &request);
                     Action::Bid(u8::try_from(reply["bid"].as_u64().unwrap()).unwrap())
                 }
@@ -702,12 +707,12 @@ fn huanle_games_played_through_serve_only() {
                         panic!("act: {request}")
                     };
                     assert_eq!(
-                        (a.view.shown, a.view.doublings),
-                        (view.shown, view.doublings)
+                        (a.view.shown(), a.view.doublings()),
+                        (view.shown(), view.doublings())
                     );
                     let reply = ask(bot, &request);
                     let text = reply["cards"].as_str().unwrap();
-                    let last = view.last.map(|(_, m)| m);
+                    let last = view.last().map(|(_, m)| m);
                     Action::Play(parse_move(text, &game.rules(), last.as_ref()).unwrap())
                 }
                 Actions::None => break,

@@ -484,7 +484,7 @@ impl Env {
     /// to every seat.
     fn shown(&self) -> Vec<Option<String>> {
         let view = self.table.game().view(Seat::ALL[0]);
-        view.shown
+        view.shown()
             .0
             .iter()
             .map(|c| c.map(|c| c.to_string()))
@@ -493,7 +493,7 @@ impl Env {
 
     /// Each seat's doubling factor once chosen, None before (public once made).
     fn doublings(&self) -> Vec<Option<u32>> {
-        self.table.game().view(Seat::ALL[0]).doublings.0.to_vec()
+        self.table.game().view(Seat::ALL[0]).doublings().0.to_vec()
     }
 
     /// The multiplier each seat is shown: a farmer's pair with the landlord, the landlord's

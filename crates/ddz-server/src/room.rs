@@ -165,12 +165,12 @@ impl HintJob {
     /// by the blog's score of what it leaves (SumValue − 7 × NeedRound), best first; a pass
     /// only when the robot chose it. As `ddz play` gives them.
     pub fn run(self) -> Vec<String> {
-        let rules = &self.view.rules;
+        let rules = &self.view.rules();
         let choice = match self.spec.build(self.seed) {
             Ok(mut bot) => bot.play(&self.view, &self.allowed),
             Err(_) => self.allowed.first().copied().unwrap_or(Move::PASS),
         };
-        hints(choice, self.view.hand, &self.allowed, rules)
+        hints(choice, self.view.hand(), &self.allowed, rules)
             .iter()
             .map(|m| move_notation(m, rules))
             .collect()
@@ -758,8 +758,8 @@ impl Room {
             Audience::Spectator => None,
         };
         let view = self.game().view(me.unwrap_or(Seat::ALL[0]));
-        let rules = &view.rules;
-        let over = view.phase == Phase::Over;
+        let rules = &view.rules();
+        let over = view.phase() == Phase::Over;
         let variants = rules.show.enabled || rules.doubling.enabled;
         let seats = BySeat::from_fn(|s| SeatState {
             seat: s,
@@ -770,14 +770,14 @@ impl Room {
             },
             robot: self.robot(s).map(str::to_string),
             connected: self.robots[s].is_some() || self.connected[s],
-            role: view.landlord.map(|l| Role::of(s, l).into()),
-            cards_left: view.cards_left[s],
+            role: view.landlord().map(|l| Role::of(s, l).into()),
+            cards_left: view.cards_left()[s],
             total: self.sitting.totals()[s],
             ready: self.ready[s],
             auto: self.auto_play[s],
         });
         let history: Vec<HistoryPlay> = view
-            .history
+            .history()
             .iter()
             .enumerate()
             .map(|(i, (s, m))| HistoryPlay {
@@ -792,24 +792,24 @@ impl Room {
             step: self.step,
             rules: rules.profile,
             bidding: rules.bidding,
-            phase: view.phase.into(),
+            phase: view.phase().into(),
             you: me,
             seats,
             hand: me.map(|_| self.hand_ids(&view)),
-            landlord: view.landlord,
-            kitty: view.kitty.map(|_| CardIds(self.game().deal().kitty)),
+            landlord: view.landlord(),
+            kitty: view.kitty().map(|_| CardIds(self.game().deal().kitty)),
             laizi: rules.laizi,
-            bids: view.bids.clone(),
+            bids: view.bids().to_vec(),
             first_bidder: self.game().first_bidder(),
-            base: view.base,
-            multiplier: view.multiplier,
+            base: view.base(),
+            multiplier: view.multiplier(),
             stake: self.stake_parts(),
             shown: variants
-                .then(|| BySeat::from_fn(|s| view.shown[s].map(|_| CardIds(self.physical(s))))),
-            doublings: variants.then_some(view.doublings),
+                .then(|| BySeat::from_fn(|s| view.shown()[s].map(|_| CardIds(self.physical(s))))),
+            doublings: variants.then_some(*view.doublings()),
             multipliers: variants.then(|| BySeat::from_fn(|s| view.seat_multiplier(s))),
-            turn: (!over).then_some(view.turn),
-            last: view.last.map(|(seat, m)| LastPlay {
+            turn: (!over).then_some(view.turn()),
+            last: view.last().map(|(seat, m)| LastPlay {
                 seat,
                 play: move_notation(&m, rules),
             }),
@@ -839,8 +839,8 @@ impl Room {
 
     /// The seat's own cards as ids: its physical cards, which always hold the view's ranks.
     fn hand_ids(&self, view: &SeatView) -> CardIds {
-        let cards = self.physical(view.seat);
-        debug_assert_eq!(cards.to_cards(), view.hand);
+        let cards = self.physical(view.seat());
+        debug_assert_eq!(cards.to_cards(), view.hand());
         CardIds(cards)
     }
 
@@ -848,11 +848,12 @@ impl Room {
     fn legal(&self, me: Option<Seat>, view: &SeatView) -> Option<Legal> {
         let me = me?;
         // While doubling simultaneously every undecided seat may choose.
-        if me != view.turn && !(view.phase == Phase::Doubling && self.game().to_act().contains(&me))
+        if me != view.turn()
+            && !(view.phase() == Phase::Doubling && self.game().to_act().contains(&me))
         {
             return None;
         }
-        match view.phase {
+        match view.phase() {
             Phase::Dealing | Phase::LandlordShow => match self.game().legal_actions() {
                 Actions::Show { factor } => Some(Legal::Show(factor)),
                 _ => None,
@@ -866,7 +867,7 @@ impl Room {
                 self.game()
                     .legal_moves()
                     .iter()
-                    .map(|m| move_notation(m, &view.rules))
+                    .map(|m| move_notation(m, view.rules()))
                     .collect(),
             )),
             Phase::Over => None,

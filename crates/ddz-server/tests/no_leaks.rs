@@ -84,7 +84,7 @@ fn knowable(room: &Room, audience: Audience) -> CardSet {
         known |= room.physical(me).bits();
     }
     // Shown hands (明牌), as they are now.
-    let shown = game.view(Seat::ALL[0]).shown;
+    let shown = *game.view(Seat::ALL[0]).shown();
     for s in Seat::ALL.into_iter().filter(|&s| shown[s].is_some()) {
         known |= room.physical(s).bits();
     }

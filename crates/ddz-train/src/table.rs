@@ -5,7 +5,7 @@ use ddz_bots::ddzlib::DdzlibBot;
 use ddz_bots::net::Scorer;
 use ddz_bots::net::features::Position;
 use ddz_core::{Cards, Move, Rules};
-use ddz_game::{BySeat, Deal, PlayState, Seat, SeatView};
+use ddz_game::{BySeat, Deal, PlayState, PublicPlay, Seat, SeatView};
 
 /// A deal being played with seat 0 the landlord (the kitty in its hand), no bidding.
 #[derive(Clone)]
@@ -26,7 +26,7 @@ pub const LANDLORD: Seat = Seat::ALL[0];
 impl Table {
     /// The start of play of `deal` under `rules`.
     pub fn start(deal: &Deal, rules: &Rules) -> Table {
-        let rules = ddz_game::perft::deal_rules(deal, rules).unwrap_or_else(|_| rules.clone());
+        let rules = ddz_game::deal_rules(deal, rules).unwrap_or_else(|_| rules.clone());
         let [_, down, up] = Seat::ALL;
         let state = PlayState::new(
             [
@@ -74,8 +74,7 @@ impl Table {
     /// the kitty is not part of the network's view, so it does not constrain the deal). `None`
     /// when no such deal exists (it always does in a game played by the rules).
     pub fn with_hidden_dealt(&self, seed: u64) -> Option<Table> {
-        let mut view = self.seat_view();
-        view.kitty = None;
+        let view = self.seat_view().with_kitty(None);
         let hands = ddz_bots::search::sample_hidden(&view, seed)?;
         Some(Table {
             rules: self.rules.clone(),
@@ -91,18 +90,20 @@ impl Table {
     /// multiplier 1).
     pub fn seat_view(&self) -> SeatView {
         let seat = self.state.turn();
-        let mut view = SeatView::position(
+        let public = PublicPlay::of_game(
+            *self.state.trick(),
+            std::sync::Arc::new(self.history.clone()),
+            1,
+        );
+        SeatView::playing(
             &self.rules,
             seat,
             LANDLORD,
             self.state.hand(seat),
             self.state.cards_left(),
-            self.state.last(),
-        );
-        view.played = self.played;
-        view.history = std::sync::Arc::new(self.history.clone());
-        view.kitty = Some(self.kitty);
-        view
+            public,
+        )
+        .with_kitty(Some(self.kitty))
     }
 
     /// Plays to the end and returns whether the landlord won: the network greedy in its

@@ -172,11 +172,11 @@ impl Bot for DdzlibBot {
     /// pass, when the bidding is already past it). Call-and-rob: calls with a desired bid of 1
     /// or more, robs (someone has called) only with 2 or more.
     fn bid(&mut self, view: &SeatView, allowed: &[Bid]) -> Bid {
-        let want = desired_bid(view.hand, &view.rules);
-        let want = match view.rules.bidding {
+        let want = desired_bid(view.hand(), view.rules());
+        let want = match view.rules().bidding {
             Bidding::Points => want,
             _ => {
-                let robbing = view.bids.iter().any(|b| b.1 == 1);
+                let robbing = view.bids().iter().any(|b| b.1 == 1);
                 u8::from(want >= if robbing { 2 } else { 1 })
             }
         };
@@ -214,7 +214,7 @@ impl DdzlibBot {
     /// The play for the seat of `turn`, one of `allowed`: what [`Bot::play`] decides, from
     /// the borrowed [`TurnView`] alone (search playouts call it without building a view).
     pub fn choose(&mut self, turn: &TurnView, allowed: &[Move]) -> Move {
-        if let Some(m) = crate::obvious_play(turn.hand, allowed) {
+        if let Some(m) = crate::obvious_play(turn.hand(), allowed) {
             return m;
         }
         let mut found = None;
@@ -225,7 +225,7 @@ impl DdzlibBot {
             }
             None => ControlFlow::Continue(()),
         });
-        found.unwrap_or_else(|| fallback(turn.last.is_none(), allowed))
+        found.unwrap_or_else(|| fallback(turn.last().is_none(), allowed))
     }
 }
 
@@ -246,9 +246,9 @@ impl DdzlibBot {
     /// The entries of [`Self::ladder`] to `emit`, best first, until it breaks: the entries
     /// after are not worked out (most decisions take the first).
     fn walk_ladder(&mut self, turn: &TurnView, emit: &mut Emit) {
-        let ctx = Ctx::new(turn, &self.memo.get(turn.hand, turn.rules).groups);
+        let ctx = Ctx::new(turn, &self.memo.get(turn.hand(), turn.rules()).groups);
         // Whether `emit` stopped early or not, there is nothing more to do.
-        let _ = match turn.last {
+        let _ = match turn.last() {
             None => ctx.lead(emit),
             Some((seat, last)) => ctx.follow(seat, last, emit),
         };
@@ -311,12 +311,12 @@ impl DdzlibBot {
     /// thought or no entry is allowed, that one play ([`Self::choose`]'s). The legal moves
     /// are generated into `buf` only when needed (see [`Self::choose_legal`]). Never empty.
     pub fn options(&mut self, turn: &TurnView, buf: &mut Vec<Move>, most: usize) -> &[Move] {
-        let last = turn.last.map(|(_, m)| m);
-        let rules = turn.rules;
+        let last = turn.last().map(|(_, m)| m);
+        let rules = turn.rules();
         let mut generated = false;
         let mut generate = |buf: &mut Vec<Move>| {
             if !generated {
-                legal_moves_into(turn.hand, last.as_ref(), rules, buf);
+                legal_moves_into(turn.hand(), last.as_ref(), rules, buf);
                 generated = true;
             }
         };
@@ -324,17 +324,17 @@ impl DdzlibBot {
         options.clear();
         // The whole hand at once (it wins): `choose` takes the first such legal play in the
         // generated order, so the moves are generated only when there are several.
-        let memo = self.memo.get(turn.hand, rules);
+        let memo = self.memo.get(turn.hand(), rules);
         let whole = memo.whole.get_or_insert_with(|| {
-            if may_be_one_play(turn.hand, rules) {
-                classify(turn.hand, rules)
+            if may_be_one_play(turn.hand(), rules) {
+                classify(turn.hand(), rules)
             } else {
                 Vec::new()
             }
         });
         let mut legal_whole = whole
             .iter()
-            .filter(|m| is_legal(turn.hand, last.as_ref(), m, rules));
+            .filter(|m| is_legal(turn.hand(), last.as_ref(), m, rules));
         if let Some(&first) = legal_whole.next() {
             if legal_whole.next().is_none() {
                 options.push(first);
@@ -348,7 +348,7 @@ impl DdzlibBot {
         // Following with nothing that beats: the pass is the only move (`choose` takes it
         // without consulting the ladder).
         if let Some(to_beat) = last.as_ref()
-            && for_each_legal_move(turn.hand, Some(to_beat), rules, |m| {
+            && for_each_legal_move(turn.hand(), Some(to_beat), rules, |m| {
                 if m.is_pass() {
                     ControlFlow::Continue(())
                 } else {
@@ -362,7 +362,7 @@ impl DdzlibBot {
             return &self.options;
         }
         self.walk_ladder(turn, &mut |want| {
-            let found = if is_legal(turn.hand, last.as_ref(), &want, rules) {
+            let found = if is_legal(turn.hand(), last.as_ref(), &want, rules) {
                 Some(want)
             } else if want.is_pass() {
                 None
@@ -382,7 +382,7 @@ impl DdzlibBot {
         });
         if options.is_empty() {
             // Following, the fallback is the pass, which is always allowed then.
-            if turn.last.is_some() {
+            if turn.last().is_some() {
                 options.push(Move::PASS);
             } else {
                 generate(buf);
@@ -502,11 +502,11 @@ struct Ctx<'a> {
 impl<'a> Ctx<'a> {
     fn new(turn: &TurnView<'a>, groups: &'a [Move]) -> Ctx<'a> {
         Ctx {
-            rules: turn.rules,
-            hand: turn.hand,
-            seat: turn.seat,
-            landlord: turn.landlord,
-            cards_left: turn.cards_left,
+            rules: turn.rules(),
+            hand: turn.hand(),
+            seat: turn.seat(),
+            landlord: turn.landlord(),
+            cards_left: turn.cards_left(),
             groups,
         }
     }

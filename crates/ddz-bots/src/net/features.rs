@@ -82,14 +82,14 @@ impl<'a> Position<'a> {
     /// The position of a seat's view in the play phase; `None` before the landlord is known.
     pub fn of_view(view: &'a SeatView) -> Option<Position<'a>> {
         Some(Position {
-            seat: view.seat,
-            landlord: view.landlord?,
-            hand: view.hand,
-            cards_left: view.cards_left,
-            played: view.played,
-            history: &view.history,
-            last: view.last,
-            laizi: view.laizi,
+            seat: view.seat(),
+            landlord: view.landlord()?,
+            hand: view.hand(),
+            cards_left: view.cards_left(),
+            played: view.played(),
+            history: view.history(),
+            last: view.last(),
+            laizi: view.laizi(),
         })
     }
 }

@@ -515,16 +515,16 @@ impl NetBot {
     /// the first's 8 best openings.
     pub fn landlord_chance(&mut self, view: &SeatView) -> f64 {
         let seen = view
-            .shown
+            .shown()
             .0
             .iter()
             .flatten()
-            .fold(view.hand, |seen, &cards| seen.union(cards));
+            .fold(view.hand(), |seen, &cards| seen.union(cards));
         let unseen: Vec<Rank> = Cards::FULL_DECK.saturating_minus(seen).iter().collect();
         if unseen.len() < 3 {
             return 0.5;
         }
-        let rules = &view.rules;
+        let rules = &view.rules();
         let rescore = match self.nets.rescore {
             0 => BID_RESCORE,
             n => n.min(BID_RESCORE),
@@ -542,18 +542,18 @@ impl NetBot {
             }
             let hand = picked
                 .iter()
-                .fold(view.hand, |hand, &i| hand.add(unseen[i], 1));
+                .fold(view.hand(), |hand, &i| hand.add(unseen[i], 1));
             let mut cards_left = BySeat([17; 3]);
-            cards_left[view.seat] = hand.len();
+            cards_left[view.seat()] = hand.len();
             let pos = Position {
-                seat: view.seat,
-                landlord: view.seat,
+                seat: view.seat(),
+                landlord: view.seat(),
                 hand,
                 cards_left,
                 played: BySeat::default(),
                 history: &[],
                 last: None,
-                laizi: view.laizi,
+                laizi: view.laizi(),
             };
             ddz_core::legal_moves_into(hand, None, rules, &mut moves);
             total += f64::from(self.nets.best_screened(&pos, rules, &moves, rescore).1);
@@ -592,13 +592,13 @@ impl Bot for NetBot {
     }
 
     fn play(&mut self, view: &SeatView, allowed: &[Move]) -> Move {
-        if let Some(m) = crate::obvious_play(view.hand, allowed) {
+        if let Some(m) = crate::obvious_play(view.hand(), allowed) {
             return m;
         }
         let Some(pos) = Position::of_view(view) else {
             return allowed[0];
         };
-        let (best, _) = self.nets.best(&pos, &view.rules, allowed);
+        let (best, _) = self.nets.best(&pos, view.rules(), allowed);
         allowed[best]
     }
 }

@@ -30,7 +30,7 @@ impl SearchBot {
         }
         self.decisions += 1;
         let seed = derive_seed(self.seed, self.decisions);
-        match side_chance(view, self.config.budget_for(&view.rules), seed) {
+        match side_chance(view, self.config.budget_for(view.rules()), seed) {
             Some(p) if p >= SUPER_DOUBLE_FROM => factor_at_most(allowed, 4),
             Some(p) if p >= DOUBLE_FROM => factor_at_most(allowed, 2),
             Some(_) => factor_at_most(allowed, 1),
@@ -42,12 +42,12 @@ impl SearchBot {
     /// estimated chance (as for doubling) is at least 0.8; during the deal, whose partial hand
     /// the search cannot play out, as `ddzlib` does ([`stakes::ddzlib_show`]).
     pub fn decide_show(&mut self, view: &SeatView) -> bool {
-        if view.landlord != Some(view.seat) {
+        if view.landlord() != Some(view.seat()) {
             return stakes::ddzlib_show(view);
         }
         self.decisions += 1;
         let seed = derive_seed(self.seed, self.decisions);
-        match side_chance(view, self.config.budget_for(&view.rules), seed) {
+        match side_chance(view, self.config.budget_for(view.rules()), seed) {
             Some(p) => p >= SHOW_FROM,
             None => stakes::ddzlib_show(view),
         }
@@ -61,21 +61,21 @@ impl SearchBot {
 /// `seed` draws the deals. `None` before the landlord is decided, after play has begun, or
 /// when the view's counts do not add up.
 pub(crate) fn side_chance(view: &SeatView, budget: Budget, seed: u64) -> Option<f64> {
-    let landlord = view.landlord?;
-    if !view.history.is_empty() {
+    let landlord = view.landlord()?;
+    if !view.history().is_empty() {
         return None;
     }
-    let me = view.seat;
+    let me = view.seat();
     let mut known = BySeat([Cards::EMPTY; 3]);
     for s in Seat::ALL {
-        known[s] = match view.shown[s] {
+        known[s] = match view.shown()[s] {
             Some(c) if s != me => c,
             _ => Cards::EMPTY,
         };
     }
-    known[me] = view.hand;
-    if me != landlord && view.shown[landlord].is_none() {
-        known[landlord] = view.kitty.unwrap_or(Cards::EMPTY);
+    known[me] = view.hand();
+    if me != landlord && view.shown()[landlord].is_none() {
+        known[landlord] = view.kitty().unwrap_or(Cards::EMPTY);
     }
     let seen = known.iter().fold(Cards::EMPTY, |acc, (_, c)| acc.union(*c));
     if !seen.is_valid_deck_subset() {
@@ -84,7 +84,7 @@ pub(crate) fn side_chance(view: &SeatView, budget: Budget, seed: u64) -> Option<
     let unknown: Vec<Rank> = Cards::FULL_DECK.saturating_minus(seen).iter().collect();
     let mut missing = BySeat([0u32; 3]);
     for s in Seat::ALL {
-        missing[s] = view.cards_left[s].checked_sub(known[s].len())?;
+        missing[s] = view.cards_left()[s].checked_sub(known[s].len())?;
     }
     if missing.iter().map(|(_, &n)| n as usize).sum::<usize>() != unknown.len() {
         return None;
@@ -97,7 +97,7 @@ pub(crate) fn side_chance(view: &SeatView, budget: Budget, seed: u64) -> Option<
     };
     let budget = budget.capped(MAX_STAKE_PLAYOUTS);
     Some(chance_by_playouts(
-        &view.rules,
+        view.rules(),
         &unknown,
         deal,
         landlord,

@@ -4,8 +4,8 @@
 use std::time::Instant;
 
 use ddz_core::{Bidding, Cards, Move, Rank, Rules};
-use ddz_game::shuffle::{rng, shuffle};
 use ddz_game::{Bid, Budget, BySeat, PlayState, Seat, SeatView, derive_seed};
+use ddz_game::{rng, shuffle};
 
 use crate::ddzlib::DdzlibBot;
 use crate::solver::{OpenPosition, Solver};
@@ -21,20 +21,20 @@ const MAX_BID_PLAYOUTS: u64 = 1_000;
 /// holds (none yet when they are revealed after the bidding). `None` when the view holds
 /// more than 20 cards or the deck cannot fill the other hands.
 pub fn landlord_chance(view: &SeatView, budget: Budget, seed: u64) -> Option<f64> {
-    let rules = &view.rules;
-    let me = view.seat;
+    let rules = &view.rules();
+    let me = view.seat();
     let unknown: Vec<Rank> = Cards::FULL_DECK
-        .saturating_minus(view.hand)
+        .saturating_minus(view.hand())
         .iter()
         .collect();
     let other = (unknown.len().checked_sub(3)? / 2) as u32;
-    if view.hand.len() + 3 > 20 || other == 0 {
+    if view.hand().len() + 3 > 20 || other == 0 {
         return None;
     }
     let deal = |pool: &mut dyn Iterator<Item = Rank>| {
         let mut take = |n: u32| pool.take(n as usize).collect::<Cards>();
         let mut hands = BySeat([Cards::EMPTY; 3]);
-        hands[me] = view.hand.union(take(3));
+        hands[me] = view.hand().union(take(3));
         hands[me.next()] = take(other);
         hands[me.prev()] = take(other);
         hands
@@ -107,7 +107,7 @@ pub(super) fn finish(
         }
         let turn = state.turn_view(rules, landlord);
         let Seats { bots, buf } = seats;
-        let bot = &mut bots[turn.seat.index()];
+        let bot = &mut bots[turn.seat().index()];
         let play = match soft.as_deref_mut() {
             Some(draws) => {
                 let unit = draws.unit();
@@ -217,10 +217,10 @@ pub fn bid_for_chance(view: &SeatView, allowed: &[Bid], chance: f64, threshold: 
     } else {
         allowed.iter().copied().min().unwrap_or(0)
     };
-    let want = match view.rules.bidding {
+    let want = match view.rules().bidding {
         Bidding::Points => chance >= threshold,
         _ => {
-            let robbing = view.bids.iter().any(|b| b.1 == 1);
+            let robbing = view.bids().iter().any(|b| b.1 == 1);
             chance >= threshold + if robbing { 0.05 } else { 0.0 }
         }
     };

@@ -154,22 +154,22 @@ impl Observations {
     /// for every card played (a view rebuilt without its history: nothing to infer from).
     pub fn of(view: &SeatView, landlord: Seat) -> Option<Observations> {
         let mut played = BySeat([Cards::EMPTY; 3]);
-        for (seat, play) in view.history.iter() {
+        for (seat, play) in view.history().iter() {
             played[*seat] = played[*seat].union(play.cards());
         }
-        if played != view.played {
+        if played != view.played() {
             return None;
         }
         // Cards each seat held before the first play.
-        let mut cards_left = BySeat::from_fn(|s| view.cards_left[s] + view.played[s].len());
+        let mut cards_left = BySeat::from_fn(|s| view.cards_left()[s] + view.played()[s].len());
         let mut trick = Trick::lead(landlord);
-        let mut plays = Vec::with_capacity(view.history.len());
+        let mut plays = Vec::with_capacity(view.history().len());
         let mut turns = Vec::new();
-        for (i, &(seat, play)) in view.history.iter().enumerate() {
+        for (i, &(seat, play)) in view.history().iter().enumerate() {
             if seat != trick.turn() {
                 return None;
             }
-            if seat != view.seat {
+            if seat != view.seat() {
                 turns.push((
                     i,
                     Turn {
@@ -189,8 +189,8 @@ impl Observations {
             turns,
             landlord,
             bids: Bids::of(view, landlord),
-            history: view.history.clone(),
-            laizi: view.laizi,
+            history: view.shared_history(),
+            laizi: view.laizi(),
         })
     }
 
@@ -393,12 +393,12 @@ impl Bids {
     /// rebuilt without its bidding) or when the landlord's bidding hand cannot be told (the
     /// kitty not shown).
     fn of(view: &SeatView, landlord: Seat) -> Option<Bids> {
-        let bidding = view.rules.bidding;
-        let turns: Vec<BidTurn> = (0..view.bids.len())
-            .filter(|&i| view.bids[i].0 != view.seat)
+        let bidding = view.rules().bidding;
+        let turns: Vec<BidTurn> = (0..view.bids().len())
+            .filter(|&i| view.bids()[i].0 != view.seat())
             .map(|i| {
-                let (seat, bid) = view.bids[i];
-                let before = &view.bids[..i];
+                let (seat, bid) = view.bids()[i];
+                let before = &view.bids()[..i];
                 let level = match bidding {
                     Bidding::Points => before.iter().map(|b| i32::from(b.1)).max().unwrap_or(0),
                     // Call-and-rob: the first 1 calls, every later 1 robs.
@@ -417,13 +417,13 @@ impl Bids {
         if turns.is_empty() || bidding == Bidding::Fixed {
             return None;
         }
-        let kitty = if landlord == view.seat {
+        let kitty = if landlord == view.seat() {
             // The landlord's own kitty is in its hand; the others' bidding hands need none.
             Cards::EMPTY
         } else {
-            view.kitty?
+            view.kitty()?
         };
-        let mut rules = view.rules.clone();
+        let mut rules = view.rules().clone();
         let known_when_bidding =
             rules.wild == Wild::Single && rules.laizi_reveal == LaiziReveal::BeforeBidding;
         if !known_when_bidding {
@@ -487,14 +487,7 @@ impl BidTurn {
 
 /// What the seat of `turn` saw there, holding `hand`.
 fn turn_view<'a>(turn: &Turn, hand: Cards, rules: &'a Rules, landlord: Seat) -> TurnView<'a> {
-    TurnView {
-        rules,
-        seat: turn.seat,
-        hand,
-        landlord: Some(landlord),
-        cards_left: turn.cards_left,
-        last: turn.last,
-    }
+    TurnView::hypothetical(rules, turn.seat, hand, landlord, turn.cards_left, turn.last)
 }
 
 /// `ln P(turn.play)` on `ladder` (see the [module docs](self)).

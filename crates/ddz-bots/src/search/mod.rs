@@ -67,10 +67,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ddz_core::{Cards, Move, Rank, Rules, Wild};
-use ddz_game::shuffle::{rng, shuffle};
 use ddz_game::{
     Bid, Budget, BySeat, PlayState, Seat, SeatView, Side, Trick, derive_seed, side_scores,
 };
+use ddz_game::{rng, shuffle};
 
 mod app_rules;
 pub mod bidding;
@@ -600,7 +600,7 @@ impl SearchBot {
             .iter()
             .enumerate()
             .filter(|(_, m)| !m.is_pass())
-            .map(|(i, m)| (-self.valuer.after(view.hand, m, &view.rules).score(), i))
+            .map(|(i, m)| (-self.valuer.after(view.hand(), m, view.rules()).score(), i))
             .collect();
         ranked.sort_unstable();
         for (_, i) in ranked {
@@ -625,7 +625,7 @@ impl Bot for SearchBot {
         }
         self.decisions += 1;
         let seed = derive_seed(self.seed, self.decisions);
-        match bidding::landlord_chance(view, self.config.budget_for(&view.rules), seed) {
+        match bidding::landlord_chance(view, self.config.budget_for(view.rules()), seed) {
             Some(chance) => {
                 bidding::bid_for_chance(view, allowed, chance, self.config.bid_threshold)
             }
@@ -642,16 +642,16 @@ impl Bot for SearchBot {
     }
 
     fn play(&mut self, view: &SeatView, allowed: &[Move]) -> Move {
-        if let Some(m) = crate::obvious_play(view.hand, allowed) {
+        if let Some(m) = crate::obvious_play(view.hand(), allowed) {
             return m;
         }
         self.decisions += 1;
-        let Some(landlord) = view.landlord else {
+        let Some(landlord) = view.landlord() else {
             return self.ddzlib.play(view, allowed);
         };
         let mut net_scores = Vec::new();
         if let (Some(ensemble), Some(pos)) = (self.net.as_mut(), Position::of_view(view)) {
-            ensemble.scores(&pos, &view.rules, allowed, &mut net_scores);
+            ensemble.scores(&pos, view.rules(), allowed, &mut net_scores);
         }
         let candidates = self.candidates(view, allowed, &net_scores);
         if candidates.len() == 1 {
@@ -678,8 +678,8 @@ impl Bot for SearchBot {
             .map(|_| self.playout_net.clone().unwrap_or_else(Net::small));
         let opponent_net = playout_net
             .clone()
-            .zip(self.config.net_opponents_for(&view.rules));
-        let playout_net = playout_net.filter(|_| self.config.net_in_playouts(&view.rules));
+            .zip(self.config.net_opponents_for(view.rules()));
+        let playout_net = playout_net.filter(|_| self.config.net_in_playouts(view.rules()));
         search(
             &position,
             &candidates,
@@ -723,19 +723,19 @@ impl Decision {
     /// observations keep the bids.
     fn of(view: &SeatView, landlord: Seat, bids: bool) -> Decision {
         Decision {
-            rules: view.rules.clone(),
-            me: view.seat,
+            rules: view.rules().clone(),
+            me: view.seat(),
             landlord,
-            hand: view.hand,
-            cards_left: view.cards_left,
-            last: view.last,
+            hand: view.hand(),
+            cards_left: view.cards_left(),
+            last: view.last(),
             unknown: unknown_cards(view),
             forced: forced_for_landlord(view),
             observations: Observations::of(view, landlord)
                 .map(|o| if bids { o } else { o.without_bids() })
                 .filter(|o| !o.is_empty()),
-            played: view.played,
-            history: view.history.clone(),
+            played: view.played(),
+            history: view.shared_history(),
             ddzlib_seats: BySeat([false; 3]),
         }
     }
@@ -745,18 +745,18 @@ impl Decision {
 pub fn unknown_cards(view: &SeatView) -> Cards {
     let played = Seat::ALL
         .iter()
-        .fold(Cards::EMPTY, |acc, &s| acc.union(view.played[s]));
+        .fold(Cards::EMPTY, |acc, &s| acc.union(view.played()[s]));
     Cards::FULL_DECK
-        .saturating_minus(view.hand)
+        .saturating_minus(view.hand())
         .saturating_minus(played)
 }
 
 /// The kitty cards the landlord (another seat) still holds for sure: the kitty less what it
 /// has played of those ranks.
 fn forced_for_landlord(view: &SeatView) -> Cards {
-    match (view.landlord, view.kitty) {
-        (Some(l), Some(kitty)) if l != view.seat => {
-            let forced = kitty.saturating_minus(view.played[l]);
+    match (view.landlord(), view.kitty()) {
+        (Some(l), Some(kitty)) if l != view.seat() => {
+            let forced = kitty.saturating_minus(view.played()[l]);
             // Within what is unknown (a view without history may not list every play).
             forced.saturating_minus(forced.saturating_minus(unknown_cards(view)))
         }
@@ -769,7 +769,7 @@ fn forced_for_landlord(view: &SeatView) -> Cards {
 /// `seed`. Returns every seat's hand (the seat's own as it is), or `None` when the view is
 /// impossible (fewer unknown cards than the others hold).
 pub fn sample_hidden(view: &SeatView, seed: u64) -> Option<BySeat<Cards>> {
-    let landlord = view.landlord.unwrap_or(view.seat);
+    let landlord = view.landlord().unwrap_or(view.seat());
     let position = Decision::of(view, landlord, false);
     deal(&position, seed)
 }
@@ -1033,7 +1033,7 @@ pub fn ddzlib_like_seats(
     seed: u64,
     samples: u32,
 ) -> BySeat<bool> {
-    let Some(landlord) = view.landlord else {
+    let Some(landlord) = view.landlord() else {
         return BySeat([false; 3]);
     };
     let p = Decision::of(view, landlord, config.infer_bids);
@@ -1499,7 +1499,7 @@ mod tests {
     use super::*;
     use crate::Bot;
     use ddz_core::{Profile, legal_moves_into};
-    use ddz_game::{Game, Phase, shuffle::below};
+    use ddz_game::{Game, Phase, below};
 
     /// The playout as it was before the play state: the trick re-derived from the last play,
     /// a [`SeatView`] built for every simulated move, the stake a running capped product.
@@ -1566,7 +1566,7 @@ mod tests {
                     continue;
                 }
                 let view = game.view(game.turn());
-                let p = Decision::of(&view, view.landlord.unwrap(), true);
+                let p = Decision::of(&view, view.landlord().unwrap(), true);
                 let allowed = game.legal_moves();
                 // The former copy scored the seat's score.
                 let config = SearchConfig {

@@ -6,8 +6,8 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use ddz_core::Rules;
-use ddz_game::perft::{PerftPosition, deal_rules, perft_with_progress};
 use ddz_game::{Deal, DealLine, derive_seed};
+use ddz_game::{PlayState, deal_rules, perft_with_progress};
 use serde_json::json;
 
 use crate::common::{RulesArgs, print_json};
@@ -98,7 +98,7 @@ pub fn run(args: Args) -> Result<()> {
 /// Counts one deal and prints its result.
 fn one(out: &mut impl Write, name: &str, deal: &Deal, rules: &Rules, args: &Args) -> Result<()> {
     let rules = deal_rules(deal, rules).with_context(|| format!("{name}: wild ranks"))?;
-    let pos = PerftPosition::from_deal(deal);
+    let pos = PlayState::dealt(deal);
     let start = Instant::now();
     let mut shown = false;
     let mut next_report = 2.0;

@@ -295,7 +295,7 @@ fn print_state(table: &Table, out: &mut impl Write) -> Result<()> {
     writeln!(out, "table: {}", others.join("; "))?;
     let view = game.view(me);
     for s in [me.next(), me.prev()] {
-        if let Some(cards) = view.shown[s] {
+        if let Some(cards) = view.shown()[s] {
             writeln!(out, "seat {s} shows: {}", hand_text(cards, &rules))?;
         }
     }
@@ -308,7 +308,7 @@ fn print_state(table: &Table, out: &mut impl Write) -> Result<()> {
                 .collect();
             let doublings: Vec<String> = Seat::ALL
                 .into_iter()
-                .map(|s| match view.doublings[s] {
+                .map(|s| match view.doublings()[s] {
                     Some(d) => format!("seat {s} x{d}"),
                     None => format!("seat {s} -"),
                 })
@@ -317,13 +317,13 @@ fn print_state(table: &Table, out: &mut impl Write) -> Result<()> {
                 out,
                 "stake: base {}, table x{}, doubling {}; pairs {}; yours x{}",
                 game.base(),
-                view.multiplier,
+                view.multiplier(),
                 doublings.join(", "),
                 pairs.join(", "),
                 view.seat_multiplier(me)
             )?;
-        } else if view.multiplier > 1 {
-            writeln!(out, "stake: table x{}", view.multiplier)?;
+        } else if view.multiplier() > 1 {
+            writeln!(out, "stake: table x{}", view.multiplier())?;
         }
     } else if game.phase() == Phase::Playing {
         writeln!(

@@ -519,7 +519,7 @@ fn robot_panel(app: &App, seat: Seat, area: Rect, frame: &mut Frame) {
         });
     }
     let view = game.view(app.table.me());
-    if let Some(cards) = view.shown[seat] {
+    if let Some(cards) = view.shown()[seat] {
         let text = if cards.is_empty() {
             "(no cards yet)".to_string()
         } else {
@@ -533,7 +533,7 @@ fn robot_panel(app: &App, seat: Seat, area: Rect, frame: &mut Frame) {
             ),
         ]));
     }
-    if let Some(d) = view.doublings[seat] {
+    if let Some(d) = view.doublings()[seat] {
         lines.push(Line::from(format!(
             "doubling x{d} · pair x{}",
             view.seat_multiplier(seat)
