@@ -38,7 +38,7 @@
 //! assert_eq!(bomb.class(), Some(BombClass::Soft));
 //! ```
 //!
-//! Rules come from a profile, and from what a user gives ([`rules_spec`]): a profile name,
+//! Rules come from a profile, and from what a user gives ([`Rules::build`]): a profile name,
 //! wild ranks written `7,9`, and with the `rules-file` feature a JSON or TOML rules file
 //! (`Rules::build` does all three the way the `ddz` command's `--rules`, `--rules-file` and
 //! `--laizi` do).
@@ -50,28 +50,42 @@
 //! assert!(rules.laizi.contains(Rank::Nine));
 //! ```
 //!
-//! Rules are documented in the project's RULES.md; the order moves are generated in is
-//! documented in [`movegen`].
+//! Rules are documented in the project's RULES.md.
+//!
+//! # Move order
+//!
+//! Moves come in a stable order. Leading: by kind in the order of [`Kind`] (the RULES.md
+//! table: single, pair, trio, trio + single, trio + pair, straight, pair chain, airplane,
+//! airplane + singles, airplane + pairs, four + two singles, four + two pairs, bomb, rocket,
+//! then the Botzone space shuttles), then by length ascending, then by main rank ascending,
+//! then by kickers (their ranks as a sorted sequence, lexicographically). Following: the moves
+//! of the table's kind and length that beat it in the same order, then the bombs that beat it
+//! (lowest first), then the rocket, then the pass.
+//!
+//! With wild cards in hand (RULES.md section 5) the order is the same by kind, length and main
+//! rank (bombs: by size, then rank); within one body, moves follow the number of natural cards
+//! of each body rank used, then the natural kickers, then how many wild cards of each wild rank
+//! are used. Every distinct move (cards, kind, main, length, bomb class) comes once.
 //!
 //! Features: `serde` (Serialize and Deserialize for rules, ranks and moves, and
 //! `MoveJson`), `rules-file` (rules files, with `serde`).
 
-pub mod app_rules;
-pub mod cards;
-pub mod classify;
+mod app_rules;
+mod cards;
+mod classify;
 mod douzero;
 #[cfg(feature = "serde")]
-pub mod json;
-pub mod kind;
-pub mod move_notation;
-pub mod movegen;
+mod json;
+mod kind;
+mod move_notation;
+mod movegen;
 mod natural;
-pub mod notation;
-pub mod physical;
-pub mod play;
-pub mod rank;
-pub mod rules;
-pub mod rules_spec;
+mod notation;
+mod physical;
+mod play;
+mod rank;
+mod rules;
+mod rules_spec;
 mod wild;
 
 pub use app_rules::{

@@ -1,19 +1,5 @@
-//! Legal-move generation: leading, following, finding moves of one kind.
-//!
-//! # Order
-//!
-//! Moves come in a stable order. Leading: by kind in the order of [`Kind`] (the RULES.md
-//! table: single, pair, trio, trio + single, trio + pair, straight, pair chain, airplane,
-//! airplane + singles, airplane + pairs, four + two singles, four + two pairs, bomb, rocket,
-//! then the Botzone space shuttles), then by length ascending, then by main rank ascending,
-//! then by kickers (their ranks as a sorted sequence, lexicographically). Following: the moves
-//! of the table's kind and length that beat it in the same order, then the bombs that beat it
-//! (lowest first), then the rocket, then the pass.
-//!
-//! With wild cards in hand (RULES.md section 5) the order is the same by kind, length and main
-//! rank (bombs: by size, then rank); within one body, moves follow the number of natural cards
-//! of each body rank used, then the natural kickers, then how many wild cards of each wild rank
-//! are used. Every distinct move (cards, kind, main, length, bomb class) comes once.
+//! Legal-move generation: leading, following, finding moves of one kind, in the order the
+//! crate documentation gives ("Move order").
 //!
 //! # Forms
 //!

@@ -70,7 +70,7 @@ pub fn run(mut table: Table, input: &mut impl BufRead, out: &mut impl Write) -> 
         if auto {
             match table.auto_step() {
                 Ok(events) => narrate(&table, &events, out)?,
-                Err(r) => writeln!(out, "refused: {}", r.0)?,
+                Err(r) => writeln!(out, "refused: {}", r)?,
             }
             continue;
         }
@@ -194,7 +194,7 @@ fn command(table: &mut Table, line: &str, offered: &[Move], out: &mut impl Write
 fn outcome(r: Result<Vec<Event>, super::table::Refusal>) -> Reply {
     match r {
         Ok(events) => Reply::Events(events),
-        Err(why) => Reply::Refused(why.0),
+        Err(why) => Reply::Refused(why.to_string()),
     }
 }
 
@@ -219,7 +219,7 @@ fn play_text(table: &mut Table, text: &str) -> Reply {
         return match table.readings(cards) {
             Ok(readings) if readings.len() == 1 => outcome(table.play(readings[0], None)),
             Ok(readings) => Reply::Choose(readings),
-            Err(why) => Reply::Refused(why.0),
+            Err(why) => Reply::Refused(why.to_string()),
         };
     }
     let last = table.game().last().map(|(_, m)| m);

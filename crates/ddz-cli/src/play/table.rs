@@ -10,9 +10,10 @@ use std::path::{Path, PathBuf};
 
 use ddz_bots::hint::hints;
 use ddz_bots::{Bot, BotSpec, TurnError, bot_seed, decide};
-use ddz_core::{Bidding, CardSet, Cards, Move, Rules, classify, move_notation};
+use ddz_core::{Bidding, CardSet, Cards, Move, Rules};
 use ddz_game::{
-    Action, Actions, Bid, BySeat, Game, GameRecord, GameResult, Phase, Role, Seat, Side, Sitting,
+    Action, ActionError, Actions, Bid, BySeat, Game, GameRecord, GameResult, Phase, Role, Seat,
+    Side, Sitting,
 };
 
 /// What happened at the table: the sitting's events.
@@ -50,9 +51,24 @@ pub struct Outcome {
     pub record_error: Option<String>,
 }
 
-/// A selection that cannot be played, and why.
+/// Why the table refused what you asked: the game's own refusal ([`ActionError`], the same
+/// one every surface shows), or a robot of the table that failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refusal(pub String);
+pub enum Refusal {
+    /// ddz-game refused the action.
+    Game(ActionError),
+    /// The hint robot failed to build or to decide.
+    Robot(String),
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::Game(e) => e.fmt(f),
+            Refusal::Robot(why) => write!(f, "hint robot: {why}"),
+        }
+    }
+}
 
 /// One sitting: games against two robots with running totals.
 pub struct Table {
@@ -215,7 +231,7 @@ impl Table {
         let events = self
             .sitting
             .act(seat, action, chosen)
-            .map_err(|e| Refusal(e.to_string()))?;
+            .map_err(Refusal::Game)?;
         self.after(&events);
         Ok(events)
     }
@@ -247,43 +263,14 @@ impl Table {
         });
     }
 
-    /// Your bid. Refused (with the reason) when it is not your turn or not an allowed bid.
+    /// Your bid, refused with ddz-game's reason when it is not your turn or not allowed.
     pub fn bid(&mut self, bid: Bid) -> Result<Vec<Event>, Refusal> {
-        if !self.my_turn() {
-            return Err(self.not_your_turn());
-        }
-        if self.game().phase() != Phase::Bidding {
-            return Err(Refusal("the bidding is over: play cards or pass".into()));
-        }
-        let allowed = self.my_bids();
-        if !allowed.contains(&bid) {
-            let words: Vec<String> = allowed
-                .iter()
-                .map(|&b| format!("bid {b} ({})", self.bid_word(b, self.game().bids())))
-                .collect();
-            return Err(Refusal(format!(
-                "bid {bid} is not allowed now; you may {}",
-                words.join(", ")
-            )));
-        }
         self.apply(self.me(), Action::Bid(bid), None)
     }
 
-    /// Your play, with the physical cards you picked (if you picked them). Refused with the
-    /// reason when it is not your turn or not legal.
+    /// Your play, with the physical cards you picked (if you picked them), refused with
+    /// ddz-game's reason when it is not your turn or not legal.
     pub fn play(&mut self, play: Move, chosen: Option<CardSet>) -> Result<Vec<Event>, Refusal> {
-        if !self.my_turn() {
-            return Err(self.not_your_turn());
-        }
-        if self.game().phase() == Phase::Bidding {
-            return Err(Refusal("bid first: the landlord is not decided yet".into()));
-        }
-        if play.is_pass() && self.game().last().is_none() {
-            return Err(Refusal("you lead this trick: you cannot pass".into()));
-        }
-        if !play.is_pass() && !self.game().legal_moves().contains(&play) {
-            return Err(self.why_not(play.cards()));
-        }
         self.apply(self.me(), Action::Play(play), chosen)
     }
 
@@ -305,31 +292,11 @@ impl Table {
 
     /// Shows your hand (`show`) or keeps it hidden, in a show window.
     pub fn show(&mut self, show: bool) -> Result<Vec<Event>, Refusal> {
-        if !self.my_turn() {
-            return Err(self.not_your_turn());
-        }
-        if self.my_show_factor().is_none() {
-            return Err(Refusal("you cannot show your hand now".into()));
-        }
         self.apply(self.me(), Action::Show(show), None)
     }
 
     /// Chooses your doubling factor (1, 2 加倍, 4 超级加倍).
     pub fn double(&mut self, factor: u32) -> Result<Vec<Event>, Refusal> {
-        if !self.my_turn() {
-            return Err(self.not_your_turn());
-        }
-        let allowed = self.my_doublings();
-        if allowed.is_empty() {
-            return Err(Refusal("there is no doubling to choose now".into()));
-        }
-        if !allowed.contains(&factor) {
-            let list: Vec<String> = allowed.iter().map(u32::to_string).collect();
-            return Err(Refusal(format!(
-                "x{factor} is not a doubling you may choose (choose {})",
-                list.join(", ")
-            )));
-        }
         self.apply(self.me(), Action::Double(factor), None)
     }
 
@@ -338,63 +305,12 @@ impl Table {
         self.play(Move::PASS, None)
     }
 
-    fn not_your_turn(&self) -> Refusal {
-        if self.is_over() {
-            Refusal("the game is over".into())
-        } else {
-            Refusal(format!(
-                "not your turn: {} (seat {}) is to act",
-                self.seat_name(self.game().turn()),
-                self.game().turn()
-            ))
-        }
-    }
-
     /// Every legal reading of exactly these cards (several under wildcards or for cards such
-    /// as 333444555666), or why there is none.
+    /// as 333444555666), or ddz-game's reason why there is none.
     pub fn readings(&self, cards: Cards) -> Result<Vec<Move>, Refusal> {
-        if !self.my_turn() {
-            return Err(self.not_your_turn());
-        }
-        if self.game().phase() == Phase::Bidding {
-            return Err(Refusal("bid first: the landlord is not decided yet".into()));
-        }
-        if cards.is_empty() {
-            return Err(Refusal("select some cards first (or pass)".into()));
-        }
-        let readings: Vec<Move> = self
-            .game()
-            .legal_moves()
-            .into_iter()
-            .filter(|m| !m.is_pass() && m.cards() == cards)
-            .collect();
-        if readings.is_empty() {
-            return Err(self.why_not(cards));
-        }
-        Ok(readings)
-    }
-
-    /// Why these cards cannot be played now.
-    fn why_not(&self, cards: Cards) -> Refusal {
-        let rules = self.rules();
-        let hand = self.game().hand(self.me());
-        if !hand.contains(cards) {
-            return Refusal(format!("{cards}: not all of these cards are in your hand"));
-        }
-        let readings = classify(cards, &rules);
-        if readings.is_empty() {
-            return Refusal(format!("{cards} is not a combination under these rules"));
-        }
-        match self.game().last() {
-            Some((seat, last)) if !readings.iter().any(|r| r.beats(&last, &rules)) => {
-                Refusal(format!(
-                    "{cards} does not beat {} ({} played it)",
-                    move_notation(&last, &rules),
-                    self.seat_name(seat)
-                ))
-            }
-            _ => Refusal(format!("{cards} cannot be played now")),
-        }
+        self.game()
+            .readings(self.me(), cards)
+            .map_err(Refusal::Game)
     }
 
     /// The hints for your turn: the hint robot's choice first, then every other legal play by
@@ -437,7 +353,7 @@ impl Table {
         self.options
             .hint_bot
             .build(bot_seed(self.seed(), self.me()))
-            .map_err(|e| Refusal(format!("hint robot: {e}")))
+            .map_err(|e| Refusal::Robot(e.to_string()))
     }
 
     /// What the hint robot would do in your seat.
@@ -451,18 +367,13 @@ impl Table {
 
     /// Lets the hint robot take your turn (bid or play), for `auto`.
     pub fn auto_step(&mut self) -> Result<Vec<Event>, Refusal> {
-        if !self.my_turn() {
-            return Err(self.not_your_turn());
-        }
         let mut bot = self.helper()?;
-        match decide(self.game(), bot.as_mut()) {
-            Ok((_, Action::Bid(bid))) => self.bid(bid),
-            Ok((_, Action::Play(play))) => self.play(play, None),
-            Ok((seat, decision @ (Action::Show(_) | Action::Double(_)))) => {
-                self.apply(seat, decision, None)
-            }
-            Err(e) => Err(Refusal(format!("hint robot: {e}"))),
-        }
+        // The one decision loop; ddz-game refuses the action when the turn is not yours.
+        let (_, action) = decide(self.game(), bot.as_mut()).map_err(|e| match e {
+            TurnError::Over => Refusal::Game(ActionError::GameOver),
+            other => Refusal::Robot(other.to_string()),
+        })?;
+        self.apply(self.me(), action, None)
     }
 
     /// Whether a robot is to act now.

@@ -243,7 +243,7 @@ impl App {
         };
         match self.table.show(show) {
             Ok(events) => self.show_events(&events),
-            Err(r) => self.refuse(r.0),
+            Err(r) => self.refuse(r.to_string()),
         }
     }
 
@@ -262,7 +262,7 @@ impl App {
         };
         match self.table.double(factor) {
             Ok(events) => self.show_events(&events),
-            Err(r) => self.refuse(r.0),
+            Err(r) => self.refuse(r.to_string()),
         }
     }
 
@@ -284,7 +284,7 @@ impl App {
         if let Some(bid) = bid {
             match self.table.bid(bid) {
                 Ok(events) => self.show_events(&events),
-                Err(r) => self.refuse(r.0),
+                Err(r) => self.refuse(r.to_string()),
             }
         }
     }
@@ -339,7 +339,7 @@ impl App {
                 };
                 self.hint = Some(m);
                 let what = if m.is_pass() {
-                    "pass (press p)".to_string()
+                    "pass".to_string()
                 } else {
                     format!(
                         "{}  ({})",
@@ -364,16 +364,20 @@ impl App {
                 self.hint = None;
                 self.show_events(&events);
             }
-            Err(r) => self.refuse(r.0),
+            Err(r) => self.refuse(r.to_string()),
         }
     }
 
     fn play_selection(&mut self) {
+        // Enter plays the hint shown, a pass included (a pass hint selects no cards).
         if let Some(hint) = self.hint
-            && !hint.is_pass()
             && hint.cards() == self.selected.to_cards()
         {
-            self.play(hint);
+            if hint.is_pass() {
+                self.pass();
+            } else {
+                self.play(hint);
+            }
             return;
         }
         match self.table.readings(self.selected.to_cards()) {
@@ -385,7 +389,7 @@ impl App {
                 ));
                 self.mode = Mode::Readings { readings, index: 0 };
             }
-            Err(r) => self.refuse(r.0),
+            Err(r) => self.refuse(r.to_string()),
         }
     }
 
@@ -397,7 +401,7 @@ impl App {
                 self.hint = None;
                 self.show_events(&events);
             }
-            Err(r) => self.refuse(r.0),
+            Err(r) => self.refuse(r.to_string()),
         }
     }
 }

@@ -300,3 +300,41 @@ fn call_and_rob_bidding_keys() {
     assert_eq!(app.table.game().bids().len(), bids + 1);
     assert_eq!(app.table.game().bids()[bids], (Seat::ALL[0], 1));
 }
+
+/// A hint and what enter does agree: when the hint is a pass (nothing beats the table),
+/// enter passes rather than asking for cards.
+#[test]
+fn enter_plays_a_pass_hint() {
+    for seed in 0..40 {
+        let mut app = App::new(table(Profile::Classic, seed));
+        robots(&mut app);
+        // You bid what the hint robot would (enter would not bid), then follow its hints.
+        while !app.table.is_over() && app.table.game().phase() != Phase::Playing {
+            app.table.auto_step().expect("the hint robot bids");
+            robots(&mut app);
+        }
+        while !app.table.is_over() && app.table.my_turn() {
+            press(&mut app, KeyCode::Char('h'));
+            let hint = app.hint.expect("a hint on your turn");
+            let turn = app.table.game().turn();
+            let hand = app.table.game().hand(turn);
+            press(&mut app, KeyCode::Enter);
+            let (text, refusal) = app.message.clone().unwrap_or_default();
+            assert!(
+                !refusal,
+                "seed {seed}: enter after the hint {hint:?} said {text}"
+            );
+            if hint.is_pass() {
+                assert_eq!(app.table.game().hand(turn), hand);
+                assert_ne!(
+                    app.table.game().turn(),
+                    turn,
+                    "seed {seed}: the pass was played"
+                );
+                return;
+            }
+            robots(&mut app);
+        }
+    }
+    panic!("no seed gave a pass hint");
+}
