@@ -1,6 +1,7 @@
 //! The crate's integration tests as one binary (one link instead of one a file): each
 //! module is one file of this directory.
 
+mod errors;
 mod huanle;
 mod no_shuffle;
 mod perft;

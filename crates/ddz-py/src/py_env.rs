@@ -16,12 +16,23 @@ use crate::encode::{
 };
 use crate::table::{EnvGame, NO_ID, Refused, phase_name};
 
-/// A refused action as Python's `ddz.IllegalMoveError` (a `ValueError`).
 /// Width of a bid's `action_features` row (one-hot over bids 0-3).
 const BID_FEATURES: usize = 4;
 
+/// A refused action as Python's `ddz.IllegalMoveError` (a `ValueError`) with its `code`.
 pub(crate) fn illegal(e: Refused) -> PyErr {
-    IllegalMoveError::new_err(e.0)
+    illegal_with_code(e.to_string(), e.code())
+}
+
+/// `ddz.IllegalMoveError` with the message and the refusal's stable code as its `code`
+/// attribute (ddz-game's codes, listed in docs/protocol.md, or `bad_choice`).
+pub(crate) fn illegal_with_code(message: String, code: &'static str) -> PyErr {
+    let err = IllegalMoveError::new_err(message);
+    Python::attach(|py| {
+        // Setting an attribute on a fresh exception object does not fail.
+        let _ = err.value(py).setattr("code", code);
+    });
+    err
 }
 
 /// The rules of a profile name, with wild ranks (`"7"`, `"79"`), a fixed landlord seat, or a

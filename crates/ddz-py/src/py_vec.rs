@@ -15,7 +15,7 @@ use crate::encode::{
     CARDS_LEN, DOUZERO_FARMER_LEN, DOUZERO_Z_LEN, RLCARD_FARMER_LEN, WILD_LEN, cards54, douzero_x,
     douzero_z, move_features, move_features_len, rlcard_obs, wild_ranks13,
 };
-use crate::py_env::{Env, make_rules, seat_arg};
+use crate::py_env::{Env, illegal_with_code, make_rules, seat_arg};
 use crate::table::{EnvGame, NO_ID};
 
 /// Move features of every game: `(offsets, rows)`.
@@ -131,7 +131,7 @@ impl Setup {
         index: usize,
         robots: Option<&Robots>,
     ) -> Result<(), String> {
-        slot.table.choose(index).map_err(|e| e.0)?;
+        slot.table.choose(index).map_err(|e| e.to_string())?;
         slot.reward.fill(0.0);
         *slot.done = false;
         self.advance(i, slot, robots)?;
@@ -618,7 +618,7 @@ impl VecEnv {
             .enumerate()
             .map(|(i, (t, &a))| resolve(t, a, with_ids).map_err(|e| format!("game {i}: {e}")))
             .collect();
-        let indices = indices.map_err(IllegalMoveError::new_err)?;
+        let indices = indices.map_err(|e| illegal_with_code(e, "bad_choice"))?;
         let s = self.setup;
         let robots = self.robots.take();
         let results = self.each_slot(py, |i, slot| s.step(i, slot, indices[i], robots.as_ref()));

@@ -5,7 +5,7 @@
 use ddz_core::{
     Cards, Move, Profile, Readings, Rules, Wild, legal_moves_into, move_notation, parse_move,
 };
-use ddz_game::{Action, Actions, Deal, Game, Phase, Seat, derive_seed};
+use ddz_game::{Action, ActionError, Actions, Deal, Game, Phase, Seat, derive_seed};
 
 use crate::actions::action_space;
 use crate::encode::EncoderInput;
@@ -15,11 +15,36 @@ pub const NO_ID: u16 = u16::MAX;
 
 /// Why an action was refused; the table is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refused(pub String);
+pub enum Refused {
+    /// ddz-game refused the action (the same refusal every surface shows).
+    Game(ActionError),
+    /// The environment could not resolve a choice to an action: an option index or an RLCard
+    /// action id out of range or not legal, or an id asked outside the rlcard profile.
+    Choice(String),
+}
+
+impl Refused {
+    /// The refusal's stable code: the [`ActionError`] code, or `bad_choice`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Refused::Game(e) => e.code(),
+            Refused::Choice(_) => "bad_choice",
+        }
+    }
+}
+
+impl From<ActionError> for Refused {
+    fn from(e: ActionError) -> Refused {
+        Refused::Game(e)
+    }
+}
 
 impl core::fmt::Display for Refused {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            Refused::Game(e) => e.fmt(f),
+            Refused::Choice(why) => f.write_str(why),
+        }
     }
 }
 
@@ -142,19 +167,11 @@ impl EnvGame {
         })
     }
 
+    /// The seat to play, or ddz-game's refusal of a play in this phase.
     fn require_playing(&self) -> Result<Seat, Refused> {
         match self.game.phase() {
             Phase::Playing => Ok(self.game.turn()),
-            Phase::Bidding => Err(Refused(
-                "the game is bidding: bid first (legal_bids, bid)".into(),
-            )),
-            Phase::Over => Err(Refused("the game is over: call reset".into())),
-            Phase::Dealing | Phase::LandlordShow => Err(Refused(
-                "the game asks whether to show the hand: decide first (legal_show, show)".into(),
-            )),
-            Phase::Doubling => Err(Refused(
-                "the game is doubling: choose a factor first (legal_doublings, double)".into(),
-            )),
+            phase => Err(ActionError::in_phase(phase).into()),
         }
     }
 
@@ -162,7 +179,7 @@ impl EnvGame {
     pub fn play_index(&mut self, index: usize) -> Result<Move, Refused> {
         let seat = self.require_playing()?;
         let m = *self.moves.get(index).ok_or_else(|| {
-            Refused(format!(
+            Refused::Choice(format!(
                 "move index {index} is out of range: there are {} legal moves",
                 self.moves.len()
             ))
@@ -175,7 +192,7 @@ impl EnvGame {
     pub fn play_id(&mut self, id: i64) -> Result<Move, Refused> {
         let seat = self.require_playing()?;
         if !self.with_ids {
-            return Err(Refused(format!(
+            return Err(Refused::Choice(format!(
                 "RLCard action ids exist under the rlcard profile only (these rules are {}); \
                  play a move string or a legal move index",
                 self.rules.profile
@@ -193,7 +210,7 @@ impl EnvGame {
                     || "no RLCard action (ids are 0 to 27471)".to_string(),
                     |w| format!("\"{w}\""),
                 );
-            return Err(Refused(format!(
+            return Err(Refused::Choice(format!(
                 "action id {id} ({what}) is not legal for seat {seat}: {} legal actions",
                 self.ids.len()
             )));
@@ -209,19 +226,10 @@ impl EnvGame {
         let seat = self.require_playing()?;
         let rules = self.game.rules();
         let last = self.game.last().map(|(_, m)| m);
-        let m = parse_move(text, &rules, last.as_ref())
-            .map_err(|e| Refused(format!("\"{text}\": {e}")))?;
-        if !self.moves.contains(&m) {
-            let hand = self.game.hand(seat);
-            let why = if !hand.contains(m.cards()) {
-                format!("seat {seat} does not hold these cards (hand {hand})")
-            } else if m.is_pass() {
-                "cannot pass when leading".to_string()
-            } else {
-                format!("it is not among the {} legal moves", self.moves.len())
-            };
-            return Err(Refused(format!("\"{text}\" is not legal: {why}")));
-        }
+        let m = parse_move(text, &rules, last.as_ref()).map_err(|e| ActionError::Notation {
+            text: text.to_string(),
+            error: e.to_string(),
+        })?;
         self.apply(seat, m)?;
         Ok(m)
     }
@@ -229,16 +237,11 @@ impl EnvGame {
     /// Plays `m` for the seat to act (it must be legal).
     pub fn play_move(&mut self, m: Move) -> Result<(), Refused> {
         let seat = self.require_playing()?;
-        if !self.moves.contains(&m) {
-            return Err(Refused(format!("{m} is not a legal move for seat {seat}")));
-        }
         self.apply(seat, m)
     }
 
     fn apply(&mut self, seat: Seat, m: Move) -> Result<(), Refused> {
-        self.game
-            .play(seat, m)
-            .map_err(|e| Refused(e.to_string()))?;
+        self.game.play(seat, m)?;
         self.trace.push((seat.index() as u8, m));
         self.refresh();
         Ok(())
@@ -247,9 +250,7 @@ impl EnvGame {
     /// A bid by the seat to act.
     pub fn bid(&mut self, bid: u8) -> Result<(), Refused> {
         let seat = self.game.turn();
-        self.game
-            .bid(seat, bid)
-            .map_err(|e| Refused(e.to_string()))?;
+        self.game.bid(seat, bid)?;
         self.refresh();
         Ok(())
     }
@@ -272,38 +273,16 @@ impl EnvGame {
 
     /// The show decision of the seat to act: `show` shows its hand.
     pub fn show(&mut self, show: bool) -> Result<(), Refused> {
-        if self.show_factor().is_none() {
-            return Err(Refused(format!(
-                "no show decision now: the game is {}",
-                phase_name(self.game.phase())
-            )));
-        }
         let seat = self.game.turn();
-        self.game
-            .act(seat, Action::Show(show))
-            .map_err(|e| Refused(e.to_string()))?;
+        self.game.act(seat, Action::Show(show))?;
         self.refresh();
         Ok(())
     }
 
     /// The doubling factor of the seat to act.
     pub fn double(&mut self, factor: u32) -> Result<(), Refused> {
-        let choices = self.doubling_choices();
-        if choices.is_empty() {
-            return Err(Refused(format!(
-                "no doubling decision now: the game is {}",
-                phase_name(self.game.phase())
-            )));
-        }
-        if !choices.contains(&factor) {
-            return Err(Refused(format!(
-                "doubling x{factor} is not allowed: choose one of {choices:?}"
-            )));
-        }
         let seat = self.game.turn();
-        self.game
-            .act(seat, Action::Double(factor))
-            .map_err(|e| Refused(e.to_string()))?;
+        self.game.act(seat, Action::Double(factor))?;
         self.refresh();
         Ok(())
     }
@@ -346,7 +325,7 @@ impl EnvGame {
     pub fn choose(&mut self, index: usize) -> Result<(), Refused> {
         let count = self.option_count();
         if index >= count {
-            return Err(Refused(format!(
+            return Err(Refused::Choice(format!(
                 "option {index} is out of range: the seat to act has {count} options while {}",
                 phase_name(self.game.phase())
             )));
@@ -362,7 +341,7 @@ impl EnvGame {
                 let factor = self.doubling_choices()[index];
                 self.double(factor)
             }
-            Phase::Over => Err(Refused("the game is over: call reset".into())),
+            Phase::Over => Err(ActionError::GameOver.into()),
         }
     }
 
@@ -399,7 +378,7 @@ impl EnvGame {
 
     /// Takes back the last play.
     pub fn undo(&mut self) -> Result<(), Refused> {
-        self.game.undo().map_err(|e| Refused(e.to_string()))?;
+        self.game.undo()?;
         self.trace.pop();
         self.refresh();
         Ok(())

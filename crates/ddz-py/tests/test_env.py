@@ -103,16 +103,20 @@ def test_step_by_string_id_and_index_then_payoffs():
 def test_illegal_actions_raise_and_change_nothing():
     env = ddz.Env("rlcard", seed=1)
     before = env.hands()
-    with pytest.raises(ddz.IllegalMoveError, match="cannot pass when leading"):
+    with pytest.raises(ddz.IllegalMoveError, match="you cannot pass") as refused:
         env.step("pass")
-    with pytest.raises(ddz.IllegalMoveError, match="not a rank"):
+    # Every refusal carries ddz-game's stable code, as the web page and the protocol do.
+    assert refused.value.code == "pass_when_leading"
+    with pytest.raises(ddz.IllegalMoveError, match="not a rank") as refused:
         env.step("33Z")
+    assert refused.value.code == "bad_notation"
     with pytest.raises(ddz.IllegalMoveError, match="not legal"):
         env.step(ddz.PASS_ID)
     with pytest.raises(ddz.IllegalMoveError, match="ids are 0 to 27471"):
         env.step(10**6)
-    with pytest.raises(ddz.IllegalMoveError, match="out of range"):
+    with pytest.raises(ddz.IllegalMoveError, match="out of range") as refused:
         env.step_index(10**4)
+    assert refused.value.code == "bad_choice"
     with pytest.raises(ValueError, match="move string or an RLCard action id"):
         env.step(1.5)
     assert isinstance(ddz.IllegalMoveError("x"), ValueError)

@@ -75,16 +75,18 @@ def test_many_huanle_games_end_zero_sum():
 def test_decisions_out_of_turn_are_refused():
     env = ddz.Env("huanle", seed=3)
     assert env.phase == "dealing" and env.legal_show() == 5
-    with pytest.raises(ddz.IllegalMoveError, match="no doubling decision now"):
+    with pytest.raises(ddz.IllegalMoveError, match="decide whether to show first") as refused:
         env.double(2)
-    with pytest.raises(ddz.IllegalMoveError, match="decide first"):
+    assert refused.value.code == "wrong_phase"
+    with pytest.raises(ddz.IllegalMoveError, match="decide whether to show first"):
         env.step("pass")
     with pytest.raises(ddz.IllegalMoveError):
         env.bid(1)
     while env.legal_show() is not None:
         env.show(False)
-    with pytest.raises(ddz.IllegalMoveError, match="no show decision now"):
+    with pytest.raises(ddz.IllegalMoveError, match="bid first") as refused:
         env.show(True)
+    assert refused.value.code == "wrong_phase"
 
 
 def test_fixed_landlord_encodings_are_unchanged_by_default():

@@ -15,7 +15,14 @@ ObserveEncoding = Literal["rlcard", "douzero", "raw"]
 PayoffKind = Literal["score", "win", "wp"]
 
 class IllegalMoveError(ValueError):
-    """An illegal move, bid or action id; the game is unchanged."""
+    """An illegal move, bid or action id; the game is unchanged.
+
+    ``code`` is the refusal's stable code: ddz-game's (``"does_not_beat"``,
+    ``"pass_when_leading"``, ``"wrong_phase"``... listed in docs/protocol.md), or
+    ``"bad_choice"`` for an option index or RLCard id the game cannot take.
+    """
+
+    code: str
 
 class Env:
     """One game of Dou Dizhu for reinforcement learning.
