@@ -228,3 +228,50 @@ fn readings_name_why_a_selection_cannot_be_played() {
         assert_eq!(e.code(), "not_a_combination", "{e}");
     }
 }
+
+// --- Moves in notation ----------------------------------------------------------------
+
+/// The classic rules with seat 0 the landlord (no bidding).
+fn fixed_landlord() -> Rules {
+    let mut r = Rules::classic();
+    r.bidding = ddz_core::Bidding::Fixed;
+    r
+}
+
+/// The landlord holds a 12-card straight and an airplane with singles: a quick spring.
+fn spring_deal(rules: &Rules) -> ddz_game::Deal {
+    ddz_game::DealLine {
+        landlord: "333344445556789TJQKA".into(),
+        landlord_down: "5666777888999TTTJ".into(),
+        landlord_up: "JJQQQKKKAAA2222BR".into(),
+        kitty: "345".into(),
+        laizi: None,
+    }
+    .to_deal(rules)
+    .unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn play_notation_and_payoffs() {
+    let rules = fixed_landlord();
+    let mut g = Game::with_deal(&rules, 1, spring_deal(&rules));
+    let [l, d, u] = Seat::ALL;
+    let m = g.play_notation(l, "3456789TJQKA").unwrap();
+    assert_eq!(m.kind(), ddz_core::Kind::Straight);
+    let e = g.play_notation(d, "66").unwrap_err();
+    assert!(e.to_string().contains("does not beat"), "{e}");
+    assert!(
+        g.play_notation(d, "66Z")
+            .unwrap_err()
+            .to_string()
+            .contains("not a rank")
+    );
+    g.play_notation(d, "pass").unwrap();
+    g.play_notation(u, "pass").unwrap();
+    let m = g.play_notation(l, "33344455").unwrap();
+    assert_eq!(m.kind(), ddz_core::Kind::AirplaneSingles);
+    assert_eq!(g.phase(), Phase::Over);
+    let result = g.result().unwrap();
+    assert!(result.spring);
+    assert_eq!(g.win_payoffs().unwrap().0, [1, 0, 0]);
+}
