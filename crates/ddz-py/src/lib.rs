@@ -32,18 +32,12 @@ use pyo3::prelude::*;
 
 pub mod actions;
 pub mod encode;
+mod illegal;
 mod py_arena;
 mod py_bot;
 mod py_env;
 mod py_vec;
 pub mod table;
-
-pyo3::create_exception!(
-    _ddz,
-    IllegalMoveError,
-    pyo3::exceptions::PyValueError,
-    "An illegal move, bid or action id; the game is unchanged."
-);
 
 /// The extension module `ddz._ddz`; the `ddz` package re-exports it.
 #[pymodule]
@@ -51,7 +45,10 @@ fn _ddz(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<py_env::Env>()?;
     m.add_class::<py_vec::VecEnv>()?;
     m.add_class::<py_bot::Bot>()?;
-    m.add("IllegalMoveError", m.py().get_type::<IllegalMoveError>())?;
+    m.add(
+        "IllegalMoveError",
+        m.py().get_type::<illegal::IllegalMoveError>(),
+    )?;
     m.add("NUM_ACTIONS", actions::NUM_ACTIONS)?;
     m.add("PASS_ID", actions::PASS_ID)?;
     m.add_function(wrap_pyfunction!(py_env::action_name, m)?)?;

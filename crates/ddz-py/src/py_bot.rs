@@ -7,7 +7,8 @@ use pyo3::types::PyAny;
 use ddz_bots::{BOT_NAMES, decide, make_bot};
 use ddz_game::{Action, Phase};
 
-use crate::py_env::{Env, illegal};
+use crate::illegal::illegal;
+use crate::py_env::Env;
 
 /// One of ddz's robots (`random`, `greedy`, `value`, `ddzlib`), playing from a seat's view
 /// only (its own hand, the public plays and the shown hands).

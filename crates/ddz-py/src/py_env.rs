@@ -8,32 +8,16 @@ use pyo3::types::{PyDict, PyString};
 use ddz_core::{Bidding, Cards, Profile, Rank, Rules};
 use ddz_game::{DealLine, Phase, Role, Seat, derive_seed};
 
-use crate::IllegalMoveError;
 use crate::actions::{NUM_ACTIONS, action_space};
 use crate::encode::{
     BIDDING_LEN, CARDS_LEN, DOUZERO_Z_LEN, RLCARD_FARMER_LEN, WILD_LEN, cards54, douzero_x,
     douzero_z, move_features, move_features_len, rlcard_obs, wild_ranks13,
 };
-use crate::table::{EnvGame, NO_ID, Refused, phase_name};
+use crate::illegal::illegal;
+use crate::table::{EnvGame, NO_ID, phase_name};
 
 /// Width of a bid's `action_features` row (one-hot over bids 0-3).
 const BID_FEATURES: usize = 4;
-
-/// A refused action as Python's `ddz.IllegalMoveError` (a `ValueError`) with its `code`.
-pub(crate) fn illegal(e: Refused) -> PyErr {
-    illegal_with_code(e.to_string(), e.code())
-}
-
-/// `ddz.IllegalMoveError` with the message and the refusal's stable code as its `code`
-/// attribute (ddz-game's codes, listed in docs/protocol.md, or `bad_choice`).
-pub(crate) fn illegal_with_code(message: String, code: &'static str) -> PyErr {
-    let err = IllegalMoveError::new_err(message);
-    Python::attach(|py| {
-        // Setting an attribute on a fresh exception object does not fail.
-        let _ = err.value(py).setattr("code", code);
-    });
-    err
-}
 
 /// The rules of a profile name, with wild ranks (`"7"`, `"79"`), a fixed landlord seat, or a
 /// bidding (`"points"`, `"call_rob"`) in place of the profile's.

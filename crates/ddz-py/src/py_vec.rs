@@ -9,13 +9,14 @@ use ddz_bots::{BotSpec, bot_seed, decide};
 use ddz_core::{Bidding, Rules};
 use ddz_game::{Phase, Seat, derive_seed};
 
-use crate::IllegalMoveError;
 use crate::actions::{NUM_ACTIONS, action_space};
 use crate::encode::{
     CARDS_LEN, DOUZERO_FARMER_LEN, DOUZERO_Z_LEN, RLCARD_FARMER_LEN, WILD_LEN, cards54, douzero_x,
     douzero_z, move_features, move_features_len, rlcard_obs, wild_ranks13,
 };
-use crate::py_env::{Env, illegal_with_code, make_rules, seat_arg};
+use crate::illegal::IllegalMoveError;
+use crate::illegal::illegal_with_code;
+use crate::py_env::{Env, make_rules, seat_arg};
 use crate::table::{EnvGame, NO_ID};
 
 /// Move features of every game: `(offsets, rows)`.
