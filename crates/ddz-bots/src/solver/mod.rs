@@ -101,7 +101,7 @@ use ddz_game::Seat;
 
 pub use position::{After, OpenPosition, PositionError};
 
-use search::State;
+use position::State;
 use table::TransTable;
 
 /// The node budget of a call ran out before the position was solved: the result is unknown.

@@ -6,65 +6,8 @@ use core::ops::ControlFlow;
 use ddz_core::{Cards, Kind, Move, Rank, for_each_legal_move};
 use ddz_game::Seat;
 
-use super::position::{OpenPosition, same_side, seat};
+use super::position::{OpenPosition, State, same_side, seat};
 use super::{Outcome, Solver};
-
-/// The search state of a node: hands, seat to move, table's play (the pass when leading)
-/// and passes since it.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct State {
-    pub(super) hands: [Cards; 3],
-    pub(super) turn: u8,
-    pub(super) last: Move,
-    pub(super) passes: u8,
-}
-
-impl State {
-    pub(super) fn of(p: &OpenPosition) -> State {
-        State {
-            hands: p.hands,
-            turn: p.turn,
-            last: p.last.map_or(Move::PASS, |(_, m)| m),
-            passes: p.passes(),
-        }
-    }
-
-    /// The state after the seat to move plays `m` (which must not empty its hand).
-    #[inline]
-    pub(super) fn child(&self, m: &Move, seats: u8) -> State {
-        let next = if self.turn + 1 == seats {
-            0
-        } else {
-            self.turn + 1
-        };
-        if m.is_pass() {
-            if self.passes + 2 == seats {
-                // Every other seat passed: the table's player leads.
-                State {
-                    turn: next,
-                    last: Move::PASS,
-                    passes: 0,
-                    ..*self
-                }
-            } else {
-                State {
-                    turn: next,
-                    passes: self.passes + 1,
-                    ..*self
-                }
-            }
-        } else {
-            let mut hands = self.hands;
-            hands[self.turn as usize] = hands[self.turn as usize].minus(m.cards());
-            State {
-                hands,
-                turn: next,
-                last: *m,
-                passes: 0,
-            }
-        }
-    }
-}
 
 impl Solver {
     pub(super) fn solve_inner(&mut self, position: &OpenPosition) -> Result<Outcome, Stop> {
