@@ -2,6 +2,7 @@
 
 use ddz_core::{Bidding, Cards, Move, Rules, move_notation};
 use ddz_game::{Bid, GameResult, Phase, Role, SeatView, Side};
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
 use super::error::ProtocolError;
@@ -88,41 +89,137 @@ pub struct Rejection {
 }
 // --- Replies -------------------------------------------------------------------------------
 
-/// The reply to `hello`: `{"id", "name", "version", "protocol"}`.
+/// The reply to `hello`, on the wire `{"id", "name", "version", "protocol"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HelloReply {
+    /// The request's `id`, echoed (any JSON value, as the protocol allows).
+    pub id: Value,
+    /// The robot's name.
+    pub name: String,
+    /// The version of the program serving it.
+    pub version: String,
+    /// The protocol spoken ([`PROTOCOL`]).
+    pub protocol: String,
+}
+
+/// The reply to `act`, on the wire `{"id", "cards"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActReply {
+    /// The request's `id`, echoed.
+    pub id: Value,
+    /// The play, in move notation (`""` for a pass).
+    pub cards: String,
+}
+
+/// The reply to `bid`, on the wire `{"id", "bid"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BidReply {
+    /// The request's `id`, echoed.
+    pub id: Value,
+    /// The bid.
+    pub bid: Bid,
+}
+
+/// The reply to `double`, on the wire `{"id", "double"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DoubleReply {
+    /// The request's `id`, echoed.
+    pub id: Value,
+    /// The factor chosen.
+    pub double: u32,
+}
+
+/// The reply to `show`, on the wire `{"id", "show"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShowReply {
+    /// The request's `id`, echoed.
+    pub id: Value,
+    /// Whether the robot shows its hand now.
+    pub show: bool,
+}
+
+/// The reply to `result`, on the wire `{"id", "ok": true}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultReply {
+    /// The request's `id`, echoed.
+    pub id: Value,
+    /// Always `true`.
+    pub ok: bool,
+}
+
+/// The reply to a request that cannot be served, on the wire `{"id", "error"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ErrorReply {
+    /// The request's `id`, echoed (null when unknown).
+    pub id: Value,
+    /// What is wrong.
+    pub error: String,
+}
+
+/// A reply as the JSON value written on the wire (a struct of plain fields always converts).
+fn to_wire(reply: &impl Serialize) -> Value {
+    serde_json::to_value(reply).unwrap_or(Value::Null)
+}
+
+/// The reply to `hello`: [`HelloReply`].
 pub fn hello_reply(id: &Value, name: &str) -> Value {
-    json!({"id": id, "name": name, "version": env!("CARGO_PKG_VERSION"), "protocol": PROTOCOL})
+    to_wire(&HelloReply {
+        id: id.clone(),
+        name: name.to_string(),
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        protocol: PROTOCOL.to_string(),
+    })
 }
 
-/// The reply to `act`: `{"id", "cards"}`, the move in the shortest notation that names it
-/// exactly under `rules` (so wild and declared readings round-trip).
+/// The reply to `act`: [`ActReply`], the move in the shortest notation that names it exactly
+/// under `rules` (so wild and declared readings round-trip).
 pub fn act_reply(id: &Value, m: &Move, rules: &Rules) -> Value {
-    json!({"id": id, "cards": move_notation(m, rules)})
+    to_wire(&ActReply {
+        id: id.clone(),
+        cards: move_notation(m, rules),
+    })
 }
 
-/// The reply to `bid`: `{"id", "bid"}`.
+/// The reply to `bid`: [`BidReply`].
 pub fn bid_reply(id: &Value, bid: Bid) -> Value {
-    json!({"id": id, "bid": bid})
+    to_wire(&BidReply {
+        id: id.clone(),
+        bid,
+    })
 }
 
-/// The reply to `double`: `{"id", "double"}`.
+/// The reply to `double`: [`DoubleReply`].
 pub fn double_reply(id: &Value, factor: u32) -> Value {
-    json!({"id": id, "double": factor})
+    to_wire(&DoubleReply {
+        id: id.clone(),
+        double: factor,
+    })
 }
 
-/// The reply to `show`: `{"id", "show"}`.
+/// The reply to `show`: [`ShowReply`].
 pub fn show_reply(id: &Value, show: bool) -> Value {
-    json!({"id": id, "show": show})
+    to_wire(&ShowReply {
+        id: id.clone(),
+        show,
+    })
 }
 
-/// The reply to `result`: `{"id", "ok": true}`.
+/// The reply to `result`: [`ResultReply`].
 pub fn result_reply(id: &Value) -> Value {
-    json!({"id": id, "ok": true})
+    to_wire(&ResultReply {
+        id: id.clone(),
+        ok: true,
+    })
 }
 
-/// The reply to a request that cannot be served: `{"id", "error"}`.
+/// The reply to a request that cannot be served: [`ErrorReply`].
 pub fn error_reply(id: &Value, message: &str) -> Value {
-    json!({"id": id, "error": message})
+    to_wire(&ErrorReply {
+        id: id.clone(),
+        error: message.to_string(),
+    })
 }
+
 // --- Requests, for a controller ------------------------------------------------------------
 
 /// The wild ranks of rules, as the protocol writes them: `["9"]`.
