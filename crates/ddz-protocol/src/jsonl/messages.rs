@@ -3,7 +3,8 @@
 use ddz_core::{Bidding, Cards, Move, Rules, move_notation};
 use ddz_game::{Bid, GameResult, Phase, Role, SeatView, Side};
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value, json};
+use serde_json::Value;
+use std::collections::BTreeMap;
 
 use super::error::ProtocolError;
 use super::limits::PROTOCOL;
@@ -222,8 +223,202 @@ pub fn error_reply(id: &Value, message: &str) -> Value {
 
 // --- Requests, for a controller ------------------------------------------------------------
 
+/// A request as a controller writes it: `{"protocol", "type", "id", ...}`, the protocol's name
+/// first, then the tagged body.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WireRequest {
+    /// The protocol's name ([`PROTOCOL`]).
+    pub protocol: String,
+    /// The request, tagged by its `type`.
+    #[serde(flatten)]
+    pub body: WireBody,
+}
+
+/// The body of a [`WireRequest`], tagged by `type`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum WireBody {
+    /// `act`: choose a play.
+    Act(ActWire),
+    /// `bid`: take part in bidding.
+    Bid(BidWire),
+    /// `double`: choose a doubling factor.
+    Double(DoubleWire),
+    /// `show`: show the hand now or not.
+    Show(ShowWire),
+    /// `result`: the game is over.
+    Result(ResultWire),
+}
+
+/// The previous play still to beat, on the wire `{"seat", "cards"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LastWire {
+    /// The seat that made it.
+    pub seat: usize,
+    /// The play, in move notation.
+    pub cards: String,
+}
+
+/// The app variants' fields (`shown`, `doubling`), sent when the rules have showing or
+/// doubling.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VariantsWire {
+    /// Each shown seat's current hand, by seat number written as a string.
+    pub shown: BTreeMap<String, String>,
+    /// Each seat's doubling factor, or null while it has not chosen.
+    pub doubling: [Option<u32>; 3],
+}
+
+/// The fields of a seat once the landlord is decided and before play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BeforePlayWire {
+    /// The landlord's seat.
+    pub landlord_seat: usize,
+    /// The seat's role (`landlord`, `farmer`).
+    pub role: String,
+    /// The number of cards in each seat's hand.
+    pub cards_left: [u32; 3],
+    /// The kitty cards.
+    pub bottom_cards_unplayed: String,
+    /// The game's multiplier so far.
+    pub multiplier: u32,
+    /// The base stake.
+    pub base: u32,
+}
+
+/// An `act` request's fields after `type`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActWire {
+    /// The request's id.
+    pub id: Value,
+    /// The rules profile's name.
+    pub rules: String,
+    /// The wild ranks (`["9"]`).
+    pub laizi: Vec<String>,
+    /// The seat to play.
+    pub seat: usize,
+    /// The landlord's seat.
+    pub landlord_seat: usize,
+    /// The seat's role.
+    pub role: String,
+    /// The seat's hand.
+    pub hand: String,
+    /// The number of cards in each seat's hand.
+    pub cards_left: [u32; 3],
+    /// The cards each seat has played.
+    pub played: [String; 3],
+    /// The kitty cards the landlord has not played.
+    pub bottom_cards_unplayed: String,
+    /// Every play so far, `[seat, cards]`.
+    pub history: Vec<(usize, String)>,
+    /// The play to beat, or null when leading.
+    pub last: Option<LastWire>,
+    /// The game's multiplier so far.
+    pub multiplier: u32,
+    /// The base stake.
+    pub base: u32,
+    /// The moves allowed, when the controller restricts them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legal_moves: Option<Vec<String>>,
+    /// The app variants' fields, when the rules have them.
+    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
+    pub variants: Option<VariantsWire>,
+}
+
+/// A `bid` request's fields after `type`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BidWire {
+    /// The request's id.
+    pub id: Value,
+    /// The rules profile's name.
+    pub rules: String,
+    /// The bidding form (`points`, `call_rob`).
+    pub form: String,
+    /// The wild ranks.
+    pub laizi: Vec<String>,
+    /// The seat to bid.
+    pub seat: usize,
+    /// The seat's hand.
+    pub hand: String,
+    /// The bids so far, `[seat, bid]`.
+    pub bids: Vec<(usize, Bid)>,
+    /// The app variants' fields, when the rules have them.
+    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
+    pub variants: Option<VariantsWire>,
+}
+
+/// A `double` request's fields after `type`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DoubleWire {
+    /// The request's id.
+    pub id: Value,
+    /// The rules profile's name.
+    pub rules: String,
+    /// The wild ranks.
+    pub laizi: Vec<String>,
+    /// The seat to choose.
+    pub seat: usize,
+    /// The seat's hand.
+    pub hand: String,
+    /// The factors allowed.
+    pub choices: Vec<u32>,
+    /// The seat's situation once the landlord is decided.
+    #[serde(flatten)]
+    pub before_play: BeforePlayWire,
+    /// The app variants' fields, when the rules have them.
+    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
+    pub variants: Option<VariantsWire>,
+}
+
+/// A `show` request's fields after `type`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShowWire {
+    /// The request's id.
+    pub id: Value,
+    /// The rules profile's name.
+    pub rules: String,
+    /// The wild ranks.
+    pub laizi: Vec<String>,
+    /// The seat to choose.
+    pub seat: usize,
+    /// The seat's hand so far.
+    pub hand: String,
+    /// The show window (`start`, `deal`, `landlord`).
+    pub window: String,
+    /// The factor a show gives.
+    pub factor: u32,
+    /// In the `landlord` window, the seat's situation.
+    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
+    pub before_play: Option<BeforePlayWire>,
+    /// In the `deal` window, the number of cards dealt so far.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cards_dealt: Option<u32>,
+    /// The app variants' fields, when the rules have them.
+    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
+    pub variants: Option<VariantsWire>,
+}
+
+/// A `result` request's fields after `type`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultWire {
+    /// The request's id.
+    pub id: Value,
+    /// The winning side (`landlord`, `farmers`).
+    pub winner: String,
+    /// The points of each seat.
+    pub scores: [i64; 3],
+}
+
+/// A request as the JSON value written on the wire.
+fn request(body: WireBody) -> Value {
+    to_wire(&WireRequest {
+        protocol: PROTOCOL.to_string(),
+        body,
+    })
+}
+
 /// The wild ranks of rules, as the protocol writes them: `["9"]`.
-fn laizi_value(rules: &Rules) -> Value {
+fn laizi_value(rules: &Rules) -> Vec<String> {
     rules.laizi.iter().map(|r| r.letter().to_string()).collect()
 }
 
@@ -237,26 +432,31 @@ pub fn act_request(id: &Value, view: &SeatView, legal: Option<&[Move]>) -> Value
         .kitty()
         .map(|k| k.saturating_minus(view.played()[landlord]))
         .unwrap_or(Cards::EMPTY);
-    let mut req = json!({
-        "protocol": PROTOCOL, "type": "act", "id": id,
-        "rules": rules.profile.name(), "laizi": laizi_value(rules),
-        "seat": view.seat().index(), "landlord_seat": landlord.index(),
-        "role": Role::of(view.seat(), landlord).name(),
-        "hand": view.hand().to_string(),
-        "cards_left": view.cards_left().0,
-        "played": view.played().0.map(|c| c.to_string()),
-        "bottom_cards_unplayed": bottom.to_string(),
-        "history": view.history().iter().map(|(s, m)| json!([s.index(), notation(m)]))
-            .collect::<Vec<_>>(),
-        "last": view.last().map(|(s, m)| json!({"seat": s.index(), "cards": notation(&m)})),
-        "multiplier": view.multiplier(), "base": view.base(),
-    });
-    if let (Some(legal), Value::Object(obj)) = (legal, &mut req) {
-        let moves: Vec<String> = legal.iter().map(notation).collect();
-        obj.insert("legal_moves".into(), json!(moves));
-    }
-    add_variants(&mut req, view);
-    req
+    request(WireBody::Act(ActWire {
+        id: id.clone(),
+        rules: rules.profile.name().to_string(),
+        laizi: laizi_value(rules),
+        seat: view.seat().index(),
+        landlord_seat: landlord.index(),
+        role: Role::of(view.seat(), landlord).name().to_string(),
+        hand: view.hand().to_string(),
+        cards_left: view.cards_left().0,
+        played: view.played().0.map(|c| c.to_string()),
+        bottom_cards_unplayed: bottom.to_string(),
+        history: view
+            .history()
+            .iter()
+            .map(|(s, m)| (s.index(), notation(m)))
+            .collect(),
+        last: view.last().map(|(s, m)| LastWire {
+            seat: s.index(),
+            cards: notation(&m),
+        }),
+        multiplier: view.multiplier(),
+        base: view.base(),
+        legal_moves: legal.map(|legal| legal.iter().map(notation).collect()),
+        variants: variants(view),
+    }))
 }
 
 /// A `bid` request for the seat of `view` (which must be bidding).
@@ -265,14 +465,16 @@ pub fn bid_request(id: &Value, view: &SeatView) -> Value {
         Bidding::CallRob => "call_rob",
         _ => "points",
     };
-    let mut req = json!({
-        "protocol": PROTOCOL, "type": "bid", "id": id,
-        "rules": view.rules().profile.name(), "form": form, "laizi": laizi_value(view.rules()),
-        "seat": view.seat().index(), "hand": view.hand().to_string(),
-        "bids": view.bids().iter().map(|(s, b)| json!([s.index(), b])).collect::<Vec<_>>(),
-    });
-    add_variants(&mut req, view);
-    req
+    request(WireBody::Bid(BidWire {
+        id: id.clone(),
+        rules: view.rules().profile.name().to_string(),
+        form: form.to_string(),
+        laizi: laizi_value(view.rules()),
+        seat: view.seat().index(),
+        hand: view.hand().to_string(),
+        bids: view.bids().iter().map(|(s, b)| (s.index(), *b)).collect(),
+        variants: variants(view),
+    }))
 }
 
 /// Whether the rules of a view have the app variants (showing or doubling), whose requests
@@ -281,49 +483,49 @@ fn has_variants(rules: &Rules) -> bool {
     rules.show.enabled || rules.doubling.enabled
 }
 
-/// Adds `shown` (each shown seat's current hand) and `doubling` (each seat's factor or null)
-/// to `req` when the view's rules have the app variants.
-fn add_variants(req: &mut Value, view: &SeatView) {
+/// `shown` (each shown seat's current hand) and `doubling` (each seat's factor or null) when
+/// the view's rules have the app variants.
+fn variants(view: &SeatView) -> Option<VariantsWire> {
     if !has_variants(view.rules()) {
-        return;
+        return None;
     }
-    if let Value::Object(obj) = req {
-        let shown: Map<String, Value> = view
-            .shown()
-            .iter()
-            .filter_map(|(s, c)| c.map(|c| (s.index().to_string(), json!(c.to_string()))))
-            .collect();
-        obj.insert("shown".into(), Value::Object(shown));
-        obj.insert("doubling".into(), json!(view.doublings().0));
-    }
+    let shown = view
+        .shown()
+        .iter()
+        .filter_map(|(s, c)| c.map(|c| (s.index().to_string(), c.to_string())))
+        .collect();
+    Some(VariantsWire {
+        shown,
+        doubling: view.doublings().0,
+    })
 }
 
 /// The fields of a seat once the landlord is decided and before play (`double`, `show` in
 /// the `landlord` window).
-fn before_play_fields(req: &mut Value, view: &SeatView) {
+fn before_play(view: &SeatView) -> BeforePlayWire {
     let landlord = view.landlord().unwrap_or(view.seat());
-    if let Value::Object(obj) = req {
-        obj.insert("landlord_seat".into(), json!(landlord.index()));
-        let role = Role::of(view.seat(), landlord).name();
-        obj.insert("role".into(), json!(role));
-        obj.insert("cards_left".into(), json!(view.cards_left().0));
-        let kitty = view.kitty().unwrap_or(Cards::EMPTY).to_string();
-        obj.insert("bottom_cards_unplayed".into(), json!(kitty));
-        obj.insert("multiplier".into(), json!(view.multiplier()));
-        obj.insert("base".into(), json!(view.base()));
+    BeforePlayWire {
+        landlord_seat: landlord.index(),
+        role: Role::of(view.seat(), landlord).name().to_string(),
+        cards_left: view.cards_left().0,
+        bottom_cards_unplayed: view.kitty().unwrap_or(Cards::EMPTY).to_string(),
+        multiplier: view.multiplier(),
+        base: view.base(),
     }
 }
 
 /// A `double` request for the seat of `view` (the landlord has the kitty), allowed `choices`.
 pub fn double_request(id: &Value, view: &SeatView, choices: &[u32]) -> Value {
-    let mut req = json!({
-        "protocol": PROTOCOL, "type": "double", "id": id,
-        "rules": view.rules().profile.name(), "laizi": laizi_value(view.rules()),
-        "seat": view.seat().index(), "hand": view.hand().to_string(), "choices": choices,
-    });
-    before_play_fields(&mut req, view);
-    add_variants(&mut req, view);
-    req
+    request(WireBody::Double(DoubleWire {
+        id: id.clone(),
+        rules: view.rules().profile.name().to_string(),
+        laizi: laizi_value(view.rules()),
+        seat: view.seat().index(),
+        hand: view.hand().to_string(),
+        choices: choices.to_vec(),
+        before_play: before_play(view),
+        variants: variants(view),
+    }))
 }
 
 /// A `show` request for the seat of `view` in its show window (`start` before the deal,
@@ -334,21 +536,18 @@ pub fn show_request(id: &Value, view: &SeatView, factor: u32) -> Value {
         _ if view.hand().is_empty() => "start",
         _ => "deal",
     };
-    let mut req = json!({
-        "protocol": PROTOCOL, "type": "show", "id": id,
-        "rules": view.rules().profile.name(), "laizi": laizi_value(view.rules()),
-        "seat": view.seat().index(), "hand": view.hand().to_string(),
-        "window": window, "factor": factor,
-    });
-    match (window, &mut req) {
-        ("landlord", _) => before_play_fields(&mut req, view),
-        ("deal", Value::Object(obj)) => {
-            obj.insert("cards_dealt".into(), json!(view.hand().len()));
-        }
-        _ => {}
-    }
-    add_variants(&mut req, view);
-    req
+    request(WireBody::Show(ShowWire {
+        id: id.clone(),
+        rules: view.rules().profile.name().to_string(),
+        laizi: laizi_value(view.rules()),
+        seat: view.seat().index(),
+        hand: view.hand().to_string(),
+        window: window.to_string(),
+        factor,
+        before_play: (window == "landlord").then(|| before_play(view)),
+        cards_dealt: (window == "deal").then(|| view.hand().len()),
+        variants: variants(view),
+    }))
 }
 
 /// A `result` request for a finished game.
@@ -357,6 +556,9 @@ pub fn result_request(id: &Value, result: &GameResult) -> Value {
         Side::Landlord => "landlord",
         Side::Farmers => "farmers",
     };
-    json!({"protocol": PROTOCOL, "type": "result", "id": id, "winner": winner,
-           "scores": result.scores.0})
+    request(WireBody::Result(ResultWire {
+        id: id.clone(),
+        winner: winner.to_string(),
+        scores: result.scores.0,
+    }))
 }

@@ -36,10 +36,11 @@ mod session;
 pub use error::{Disallowed, Field, Problem, ProtocolError};
 pub use limits::{MAX_LINE, PROTOCOL};
 pub use messages::{
-    ActReply, ActRequest, BidReply, BidRequest, DoubleReply, DoubleRequest, ErrorReply, HelloReply,
-    Incoming, Rejection, Request, ResultReply, ShowReply, ShowRequest, act_reply, act_request,
-    bid_reply, bid_request, double_reply, double_request, error_reply, hello_reply, result_reply,
-    result_request, show_reply, show_request,
+    ActReply, ActRequest, ActWire, BeforePlayWire, BidReply, BidRequest, BidWire, DoubleReply,
+    DoubleRequest, DoubleWire, ErrorReply, HelloReply, Incoming, LastWire, Rejection, Request,
+    ResultReply, ResultWire, ShowReply, ShowRequest, ShowWire, VariantsWire, WireBody, WireRequest,
+    act_reply, act_request, bid_reply, bid_request, double_reply, double_request, error_reply,
+    hello_reply, result_reply, result_request, show_reply, show_request,
 };
 pub use parse::parse_request;
 pub use session::{answer, reply, serve};
