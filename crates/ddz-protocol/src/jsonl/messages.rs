@@ -238,6 +238,8 @@ pub struct WireRequest {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum WireBody {
+    /// `hello`: introduce yourself.
+    Hello(HelloWire),
     /// `act`: choose a play.
     Act(ActWire),
     /// `bid`: take part in bidding.
@@ -248,6 +250,13 @@ pub enum WireBody {
     Show(ShowWire),
     /// `result`: the game is over.
     Result(ResultWire),
+}
+
+/// A `hello` request's fields after `type`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HelloWire {
+    /// The request's id.
+    pub id: Value,
 }
 
 /// The previous play still to beat, on the wire `{"seat", "cards"}`.
@@ -420,6 +429,11 @@ fn request(body: WireBody) -> Value {
 /// The wild ranks of rules, as the protocol writes them: `["9"]`.
 fn laizi_value(rules: &Rules) -> Vec<String> {
     rules.laizi.iter().map(|r| r.letter().to_string()).collect()
+}
+
+/// A `hello` request.
+pub fn hello_request(id: &Value) -> Value {
+    request(WireBody::Hello(HelloWire { id: id.clone() }))
 }
 
 /// An `act` request for the seat of `view` (which must be playing), allowed `legal` when

@@ -37,10 +37,11 @@ pub use error::{Disallowed, Field, Problem, ProtocolError};
 pub use limits::{MAX_LINE, PROTOCOL};
 pub use messages::{
     ActReply, ActRequest, ActWire, BeforePlayWire, BidReply, BidRequest, BidWire, DoubleReply,
-    DoubleRequest, DoubleWire, ErrorReply, HelloReply, Incoming, LastWire, Rejection, Request,
-    ResultReply, ResultWire, ShowReply, ShowRequest, ShowWire, VariantsWire, WireBody, WireRequest,
-    act_reply, act_request, bid_reply, bid_request, double_reply, double_request, error_reply,
-    hello_reply, result_reply, result_request, show_reply, show_request,
+    DoubleRequest, DoubleWire, ErrorReply, HelloReply, HelloWire, Incoming, LastWire, Rejection,
+    Request, ResultReply, ResultWire, ShowReply, ShowRequest, ShowWire, VariantsWire, WireBody,
+    WireRequest, act_reply, act_request, bid_reply, bid_request, double_reply, double_request,
+    error_reply, hello_reply, hello_request, result_reply, result_request, show_reply,
+    show_request,
 };
 pub use parse::parse_request;
 pub use session::{answer, reply, serve};

@@ -4,7 +4,7 @@ use ddz_core::{
     Bidding, Cards, Move, Rank, Rules, is_legal, legal_moves, move_notation, parse_move,
 };
 use ddz_game::{ActionError, Bid, BySeat, Phase, PublicPlay, Role, Seat, SeatView, Side};
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use super::limits::PROTOCOL;
 
@@ -617,7 +617,7 @@ fn before_play_view(
     dealt_hand(hand, me, landlord)?;
     let dealt = BySeat::from_fn(|s| if s == landlord { 20 } else { 17 });
     if let Some(v) = obj.get("cards_left").filter(|v| !v.is_null())
-        && v != &json!(dealt.0)
+        && serde_json::from_value::<[u32; 3]>(v.clone()).ok() != Some(dealt.0)
     {
         return invalid_key("cards_left", Problem::NotCardCount(v.to_string()));
     }
