@@ -1,4 +1,5 @@
-//! What is wrong with a `ddz-jsonl/1` request: [`ProtocolError`], the [`Field`] it names and the [`Problem`] with it.
+//! What is wrong with a `ddz-jsonl/1` request: [`ProtocolError`], the [`Field`] it names and
+//! the [`Problem`] with it.
 
 use core::fmt;
 

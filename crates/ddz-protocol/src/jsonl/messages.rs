@@ -1,4 +1,5 @@
-//! The messages of `ddz-jsonl/1`: the checked requests, the replies a robot sends and the requests a controller sends.
+//! The messages of `ddz-jsonl/1` as types: the checked requests a robot acts on, the replies it
+//! sends ([`HelloReply`] ... [`ErrorReply`]) and the requests a controller sends ([`WireRequest`]).
 
 use ddz_core::{Bidding, Cards, Move, Rules, move_notation};
 use ddz_game::{Bid, GameResult, Phase, Role, SeatView, Side};

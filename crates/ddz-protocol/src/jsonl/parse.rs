@@ -1,4 +1,5 @@
-//! Reading a `ddz-jsonl/1` request line into a checked [`Incoming`] request, rebuilding the seat's view by replaying its history.
+//! Reading a `ddz-jsonl/1` request line into a checked [`Incoming`] request, rebuilding the
+//! seat's view by replaying its history.
 
 use ddz_core::{
     Bidding, Cards, Move, Rank, Rules, is_legal, legal_moves, move_notation, parse_move,
