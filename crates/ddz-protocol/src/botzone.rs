@@ -34,7 +34,8 @@ use ddz_core::{
     Bidding, CardSet, Cards, Move, ParseCardsError, Rules, classify, default_reading, legal_moves,
 };
 use ddz_game::{ActionError, Bid, BySeat, PublicPlay, Seat, SeatView};
-use serde_json::{Map, Value, json};
+use serde::Serialize;
+use serde_json::{Map, Value};
 
 use ddz_bots::Bot;
 
@@ -785,7 +786,7 @@ pub fn choose(bot: &mut dyn Bot, turn: &Turn) -> Result<Value, BotzoneError> {
             if !allowed.contains(&b) {
                 return Err(BotzoneError::RobotBid(b));
             }
-            Ok(json!(b))
+            Ok(Value::from(b))
         }
         Turn::Play {
             view,
@@ -802,6 +803,28 @@ pub fn choose(bot: &mut dyn Bot, turn: &Turn) -> Result<Value, BotzoneError> {
             Ok(id_array(set))
         }
     }
+}
+
+/// Botzone's output object for a turn, on the wire `{"response": ...}`.
+#[derive(Serialize)]
+struct Output {
+    /// The bid (a number) or the ids of the cards played (an array).
+    response: Value,
+}
+
+/// Botzone's output object for an error, on the wire `{"debug": "error: ..."}`.
+#[derive(Serialize)]
+struct Debug {
+    /// What went wrong.
+    debug: String,
+}
+
+/// The `{"debug": "error: ..."}` line for an error.
+fn debug_line(e: &impl std::fmt::Display) -> String {
+    serde_json::to_string(&Debug {
+        debug: format!("error: {e}"),
+    })
+    .unwrap_or_default()
 }
 
 /// One game's exchange with Botzone: the requests so far and this bot's responses.
@@ -845,7 +868,7 @@ impl Session {
     pub fn answer(&mut self, bot: &mut dyn Bot) -> Result<Value, BotzoneError> {
         let response = choose(bot, &self.turn()?)?;
         self.responses.push(response.clone());
-        Ok(json!({ "response": response }))
+        Ok(serde_json::to_value(Output { response }).unwrap_or(Value::Null))
     }
 }
 
@@ -867,7 +890,7 @@ pub fn serve(
         if input.read_line(&mut line)? == 0 {
             if session.is_none() {
                 let e = BotzoneError::NoInput;
-                writeln!(output, "{}", json!({ "debug": format!("error: {e}") }))?;
+                writeln!(output, "{}", debug_line(&e))?;
                 output.flush()?;
                 return Ok(Err(e));
             }
@@ -887,7 +910,7 @@ pub fn serve(
         match answered {
             Ok(reply) => writeln!(output, "{reply}")?,
             Err(e) => {
-                writeln!(output, "{}", json!({ "debug": format!("error: {e}") }))?;
+                writeln!(output, "{}", debug_line(&e))?;
                 output.flush()?;
                 return Ok(Err(e));
             }

@@ -28,9 +28,11 @@ use std::time::Duration;
 
 use ddz_core::{Move, parse_move};
 use ddz_game::{Bid, SeatView};
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use crate::jsonl::{MAX_LINE, PROTOCOL, act_request, bid_request, double_request, show_request};
+use crate::jsonl::{
+    MAX_LINE, act_request, bid_request, double_request, hello_request, show_request,
+};
 use std::sync::Arc;
 
 use ddz_bots::{BOT_NAMES, Bot, BotError, BotFactory, Registry};
@@ -214,7 +216,7 @@ impl ExternalBot {
             next_id: 0,
             failure: None,
         };
-        let hello = json!({"protocol": PROTOCOL, "type": "hello", "id": 0});
+        let hello = hello_request(&Value::from(0));
         // Starting a program can take longer than a decision on a busy machine.
         bot.timeout = external.timeout.max(DEFAULT_TIMEOUT);
         let reply = bot.exchange(hello);
@@ -248,7 +250,7 @@ impl ExternalBot {
         let id = self.next_id;
         self.next_id += 1;
         if let Value::Object(obj) = &mut request {
-            obj.insert("id".into(), json!(id));
+            obj.insert("id".into(), Value::from(id));
         }
         let kind = request
             .get("type")
@@ -291,7 +293,7 @@ impl ExternalBot {
             self.fail(format!("{kind}: error reply: {error}"));
             return None;
         }
-        if reply.get("id") != Some(&json!(id)) {
+        if reply.get("id") != Some(&Value::from(id)) {
             self.fail(format!(
                 "{kind}: reply to id {}, expected {id}",
                 reply.get("id").unwrap_or(&Value::Null)

@@ -344,3 +344,46 @@ fn fight_the_landlord2_games_finish_through_botzone_input() {
     // Deals everyone passes on are redealt by the game and skipped here.
     assert!(botzone_games(&rules, 0..16) >= 8);
 }
+
+/// Botzone input mutated byte by byte (bytes replaced, dropped or doubled) never panics the
+/// reader: every outcome is a turn answered or a typed error with a message.
+#[test]
+fn mutated_input_never_panics() {
+    use ddz_game::{below, rng};
+    let mut r = rng(55);
+    let bases: Vec<Vec<u8>> = [
+        "ftl2_bid.json",
+        "ftl2_landlord_first_play.json",
+        "ftl_farmer_midgame.json",
+        "ftl_landlord_first.json",
+    ]
+    .iter()
+    .map(|n| data(n).into_bytes())
+    .collect();
+    let mut bot = make_bot("greedy", 1).unwrap();
+    for i in 0..400 {
+        let mut line = bases[i % bases.len()].clone();
+        for _ in 0..1 + below(&mut r, 4) {
+            if line.is_empty() {
+                break;
+            }
+            let at = below(&mut r, line.len() as u64) as usize;
+            match below(&mut r, 3) {
+                0 => line[at] = b" \"[]{},:0123456789abtrue-"[below(&mut r, 25) as usize],
+                1 => {
+                    line.remove(at);
+                }
+                _ => line.insert(at, line[at]),
+            }
+        }
+        let text = String::from_utf8_lossy(&line);
+        match Session::from_input(&text) {
+            Ok(mut s) => {
+                if let Err(e) = s.answer(bot.as_mut()) {
+                    assert!(!e.to_string().is_empty());
+                }
+            }
+            Err(e) => assert!(!e.to_string().is_empty()),
+        }
+    }
+}

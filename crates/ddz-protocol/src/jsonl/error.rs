@@ -1,0 +1,502 @@
+//! What is wrong with a `ddz-jsonl/1` request: [`ProtocolError`], the [`Field`] it names and
+//! the [`Problem`] with it.
+
+use core::fmt;
+
+use ddz_core::{Cards, LaiziError, MoveError, ParseCardsError, UnknownProfile};
+use ddz_game::{ActionError, Bid, Role, Seat};
+
+use super::limits::PROTOCOL;
+
+/// What is wrong with a request: the field and what is wrong with it. Displayed as the
+/// field, then what (`"history"[3]: seat 1 plays out of turn (seat 2 was to play)`); a value
+/// sent is quoted as the JSON it was (`"bid": "2"`, `"seat": 7`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ProtocolError {
+    /// The line is not JSON (the parser's message).
+    NotJson(String),
+    /// The line is JSON but not an object.
+    NotObject,
+    /// A field that must be there is not (`missing "hand"`, `"last": missing "seat"`).
+    Missing(Field),
+    /// A `type` other than `hello`, `act`, `bid`, `double`, `show` and `result`.
+    UnknownType(String),
+    /// A field that is there is wrong.
+    Invalid {
+        /// Where.
+        field: Field,
+        /// What is wrong.
+        problem: Box<Problem>,
+    },
+}
+
+impl fmt::Display for ProtocolError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProtocolError::NotJson(e) => write!(f, "not JSON: {e}"),
+            ProtocolError::NotObject => f.write_str("not a JSON object"),
+            ProtocolError::Missing(Field::Last(key)) => write!(f, "\"last\": missing \"{key}\""),
+            ProtocolError::Missing(Field::Key(key) | Field::Entry(key, _)) => {
+                write!(f, "missing \"{key}\"")
+            }
+            ProtocolError::UnknownType(kind) => write!(
+                f,
+                "unknown type \"{kind}\" (types: hello, act, bid, double, show, result)"
+            ),
+            ProtocolError::Invalid { field, problem } => write!(f, "{field}: {problem}"),
+        }
+    }
+}
+
+impl std::error::Error for ProtocolError {}
+
+/// Where in a request: a field, an entry of an array field, or a field of `last`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// A field of the request, written `"hand"`.
+    Key(&'static str),
+    /// An entry of an array field, written `"history"[3]` (for `played`, the index is the
+    /// seat).
+    Entry(&'static str, usize),
+    /// A field of `last`, written `"last.seat"`.
+    Last(&'static str),
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Field::Key(key) => write!(f, "\"{key}\""),
+            Field::Entry(key, i) => write!(f, "\"{key}\"[{i}]"),
+            Field::Last(key) => write!(f, "\"last.{key}\""),
+        }
+    }
+}
+
+/// What is wrong with a field of a request. A value sent is kept as its JSON text, to be
+/// quoted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Problem {
+    /// `protocol` is not [`PROTOCOL`] (the value sent, as JSON).
+    WrongProtocol(String),
+    /// Not a string (the value sent, as JSON).
+    NotString(String),
+    /// Not a seat 0, 1 or 2 (the value sent, as JSON).
+    NotSeat(String),
+    /// Not cards written as a string (the value sent, as JSON).
+    NotCardString(String),
+    /// Cards that do not read.
+    Cards(ParseCardsError),
+    /// Not an array (the value sent, as JSON).
+    NotArray(String),
+    /// `base` or `multiplier` is not a positive integer (the value sent, as JSON).
+    NotPositive(String),
+    /// `rules` names no profile.
+    UnknownProfile(UnknownProfile),
+    /// `rules` is not a profile name (the value sent, as JSON).
+    NotProfileName(String),
+    /// `laizi` is not an array of ranks (the value sent, as JSON).
+    NotRankArray(String),
+    /// An entry of `laizi` is not one rank (the value sent, as JSON).
+    NotOneRank(String),
+    /// Wild ranks the rules do not take.
+    Laizi(LaiziError),
+    /// `role` is none of the three roles.
+    UnknownRole(String),
+    /// `role` is not the role of `seat` with the landlord in `landlord`.
+    WrongRole {
+        /// The seat.
+        seat: Seat,
+        /// The landlord's seat.
+        landlord: Seat,
+        /// The role given.
+        given: Role,
+    },
+    /// A `history` entry that is not `[seat, move]` (the value sent, as JSON).
+    NotSeatMove(String),
+    /// A play by a seat whose turn it was not.
+    PlaysOutOfTurn {
+        /// The seat that played.
+        seat: Seat,
+        /// The seat that was to play.
+        turn: Seat,
+    },
+    /// A move that does not read (against the play it follows).
+    BadMove {
+        /// The move as sent.
+        text: String,
+        /// Why.
+        error: MoveError,
+    },
+    /// A play that makes more cards played than a deck holds.
+    MoreThanDeck {
+        /// The move as sent.
+        text: String,
+    },
+    /// A pass by the seat leading a trick.
+    PassWhenLeading {
+        /// The seat.
+        seat: Seat,
+    },
+    /// A play the trick refuses.
+    Refused {
+        /// The move as sent.
+        text: String,
+        /// Why.
+        error: ActionError,
+    },
+    /// An empty hand: the game is over.
+    EmptyHand,
+    /// Not a card count 1-20 (the value sent, as JSON).
+    NotCardCount(String),
+    /// Not 3 counts.
+    NotThreeCounts {
+        /// How many were given.
+        given: usize,
+    },
+    /// The seat's count of cards left is not the size of its hand.
+    CountIsNotHand {
+        /// The seat.
+        seat: Seat,
+        /// Its count.
+        left: u32,
+        /// The cards in `hand`.
+        held: u32,
+    },
+    /// After the history another seat is to play.
+    NotToPlay {
+        /// The seat to play.
+        turn: Seat,
+        /// The request's seat.
+        seat: Seat,
+    },
+    /// A seat has more cards left and played than it was dealt.
+    MoreThanDealt {
+        /// The seat.
+        seat: Seat,
+        /// Its count of cards left.
+        left: u32,
+        /// The cards it played.
+        played: u32,
+        /// The cards it was dealt.
+        dealt: u32,
+    },
+    /// The hand and the cards played hold more cards than a deck.
+    HandAndPlayed {
+        /// The hand.
+        hand: Cards,
+        /// Every card played.
+        played: Cards,
+    },
+    /// `played` is not 3 card strings (the value sent, as JSON).
+    NotThreeCardStrings(String),
+    /// A seat's `played` is not what it played in `history`.
+    NotPlayed {
+        /// The cards given.
+        given: Cards,
+        /// The seat.
+        seat: Seat,
+        /// What it played in `history`.
+        played: Cards,
+    },
+    /// More than the 3 kitty cards.
+    KittyTooBig(Cards),
+    /// Kitty cards not in the landlord's hand.
+    KittyNotInHand(Cards),
+    /// `last.seat` is the seat to act.
+    LastIsOwn(Seat),
+    /// Not a move written as a string (the value sent, as JSON).
+    NotMove(String),
+    /// A pass as the play to beat.
+    PassToBeat,
+    /// `last` is neither `{"seat", "cards"}` nor null (the value sent, as JSON).
+    NotLast(String),
+    /// `last` is not the play to beat that `history` leaves (each a seat and a move in
+    /// notation; none when the robot leads).
+    LastMismatch {
+        /// The play given.
+        given: Option<(Seat, String)>,
+        /// The play to beat after `history`.
+        derived: Option<(Seat, String)>,
+    },
+    /// `legal_moves` is empty.
+    NoLegalMoves,
+    /// An entry of `legal_moves` that the seat may not play.
+    NotAllowed {
+        /// The move as sent.
+        text: String,
+        /// Why.
+        why: Disallowed,
+    },
+    /// `form` is neither `points` nor `call_rob` (the value sent, as JSON).
+    UnknownForm(String),
+    /// A bidding hand of other than 1 to 20 cards.
+    BidHandSize(u32),
+    /// A `bids` entry that is not `[seat, bid]` (the value sent, as JSON).
+    NotSeatBid(String),
+    /// A bid out of the form's range.
+    BidRange {
+        /// The value sent.
+        sent: String,
+        /// The highest bid of the form.
+        top: Bid,
+    },
+    /// A bid by a seat whose turn it was not.
+    BidsOutOfTurn {
+        /// The seat that bid.
+        seat: Seat,
+        /// The seat that was to bid.
+        turn: Seat,
+    },
+    /// A points bid not above the highest before it.
+    BidNotAbove {
+        /// The bid.
+        bid: Bid,
+        /// The highest bid before it.
+        high: Bid,
+    },
+    /// Bids after the bidding ended.
+    BiddingOver,
+    /// The request's seat is not the one to bid after the last bid.
+    CannotBidAfter {
+        /// The request's seat.
+        seat: Seat,
+        /// The seat that bid last.
+        last: Seat,
+    },
+    /// `winner` is neither `landlord` nor `farmers` (the value sent, as JSON).
+    UnknownWinner(String),
+    /// `scores` is not 3 integers (the value sent, as JSON).
+    NotScores(String),
+    /// `shown` is not an object of seats to cards (the value sent, as JSON).
+    NotShown(String),
+    /// A shown hand that is not the size of its seat's count of cards left.
+    ShownCount {
+        /// The seat.
+        seat: Seat,
+        /// The cards shown.
+        shown: u32,
+        /// Its count of cards left.
+        left: u32,
+    },
+    /// The shown hands and the seat's own hand hold more cards than a deck.
+    ShownAndHand(Cards),
+    /// `doubling` is not 3 entries, each a factor or null (the value sent, as JSON).
+    NotDoublings(String),
+    /// `choices` is not a non-empty array of doubling factors (the value sent, as JSON).
+    NotChoices(String),
+    /// `window` is none of `start`, `deal`, `landlord` (the value sent, as JSON).
+    UnknownWindow(String),
+    /// A show window the request's seat cannot have: `landlord` for a farmer.
+    NotLandlordWindow {
+        /// The request's seat.
+        seat: Seat,
+        /// The landlord's seat.
+        landlord: Seat,
+    },
+    /// A hand of a size the decision cannot have (20 cards for the landlord and 17 for a
+    /// farmer once the landlord has the kitty, at most 16 during the deal, none before it).
+    HandSize {
+        /// The cards in `hand`.
+        held: u32,
+        /// The sizes it may have, written out (`20`, `1 to 16`).
+        expected: &'static str,
+    },
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Problem::WrongProtocol(sent) => write!(f, "{sent} is not \"{PROTOCOL}\""),
+            Problem::NotString(sent) => write!(f, "expected a string, not {sent}"),
+            Problem::NotSeat(sent) => write!(f, "{sent} is not a seat (0, 1 or 2)"),
+            Problem::NotCardString(sent) => {
+                write!(f, "expected cards as a string, not {sent}")
+            }
+            Problem::Cards(e) => e.fmt(f),
+            Problem::NotArray(sent) => write!(f, "expected an array, not {sent}"),
+            Problem::NotPositive(sent) => write!(f, "{sent} is not a positive integer"),
+            Problem::UnknownProfile(e) => e.fmt(f),
+            Problem::NotProfileName(sent) => write!(f, "expected a profile name, not {sent}"),
+            Problem::NotRankArray(sent) => {
+                write!(f, "expected an array of ranks, not {sent}")
+            }
+            Problem::NotOneRank(sent) => write!(f, "{sent} is not one rank"),
+            Problem::Laizi(e) => e.fmt(f),
+            Problem::UnknownRole(role) => write!(
+                f,
+                "\"{role}\" is not landlord, landlord_down or landlord_up"
+            ),
+            Problem::WrongRole {
+                seat,
+                landlord,
+                given,
+            } => write!(
+                f,
+                "seat {seat} with the landlord in seat {landlord} is {}, not {}",
+                Role::of(*seat, *landlord).name(),
+                given.name()
+            ),
+            Problem::NotSeatMove(sent) => write!(f, "{sent} is not [seat, move]"),
+            Problem::PlaysOutOfTurn { seat, turn } => {
+                write!(f, "seat {seat} plays out of turn (seat {turn} was to play)")
+            }
+            Problem::BadMove { text, error } => write!(f, "\"{text}\": {error}"),
+            Problem::MoreThanDeck { text } => {
+                write!(f, "\"{text}\" makes more cards played than a deck holds")
+            }
+            Problem::PassWhenLeading { seat } => {
+                write!(f, "seat {seat} passes while leading a trick")
+            }
+            Problem::Refused { text, error } => write!(f, "\"{text}\": {error}"),
+            Problem::EmptyHand => f.write_str("no cards (the game is over)"),
+            Problem::NotCardCount(sent) => write!(f, "{sent} is not a card count 1-20"),
+            Problem::NotThreeCounts { given } => write!(f, "expected 3 counts, got {given}"),
+            Problem::CountIsNotHand { seat, left, held } => write!(
+                f,
+                "seat {seat} has {left} cards left, but \"hand\" holds {held}"
+            ),
+            Problem::NotToPlay { turn, seat } => write!(
+                f,
+                "after \"history\" seat {turn} is to play, not seat {seat}"
+            ),
+            Problem::MoreThanDealt {
+                seat,
+                left,
+                played,
+                dealt,
+            } => write!(
+                f,
+                "seat {seat} has {left} left and played {played}: more than the {dealt} it was dealt"
+            ),
+            Problem::HandAndPlayed { hand, played } => write!(
+                f,
+                "{hand} and the cards played ({played}) hold more cards than a deck"
+            ),
+            Problem::NotThreeCardStrings(sent) => {
+                write!(f, "expected 3 card strings, not {sent}")
+            }
+            Problem::NotPlayed {
+                given,
+                seat,
+                played,
+            } => write!(
+                f,
+                "\"{given}\" is not what seat {seat} played in \"history\" (\"{played}\")"
+            ),
+            Problem::KittyTooBig(cards) => {
+                write!(f, "{cards} is more than the 3 kitty cards")
+            }
+            Problem::KittyNotInHand(cards) => {
+                write!(f, "{cards} is not in the landlord's \"hand\"")
+            }
+            Problem::LastIsOwn(seat) => write!(
+                f,
+                "seat {seat} is the seat to act; the play to beat is another seat's"
+            ),
+            Problem::NotMove(sent) => write!(f, "expected a move, not {sent}"),
+            Problem::PassToBeat => f.write_str("a pass is never the play to beat (use null)"),
+            Problem::NotLast(sent) => {
+                write!(f, "expected {{\"seat\", \"cards\"}} or null, not {sent}")
+            }
+            Problem::LastMismatch { given, derived } => {
+                let shown = |play: &Option<(Seat, String)>| match play {
+                    Some((seat, text)) => format!("{text} by seat {seat}"),
+                    None => "null (the robot leads)".to_string(),
+                };
+                write!(
+                    f,
+                    "{} does not match \"history\", whose play to beat is {}",
+                    shown(given),
+                    shown(derived)
+                )
+            }
+            Problem::NoLegalMoves => f.write_str("empty (omit it to allow every legal play)"),
+            Problem::NotAllowed { text, why } => write!(f, "\"{text}\": {why}"),
+            Problem::UnknownForm(sent) => {
+                write!(f, "{sent} is not \"points\" or \"call_rob\"")
+            }
+            Problem::BidHandSize(n) => write!(f, "{n} cards; a hand bids with 1 to 20"),
+            Problem::NotSeatBid(sent) => write!(f, "{sent} is not [seat, bid]"),
+            Problem::BidRange { sent, top } => write!(f, "bid {sent} is not 0 to {top}"),
+            Problem::BidsOutOfTurn { seat, turn } => {
+                write!(f, "seat {seat} bids out of turn (seat {turn} was to bid)")
+            }
+            Problem::BidNotAbove { bid, high } => {
+                write!(f, "bid {bid} is not above the bid {high}")
+            }
+            Problem::BiddingOver => f.write_str("the bidding is already over"),
+            Problem::CannotBidAfter { seat, last } => {
+                write!(f, "seat {seat} cannot bid right after seat {last}")
+            }
+            Problem::UnknownWinner(sent) => {
+                write!(f, "{sent} is not \"landlord\" or \"farmers\"")
+            }
+            Problem::NotScores(sent) => write!(f, "{sent} is not 3 integers"),
+            Problem::NotShown(sent) => write!(
+                f,
+                "expected an object of seats to cards ({{\"1\": \"3345\"}}), not {sent}"
+            ),
+            Problem::ShownCount { seat, shown, left } => {
+                write!(f, "seat {seat} shows {shown} cards but has {left} left")
+            }
+            Problem::ShownAndHand(cards) => write!(
+                f,
+                "the shown hands and the hand hold more cards than a deck ({cards})"
+            ),
+            Problem::NotDoublings(sent) => write!(
+                f,
+                "expected 3 entries, each a doubling factor or null, not {sent}"
+            ),
+            Problem::NotChoices(sent) => write!(
+                f,
+                "expected a non-empty array of doubling factors (1, 2, 4), not {sent}"
+            ),
+            Problem::UnknownWindow(sent) => {
+                write!(f, "{sent} is not a show window (start, deal, landlord)")
+            }
+            Problem::NotLandlordWindow { seat, landlord } => write!(
+                f,
+                "only the landlord (seat {landlord}) shows in the landlord window, not seat {seat}"
+            ),
+            Problem::HandSize { held, expected } => {
+                write!(f, "a hand of {held} cards where {expected} are held")
+            }
+        }
+    }
+}
+
+/// Why an entry of `legal_moves` may not be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Disallowed {
+    /// A pass, by the seat leading.
+    PassWhenLeading,
+    /// Cards not in the hand.
+    NotInHand(Cards),
+    /// Not a legal play here.
+    NotLegal,
+}
+
+impl fmt::Display for Disallowed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Disallowed::PassWhenLeading => f.write_str("a pass is not allowed when leading"),
+            Disallowed::NotInHand(cards) => write!(f, "{cards} is not in \"hand\""),
+            Disallowed::NotLegal => f.write_str("not a legal play here"),
+        }
+    }
+}
+
+/// The error of a field that is there but wrong.
+pub(super) fn invalid<T>(field: Field, problem: Problem) -> Result<T, ProtocolError> {
+    Err(ProtocolError::Invalid {
+        field,
+        problem: Box::new(problem),
+    })
+}
+
+/// The error of a top-level field that is there but wrong.
+pub(super) fn invalid_key<T>(key: &'static str, problem: Problem) -> Result<T, ProtocolError> {
+    invalid(Field::Key(key), problem)
+}
