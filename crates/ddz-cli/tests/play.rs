@@ -233,7 +233,7 @@ fn a_huanle_sitting_with_showing_and_doubling() {
         "{text}"
     );
     assert!(
-        text.contains("refused: x3 is not a doubling you may choose"),
+        text.contains("refused: doubling x3 is not allowed (allowed: 1, 2, 4)"),
         "{text}"
     );
     assert!(text.contains("you (seat 0) chooses doubling x4"), "{text}");

@@ -465,8 +465,9 @@ mod tests {
         assert!(e.contains("\"pass\"") && e.contains("not legal"), "{e}");
         let e = t.play_id(99_999).unwrap_err().to_string();
         assert!(e.contains("ids are 0 to 27471"), "{e}");
-        let e = t.play_text("pass").unwrap_err().to_string();
-        assert!(e.contains("cannot pass when leading"), "{e}");
+        let e = t.play_text("pass").unwrap_err();
+        assert_eq!(e.code(), "pass_when_leading", "{e}");
+        assert!(e.to_string().contains("you cannot pass"), "{e}");
         let e = t.play_text("3Z").unwrap_err().to_string();
         assert!(e.contains("not a rank"), "{e}");
         let e = t.play_index(10_000).unwrap_err().to_string();
