@@ -2,7 +2,7 @@
 
 use pyo3::prelude::*;
 
-use crate::table::Refused;
+use crate::env_game::Refused;
 
 pyo3::create_exception!(
     _ddz,

@@ -7,13 +7,13 @@
 //! as opponents) and, in Python, RLCard-compatible, PettingZoo and Gymnasium wrappers. The
 //! repository README's "Python" section shows the Python side.
 //!
-//! The Rust side is usable on its own: [`table::EnvGame`] drives one game and keeps the legal
+//! The Rust side is usable on its own: [`env_game::EnvGame`] drives one game and keeps the legal
 //! moves and their RLCard ids, [`encode`] writes the observations into caller buffers,
 //! [`actions`] maps card sets to RLCard's 27,472 action ids.
 //!
 //! ```
 //! use ddz_core::Rules;
-//! use _ddz::{actions::action_space, encode, table::EnvGame};
+//! use _ddz::{actions::action_space, encode, env_game::EnvGame};
 //!
 //! let mut t = EnvGame::new(&Rules::rlcard(), 7);
 //! let mut obs = [0i8; encode::RLCARD_FARMER_LEN];
@@ -32,12 +32,12 @@ use pyo3::prelude::*;
 
 pub mod actions;
 pub mod encode;
+pub mod env_game;
 mod illegal;
 mod py_arena;
 mod py_bot;
 mod py_env;
 mod py_vec;
-pub mod table;
 
 /// The extension module `ddz._ddz`; the `ddz` package re-exports it.
 #[pymodule]

@@ -13,8 +13,8 @@ use crate::encode::{
     BIDDING_LEN, CARDS_LEN, DOUZERO_Z_LEN, RLCARD_FARMER_LEN, WILD_LEN, cards54, douzero_x,
     douzero_z, move_features, move_features_len, rlcard_obs, wild_ranks13,
 };
+use crate::env_game::{EnvGame, NO_ID, phase_name};
 use crate::illegal::illegal;
-use crate::table::{EnvGame, NO_ID, phase_name};
 
 /// Width of a bid's `action_features` row (one-hot over bids 0-3).
 const BID_FEATURES: usize = 4;

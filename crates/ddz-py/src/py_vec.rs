@@ -14,10 +14,10 @@ use crate::encode::{
     CARDS_LEN, DOUZERO_FARMER_LEN, DOUZERO_Z_LEN, RLCARD_FARMER_LEN, WILD_LEN, cards54, douzero_x,
     douzero_z, move_features, move_features_len, rlcard_obs, wild_ranks13,
 };
+use crate::env_game::{EnvGame, NO_ID};
 use crate::illegal::IllegalMoveError;
 use crate::illegal::illegal_with_code;
 use crate::py_env::{Env, make_rules, seat_arg};
-use crate::table::{EnvGame, NO_ID};
 
 /// Move features of every game: `(offsets, rows)`.
 type Features<'py> = (Bound<'py, PyArray1<i64>>, Bound<'py, PyArray2<i8>>);

@@ -14,8 +14,8 @@ use ddz_bots::search::{SearchBot, SearchConfig};
 use ddz_core::{Move, Rules};
 use ddz_game::{Deal, Seat, SplitMix64, derive_seed};
 
-use crate::imitate::Decision;
-use crate::table::{LANDLORD, Table};
+use crate::imitate::TrainingExample;
+use crate::train_game::{LANDLORD, TrainGame};
 
 /// One decision: the active inputs of the state and the move made, and the deciding seat's
 /// outcome (+1 won, −1 lost).
@@ -45,7 +45,7 @@ pub struct Behaviour {
     /// Plays tried at each of the network's decisions (0: none, plain Deep Monte-Carlo): its
     /// best-scored plays, each played out to the end from the true position (the network
     /// greedy on its side, the other side as in the game); the decision is kept (a
-    /// [`Decision`]) with the plays whose play-outs won preferred and the best-scored play
+    /// [`TrainingExample`]) with the plays whose play-outs won preferred and the best-scored play
     /// valued at its outcome, instead of a frame of the move made. The play-outs of one
     /// decision share the hidden cards, so they teach the differences between plays that one
     /// game's outcome cannot (at the price of knowing the cards, unless
@@ -53,13 +53,13 @@ pub struct Behaviour {
     pub rollouts: usize,
     /// With rollouts, the deals each tried play is played out on (0: the true position, one
     /// play-out each): that many deals of the hidden cards drawn at random consistently with
-    /// the network's view ([`Table::with_hidden_dealt`]), the same deals for every play; the
+    /// the network's view ([`TrainGame::with_hidden_dealt`]), the same deals for every play; the
     /// plays that won the most of them are preferred (none when all won as many), and the
     /// best-scored play is valued at its mean outcome. Play-outs that cannot know the cards
     /// teach plays good for what the network can see, not for the true hands.
     pub rollout_deals: usize,
     /// Expert iteration (instead of rollouts): the search robot decides each of the
-    /// network's turns, and the decision is kept (a [`Decision`]) with its play preferred.
+    /// network's turns, and the decision is kept (a [`TrainingExample`]) with its play preferred.
     pub expert: Option<Expert>,
 }
 
@@ -128,9 +128,9 @@ impl Actor {
         game_seed: u64,
         behaviour: Behaviour,
         out: &mut Vec<Frame>,
-        tried: &mut Vec<Decision>,
+        tried: &mut Vec<TrainingExample>,
     ) -> usize {
-        let mut table = Table::start(&Deal::from_seed(game_seed, rules), rules);
+        let mut table = TrainGame::start(&Deal::from_seed(game_seed, rules), rules);
         let mut decided: Vec<(Seat, Box<[u16]>)> = Vec::with_capacity(48);
         let tried_before = tried.len();
         // The seat of each decision the expert taught, valued at the game's end.
@@ -213,11 +213,11 @@ impl Actor {
     /// best-scored one valued at its play-outs' mean outcome.
     fn try_plays(
         &mut self,
-        table: &Table,
+        table: &TrainGame,
         versus: Option<bool>,
         k: usize,
         deals: usize,
-        out: &mut Vec<Decision>,
+        out: &mut Vec<TrainingExample>,
     ) {
         let seat = table.state.turn();
         table
@@ -229,7 +229,7 @@ impl Actor {
         let mut order: Vec<usize> = (0..self.rollout_moves.len()).collect();
         order.sort_by(|&a, &b| self.scores[b].total_cmp(&self.scores[a]));
         order.truncate(k);
-        let starts: Vec<Table> = if deals == 0 {
+        let starts: Vec<TrainGame> = if deals == 0 {
             vec![table.clone()]
         } else {
             (0..deals)
@@ -262,7 +262,7 @@ impl Actor {
         let share = tried[valued].0 as f32 / starts.len().max(1) as f32;
         self.inputs.clear();
         state_features(&pos, &mut self.inputs);
-        out.push(Decision {
+        out.push(TrainingExample {
             state: self.inputs.as_slice().into(),
             preferred: if leaders < tried.len() { leaders } else { 0 },
             moves: tried.into_iter().map(|(_, inputs, _)| inputs).collect(),
@@ -277,7 +277,12 @@ impl Actor {
     /// (its target, the game's outcome, is set when the game ends): the expert's play first
     /// and preferred, then the network's best-scored other plays, `expert.keep_moves` in all.
     /// Returns the expert's play.
-    fn ask_expert(&mut self, table: &Table, expert: Expert, out: &mut Vec<Decision>) -> Move {
+    fn ask_expert(
+        &mut self,
+        table: &TrainGame,
+        expert: Expert,
+        out: &mut Vec<TrainingExample>,
+    ) -> Move {
         let view = table.seat_view();
         table
             .state
@@ -303,7 +308,7 @@ impl Actor {
         }
         self.inputs.clear();
         state_features(&pos, &mut self.inputs);
-        out.push(Decision {
+        out.push(TrainingExample {
             state: self.inputs.as_slice().into(),
             moves,
             target: 0.0,

@@ -6,7 +6,7 @@ use ddz_bots::net::Scorer;
 use ddz_core::Rules;
 use ddz_game::{Deal, derive_seed};
 
-use crate::table::Table;
+use crate::train_game::TrainGame;
 
 /// Seed of the evaluation deals (fixed, so every evaluation of every run plays the same).
 const EVAL_SEED: u64 = 0xE7A1;
@@ -19,7 +19,7 @@ pub fn wp_vs_ddzlib(scorer: &mut Scorer, rules: &Rules, deals: u64) -> f64 {
     for n in 0..deals {
         let deal = Deal::from_seed(derive_seed(EVAL_SEED, n), rules);
         for net_lands in [true, false] {
-            let mut table = Table::start(&deal, rules);
+            let mut table = TrainGame::start(&deal, rules);
             let landlord_won = table.play_out(scorer, &mut ddzlib, Some(net_lands));
             won += u64::from(landlord_won == net_lands);
         }

@@ -13,11 +13,11 @@ use ddz_core::{Move, move_notation, parse_move};
 use ddz_game::{Deal, GameRecord, Seat, SplitMix64, derive_seed};
 
 use crate::TrainError;
-use crate::table::{LANDLORD, Table};
+use crate::train_game::{LANDLORD, TrainGame};
 
 /// One recorded decision with a choice.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Decision {
+pub struct TrainingExample {
     /// Active state inputs of the deciding seat's position.
     pub state: Box<[u16]>,
     /// Active action inputs of the moves kept: the recorded move first, then other legal moves
@@ -36,10 +36,10 @@ pub struct Decision {
 #[derive(Debug, Default)]
 pub struct Dataset {
     /// Decisions to learn from.
-    pub train: Vec<Decision>,
+    pub train: Vec<TrainingExample>,
     /// Decisions held out to measure how well the network imitates: those of the games whose
     /// seed is a multiple of 50 (one in fifty of seeded deals).
-    pub validation: Vec<Decision>,
+    pub validation: Vec<TrainingExample>,
     /// Games read.
     pub games: u64,
     /// Records skipped: bidding games, or a landlord other than seat 0 (the tables of training
@@ -146,10 +146,10 @@ fn read_record(
         .deal
         .to_deal(&record.rules)
         .map_err(|e| bad(format!("\"deal\": {e}")))?;
-    let mut table = Table::start(&deal, &record.rules);
+    let mut table = TrainGame::start(&deal, &record.rules);
     let mut rng = SplitMix64::new(derive_seed(seed, n));
     let (mut moves, mut state, mut action) = (Vec::new(), Vec::new(), Vec::new());
-    let mut decided: Vec<(Seat, Decision)> = Vec::new();
+    let mut decided: Vec<(Seat, TrainingExample)> = Vec::new();
     for (i, (seat, text)) in record.plays.iter().enumerate() {
         let at = |why: String| bad(format!("play {} ({seat} {text}): {why}", i + 1));
         if table.state.is_over() {
@@ -197,7 +197,7 @@ fn read_record(
                 .collect();
             decided.push((
                 turn,
-                Decision {
+                TrainingExample {
                     state: state.as_slice().into(),
                     moves: kept,
                     target: 0.0,

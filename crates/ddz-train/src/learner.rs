@@ -10,7 +10,7 @@ use ddz_bots::net::features::{ACTION_LEN, INPUT_LEN, STATE_LEN};
 
 use crate::TrainError;
 use crate::actor::Frame;
-use crate::imitate::Decision;
+use crate::imitate::TrainingExample;
 
 /// The losses of an imitation batch.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -205,7 +205,7 @@ impl Learner {
     /// them the network's best-scored move matches.
     fn imitation_forward(
         &mut self,
-        decisions: &[&Decision],
+        decisions: &[&TrainingExample],
         value_weight: f64,
     ) -> Result<(Tensor, ImitationLoss), TrainError> {
         let b = decisions.len();
@@ -281,7 +281,7 @@ impl Learner {
     /// scores stay win estimates). Returns the losses before the step.
     pub fn imitation_step(
         &mut self,
-        decisions: &[&Decision],
+        decisions: &[&TrainingExample],
         value_weight: f64,
     ) -> Result<ImitationLoss, TrainError> {
         let (loss, value) = self.imitation_forward(decisions, value_weight)?;
@@ -292,7 +292,7 @@ impl Learner {
     /// The imitation losses on `decisions`, without learning.
     pub fn imitation_loss(
         &mut self,
-        decisions: &[&Decision],
+        decisions: &[&TrainingExample],
         value_weight: f64,
     ) -> Result<ImitationLoss, TrainError> {
         Ok(self.imitation_forward(decisions, value_weight)?.1)

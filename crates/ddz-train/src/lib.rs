@@ -21,7 +21,7 @@
 //! `ddzlib` (the network on one side, only its side's decisions learnt from: the outcomes
 //! against that opponent), and with rollouts each of the network's decisions tries its best
 //! few plays, playing each out to the end from the true position or on a few deals of the
-//! hidden cards drawn from its view, and is learnt as in imitation (a [`Decision`]: the
+//! hidden cards drawn from its view, and is learnt as in imitation (a [`TrainingExample`]: the
 //! softmax toward the plays that won the most, the best play's score toward its share of
 //! wins): the play-outs of one decision share the hidden cards, so their differences are the
 //! plays' own.
@@ -38,7 +38,7 @@ mod actor;
 mod eval;
 mod imitate;
 mod learner;
-mod table;
+mod train_game;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -57,7 +57,7 @@ use serde::Serialize;
 
 pub use actor::{Actor, Behaviour, Expert, Frame, game_seed};
 pub use eval::wp_vs_ddzlib;
-pub use imitate::{Dataset, Decision, load_records};
+pub use imitate::{Dataset, TrainingExample, load_records};
 pub use learner::{ImitationLoss, Learner};
 
 /// File of a run's checkpoint, in its directory.
@@ -320,7 +320,7 @@ impl<T> Replay<T> {
 struct Shared {
     replay: Mutex<Replay<Frame>>,
     /// The decisions of self-play with rollouts.
-    tried: Mutex<Replay<Decision>>,
+    tried: Mutex<Replay<TrainingExample>>,
     net: Mutex<Arc<Net>>,
     net_version: AtomicU64,
     frames: AtomicU64,
@@ -488,7 +488,7 @@ pub fn train(
                     std::thread::sleep(Duration::from_millis(2));
                     continue;
                 };
-                let refs: Vec<&Decision> = batch.iter().collect();
+                let refs: Vec<&TrainingExample> = batch.iter().collect();
                 let loss = run.learner.imitation_step(&refs, config.value_weight)?;
                 loss.cross_entropy + config.value_weight as f32 * loss.squared_error
             } else {
@@ -747,7 +747,7 @@ pub fn imitate(
             }
             next = 0;
         }
-        let refs: Vec<&Decision> = order[next..next + batch]
+        let refs: Vec<&TrainingExample> = order[next..next + batch]
             .iter()
             .map(|&i| &data.train[i])
             .collect();
@@ -777,7 +777,7 @@ fn validate(
     }
     let (mut loss, mut matched) = (0f64, 0usize);
     for chunk in held.chunks(batch.max(1)) {
-        let refs: Vec<&Decision> = chunk.iter().collect();
+        let refs: Vec<&TrainingExample> = chunk.iter().collect();
         let l = learner.imitation_loss(&refs, imitation.value_weight)?;
         loss += (f64::from(l.cross_entropy) + imitation.value_weight * f64::from(l.squared_error))
             * chunk.len() as f64;

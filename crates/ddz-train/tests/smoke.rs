@@ -12,8 +12,8 @@ use ddz_bots::search::SearchConfig;
 use ddz_core::Rules;
 use ddz_game::GameRecord;
 use ddz_train::{
-    Actor, Behaviour, CHECKPOINT, Decision, Expert, Frame, ImitateConfig, Learner, METRICS,
-    TrainConfig, imitate, load_records, read_checkpoint, train,
+    Actor, Behaviour, CHECKPOINT, Expert, Frame, ImitateConfig, Learner, METRICS, TrainConfig,
+    TrainingExample, imitate, load_records, read_checkpoint, train,
 };
 
 fn scratch(name: &str) -> PathBuf {
@@ -96,7 +96,7 @@ fn games_against_ddzlib_keep_only_the_networks_side() {
 
 /// The decisions of ten games with rollouts of the four best plays (on `deals` deals of the
 /// hidden cards, or from the true position when 0), half of them against `ddzlib`.
-fn rollout_decisions(seed: u64, deals: usize) -> Vec<Decision> {
+fn rollout_decisions(seed: u64, deals: usize) -> Vec<TrainingExample> {
     let mut actor = untrained_actor(seed);
     let behaviour = Behaviour {
         epsilon: 0.05,
@@ -398,7 +398,7 @@ fn recorded_games_become_decisions() {
 fn imitation_learns_the_recorded_moves() {
     let dir = records("imitation", 30);
     let data = load_records(&dir, 16, 1).unwrap();
-    let batch: Vec<&Decision> = data.train.iter().take(256).collect();
+    let batch: Vec<&TrainingExample> = data.train.iter().take(256).collect();
     let mut learner = Learner::new(&[64], 3e-3).unwrap();
     let before = learner.imitation_loss(&batch, 1.0).unwrap();
     for _ in 0..150 {

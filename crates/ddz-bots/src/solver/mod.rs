@@ -92,7 +92,7 @@
 // public API.
 mod position;
 mod search;
-mod table;
+mod transposition;
 
 use core::fmt;
 
@@ -102,7 +102,7 @@ use ddz_game::Seat;
 pub use position::{After, OpenPosition, PositionError};
 
 use position::State;
-use table::TransTable;
+use transposition::TransTable;
 
 /// The node budget of a call ran out before the position was solved: the result is unknown.
 /// What was proven stays in the solver's table.

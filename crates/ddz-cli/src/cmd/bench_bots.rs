@@ -36,7 +36,7 @@ pub struct BotsArgs {
 }
 
 /// A decision to time: a seat's view and what it may do.
-enum Decision {
+enum TimedDecision {
     /// A play, among the allowed moves.
     Play(SeatView, Vec<Move>),
     /// A bid, among the allowed bids.
@@ -44,7 +44,7 @@ enum Decision {
 }
 
 /// Play decisions (or with `--bids` bidding decisions) from seeded random games.
-fn positions(args: &BotsArgs, rules: &ddz_core::Rules) -> Vec<Decision> {
+fn positions(args: &BotsArgs, rules: &ddz_core::Rules) -> Vec<TimedDecision> {
     let mut out = Vec::with_capacity(args.positions);
     let mut game_index = 0;
     while out.len() < args.positions {
@@ -58,10 +58,16 @@ fn positions(args: &BotsArgs, rules: &ddz_core::Rules) -> Vec<Decision> {
         while game.phase() != Phase::Over && out.len() < args.positions {
             match game.phase() {
                 Phase::Playing if !args.bids => {
-                    out.push(Decision::Play(game.view(game.turn()), game.legal_moves()));
+                    out.push(TimedDecision::Play(
+                        game.view(game.turn()),
+                        game.legal_moves(),
+                    ));
                 }
                 Phase::Bidding if args.bids => {
-                    out.push(Decision::Bid(game.view(game.turn()), game.legal_bids()));
+                    out.push(TimedDecision::Bid(
+                        game.view(game.turn()),
+                        game.legal_bids(),
+                    ));
                 }
                 // Bids timed: the rest of the game is of no use.
                 Phase::Playing => break,
@@ -114,10 +120,10 @@ pub fn run(args: BotsArgs) -> Result<()> {
                 .map_err(|e| anyhow!("{e}"))?;
             let start = Instant::now();
             match decision {
-                Decision::Play(view, allowed) => {
+                TimedDecision::Play(view, allowed) => {
                     std::hint::black_box(bot.play(view, allowed));
                 }
-                Decision::Bid(view, allowed) => {
+                TimedDecision::Bid(view, allowed) => {
                     std::hint::black_box(bot.bid(view, allowed));
                 }
             }

@@ -9,7 +9,7 @@ use ddz_game::{BySeat, Deal, PlayState, PublicPlay, Seat, SeatView};
 
 /// A deal being played with seat 0 the landlord (the kitty in its hand), no bidding.
 #[derive(Clone)]
-pub struct Table {
+pub struct TrainGame {
     /// The rules with the deal's wild ranks.
     pub rules: Rules,
     /// The play state.
@@ -23,9 +23,9 @@ pub struct Table {
 /// The landlord of every table.
 pub const LANDLORD: Seat = Seat::ALL[0];
 
-impl Table {
+impl TrainGame {
     /// The start of play of `deal` under `rules`.
-    pub fn start(deal: &Deal, rules: &Rules) -> Table {
+    pub fn start(deal: &Deal, rules: &Rules) -> TrainGame {
         let rules = ddz_game::deal_rules(deal, rules).unwrap_or_else(|_| rules.clone());
         let [_, down, up] = Seat::ALL;
         let state = PlayState::new(
@@ -36,7 +36,7 @@ impl Table {
             ],
             LANDLORD,
         );
-        Table {
+        TrainGame {
             rules,
             state,
             history: Vec::with_capacity(64),
@@ -73,10 +73,10 @@ impl Table {
     /// deal the network's view cannot tell from the true one ([`ddz_bots::search::sample_hidden`];
     /// the kitty is not part of the network's view, so it does not constrain the deal). `None`
     /// when no such deal exists (it always does in a game played by the rules).
-    pub fn with_hidden_dealt(&self, seed: u64) -> Option<Table> {
+    pub fn with_hidden_dealt(&self, seed: u64) -> Option<TrainGame> {
         let view = self.seat_view().with_kitty(None);
         let hands = ddz_bots::search::sample_hidden(&view, seed)?;
-        Some(Table {
+        Some(TrainGame {
             rules: self.rules.clone(),
             state: PlayState::with_trick(hands, *self.state.trick()),
             history: self.history.clone(),
@@ -148,7 +148,7 @@ mod tests {
         let rules = Rules::classic();
         let mut moves = Vec::new();
         for game in 0..20u64 {
-            let mut table = Table::start(&Deal::from_seed(game, &rules), &rules);
+            let mut table = TrainGame::start(&Deal::from_seed(game, &rules), &rules);
             // Some turns in, each seat making its last legal move (passes when following).
             for _ in 0..(game % 12) {
                 table.state.legal_moves_into(&table.rules, &mut moves);
@@ -160,7 +160,7 @@ mod tests {
                 continue;
             }
             let me = table.state.turn();
-            let hidden = |t: &Table| {
+            let hidden = |t: &TrainGame| {
                 Seat::ALL
                     .into_iter()
                     .filter(|&s| s != me)
