@@ -147,6 +147,7 @@
 //! - Wild cards were read by per-length formulas with joker leaks and missing readings; here
 //!   every natural reading is tried and the moves are checked by [`ddz_core::read_as`].
 
+mod ladders;
 mod robot;
 mod split;
 
