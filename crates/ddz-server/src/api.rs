@@ -8,17 +8,17 @@ use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
 use axum::extract::{Query, State};
 use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use ddz_bots::make_bot;
 use ddz_core::Rules;
 use ddz_game::{BySeat, GameRecord, Step};
 use ddz_protocol::jsonl::{self as protocol, Request, error_reply};
-use serde::Serialize;
 use serde_json::Value;
 use tokio::time::Instant;
 
-use crate::AppState;
-use crate::wire::{self, ErrorBody, Health, ReplayFailure, ReplayReply, ReplayStep, StepKind};
+use crate::http::{json_error, json_response, read_body};
+use crate::state::AppState;
+use crate::wire::{Health, ReplayFailure, ReplayReply, ReplayStep, StepKind};
 
 /// Which robot endpoint a request came to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,38 +36,6 @@ impl Endpoint {
             Endpoint::Bid => "bid",
         }
     }
-}
-
-/// A JSON answer with a status.
-pub(crate) fn json_response(status: StatusCode, body: &impl Serialize) -> Response {
-    (
-        status,
-        [(header::CONTENT_TYPE, "application/json")],
-        wire::to_json(body),
-    )
-        .into_response()
-}
-
-/// A JSON error `{"error": message}` with a status.
-pub(crate) fn json_error(status: StatusCode, message: impl Into<String>) -> Response {
-    let body = ErrorBody {
-        error: message.into(),
-    };
-    json_response(status, &body)
-}
-
-/// The body of a request, or the JSON error for a body that could not be read (413 when it
-/// is longer than [`crate::MAX_BODY`]).
-pub(crate) fn read_body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, Box<Response>> {
-    body.map_err(|e| {
-        let status = e.status();
-        let what = if status == StatusCode::PAYLOAD_TOO_LARGE {
-            format!("body longer than {} bytes: not read", crate::MAX_BODY)
-        } else {
-            format!("body not read: {}", e.body_text())
-        };
-        Box::new(json_response(status, &error_reply(&Value::Null, &what)))
-    })
 }
 
 /// The reply to a robot request, as `ddz bot` gives it on a line, with its HTTP status: 200
@@ -276,7 +244,10 @@ pub(crate) async fn health(State(state): State<AppState>) -> Response {
     let health = Health {
         status: "ok".into(),
         version: env!("CARGO_PKG_VERSION").into(),
-        protocols: vec![protocol::PROTOCOL.into(), crate::WEB_PROTOCOL.into()],
+        protocols: vec![
+            protocol::PROTOCOL.into(),
+            crate::config::WEB_PROTOCOL.into(),
+        ],
         rules: state.config.rules.profile,
         robots: state.config.robots.clone(),
         rooms: state.rooms.len(),

@@ -8,9 +8,9 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 
-use crate::AppState;
-use crate::api::{json_error, json_response};
 use crate::db::Database;
+use crate::http::{json_error, json_response};
+use crate::state::AppState;
 
 /// The most games a page holds, and the default.
 const MAX_PAGE: u32 = 100;

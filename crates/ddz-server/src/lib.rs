@@ -38,13 +38,18 @@
 
 mod api;
 mod assets;
+mod config;
 pub mod db;
 mod games;
+mod guard;
+mod http;
 mod limits;
+mod registry;
 mod resume;
 pub mod room;
 mod rooms;
 pub mod seeds;
+mod state;
 pub mod wire;
 mod ws;
 
@@ -55,102 +60,11 @@ use std::time::Duration;
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
-use ddz_core::Rules;
+
+use state::AppState;
 
 pub use api::{Endpoint, robot_answer};
-
-/// The name of the room protocol, sent in every `welcome` message.
-pub const WEB_PROTOCOL: &str = "ddz-web/1";
-
-/// The largest request body read, in bytes (1 MiB, as a `ddz bot` line); larger ones get 413.
-pub const MAX_BODY: usize = ddz_protocol::jsonl::MAX_LINE;
-
-/// The largest WebSocket message read, in bytes (64 KiB); a larger one (a frame of at most
-/// [`MAX_BODY`]) gets an error message and closes the connection with code 1009 (the seat
-/// may reconnect).
-pub const MAX_FRAME: usize = 64 * 1024;
-
-/// What the server runs with.
-#[derive(Clone, Debug)]
-pub struct Config {
-    /// The rules of robot requests without `"rules"` and of rooms created without `"rules"`.
-    pub rules: Rules,
-    /// The robots that may be asked for (API) or seated (rooms).
-    pub robots: Vec<String>,
-    /// The robot of a request that names none (`/v1/act?bot=NAME`).
-    pub default_robot: String,
-    /// The robot that gives hints and plays for a person whose turn timer ran out.
-    pub hint_bot: String,
-    /// A person's time for a turn before the hint robot plays for them (zero: no timer),
-    /// for rooms created without `"turn_seconds"`.
-    pub turn_time: Duration,
-    /// The pause before a robot seat acts, so people can follow (rooms without
-    /// `"robot_delay_ms"`).
-    pub robot_delay: Duration,
-    /// A room with no message from a person for this long is closed.
-    pub idle_expiry: Duration,
-    /// The most rooms open at once; creating another gets 429.
-    pub max_rooms: usize,
-    /// The longest a robot request may take; past it the answer is 503.
-    pub robot_time_limit: Duration,
-    /// Whether a room with two or three people may be dealt from a client's `"seed"`. False
-    /// by default: only a room with at most one person may (practice and replays), since
-    /// whoever knows the seed knows every hand; true only for tests and private tables.
-    pub seeds_for_any_room: bool,
-    /// Rooms one client address may create a minute (all at once, then evenly; beyond it 429
-    /// with `Retry-After`).
-    pub rooms_per_minute: u32,
-    /// WebSocket connections one client address may hold open at once (then 429).
-    pub connections_per_address: usize,
-    /// Origins besides the server's own (`https://host:port`) whose pages may open rooms'
-    /// WebSockets and send POSTs; a request with another `Origin` gets 403, one without it
-    /// (not from a browser) goes on.
-    pub allowed_origins: Vec<String>,
-    /// Whether the server sits behind a reverse proxy it trusts: the client address is then
-    /// the last of `X-Forwarded-For` and the own origin may be `X-Forwarded-Host`.
-    pub trust_forwarded: bool,
-    /// The games database: every finished game and each room's totals are saved there and
-    /// listed by `GET /v1/games`; none: nothing is saved (`--db none`).
-    pub database: Option<Arc<db::Database>>,
-}
-
-impl Config {
-    /// The defaults with these rules: every built-in robot, `value` answering and hinting,
-    /// 30 s turns, 700 ms robot pauses, rooms closed after 10 idle minutes, at most 1,000
-    /// rooms, robot requests limited to 5 s, client seeds only in rooms with one person; per
-    /// client address 10 rooms a minute and 64 WebSocket connections; no other origin
-    /// allowed, no proxy trusted; no database.
-    pub fn new(rules: Rules) -> Config {
-        Config {
-            rules,
-            robots: ddz_bots::BOT_NAMES.iter().map(|s| s.to_string()).collect(),
-            default_robot: "value".into(),
-            hint_bot: "value".into(),
-            turn_time: Duration::from_secs(30),
-            robot_delay: Duration::from_millis(700),
-            idle_expiry: Duration::from_secs(600),
-            max_rooms: 1000,
-            robot_time_limit: Duration::from_secs(5),
-            seeds_for_any_room: false,
-            rooms_per_minute: 10,
-            connections_per_address: 64,
-            allowed_origins: Vec::new(),
-            trust_forwarded: false,
-            database: None,
-        }
-    }
-}
-
-/// What every handler shares.
-#[derive(Clone)]
-pub(crate) struct AppState {
-    pub config: Arc<Config>,
-    pub rooms: Arc<rooms::Rooms>,
-    /// Bounds the robot requests computed at once (the others wait, within the time limit).
-    pub robot_slots: Arc<tokio::sync::Semaphore>,
-    /// The limits per client address.
-    pub limits: Arc<limits::Limits>,
-}
+pub use config::{Config, MAX_BODY, MAX_FRAME, WEB_PROTOCOL};
 
 /// The routes of the application, as the OpenAPI document lists them (checked by a test).
 pub const ROUTES: [&str; 10] = [
@@ -175,7 +89,7 @@ pub fn app(config: Config) -> Router {
 fn build(config: Config) -> (Router, AppState) {
     let slots = std::thread::available_parallelism().map_or(2, |n| n.get() * 2);
     let state = AppState {
-        rooms: Arc::new(rooms::Rooms::new(config.max_rooms)),
+        rooms: Arc::new(registry::Rooms::new(config.max_rooms)),
         limits: Arc::new(limits::Limits::new(
             config.rooms_per_minute,
             config.connections_per_address,
@@ -202,7 +116,7 @@ fn build(config: Config) -> (Router, AppState) {
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
-            limits::guard,
+            guard::guard,
         ))
         .with_state(state.clone());
     (router, state)

@@ -8,18 +8,15 @@
 //! application called in-process) counts as one unknown address.
 
 use std::collections::HashMap;
-use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use axum::extract::{ConnectInfo, Request, State};
-use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
-use axum::middleware::Next;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::Response;
 use tokio::time::Instant;
 
-use crate::AppState;
-use crate::api::json_error;
+use crate::http::json_error;
 
 /// The address a request counts against (see the [module docs](self)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -143,116 +140,4 @@ impl Limits {
             addr,
         })
     }
-}
-
-/// The address a request counts against: the peer's, or the last of `X-Forwarded-For` when
-/// the server trusts its proxy; IPv6 addresses by their /64.
-fn client_addr(request: &Request, trust_forwarded: bool) -> ClientAddr {
-    let forwarded = trust_forwarded
-        .then(|| request.headers().get("x-forwarded-for"))
-        .flatten()
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.rsplit(',').next())
-        .and_then(|last| last.trim().parse::<IpAddr>().ok());
-    let peer = request
-        .extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|c| c.0.ip());
-    ClientAddr(forwarded.or(peer).map(|ip| match ip {
-        IpAddr::V6(v6) => {
-            let s = v6.segments();
-            IpAddr::V6(Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
-        }
-        v4 => v4,
-    }))
-}
-
-/// Whether `origin` is the server's own (the request's `Host`, or `X-Forwarded-Host` when the
-/// server trusts its proxy) or one of the allowed origins.
-fn origin_allowed(headers: &HeaderMap, origin: &str, state: &AppState) -> bool {
-    let origin = origin.trim_end_matches('/');
-    if state
-        .config
-        .allowed_origins
-        .iter()
-        .any(|o| o.trim_end_matches('/').eq_ignore_ascii_case(origin))
-    {
-        return true;
-    }
-    let Some((_, authority)) = origin.split_once("://") else {
-        return false;
-    };
-    let host = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
-    let hosts = [
-        host("host"),
-        state
-            .config
-            .trust_forwarded
-            .then(|| host("x-forwarded-host"))
-            .flatten(),
-    ];
-    hosts
-        .into_iter()
-        .flatten()
-        .any(|h| h.trim().eq_ignore_ascii_case(authority))
-}
-
-/// Checks every request before its route: the `Origin` of POSTs and WebSocket upgrades (403),
-/// the content type of POST bodies (415), and records the client address for the limits.
-pub(crate) async fn guard(
-    State(state): State<AppState>,
-    mut request: Request,
-    next: Next,
-) -> Response {
-    let addr = client_addr(&request, state.config.trust_forwarded);
-    request.extensions_mut().insert(addr);
-    let headers = request.headers();
-    let upgrade = headers
-        .get(header::UPGRADE)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.eq_ignore_ascii_case("websocket"));
-    let post = request.method() == Method::POST;
-    if (post || upgrade)
-        && let Some(origin) = headers.get(header::ORIGIN)
-    {
-        let origin = origin.to_str().unwrap_or("");
-        if !origin_allowed(headers, origin, &state) {
-            let shown: String = origin.chars().take(100).collect();
-            return json_error(
-                StatusCode::FORBIDDEN,
-                format!(
-                    "\"Origin\": \"{shown}\" is not this server's origin nor one it allows \
-                     (--allow-origin)"
-                ),
-            );
-        }
-    }
-    if post {
-        // HTTP/1.1: a body has a length other than 0, or is chunked.
-        let has_body = headers.contains_key(header::TRANSFER_ENCODING)
-            || headers
-                .get(header::CONTENT_LENGTH)
-                .is_some_and(|v| v.to_str().map_or(true, |v| v.trim() != "0"));
-        let media = headers
-            .get(header::CONTENT_TYPE)
-            .map(|v| v.to_str().unwrap_or("?"))
-            .map(|v| {
-                v.split(';')
-                    .next()
-                    .unwrap_or("")
-                    .trim()
-                    .to_ascii_lowercase()
-            });
-        if has_body && media.as_deref() != Some("application/json") {
-            let sent = match media {
-                Some(m) => format!("not \"{}\"", m.chars().take(100).collect::<String>()),
-                None => "none was sent".to_string(),
-            };
-            return json_error(
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                format!("\"Content-Type\": a JSON body is sent as application/json ({sent})"),
-            );
-        }
-    }
-    next.run(request).await
 }

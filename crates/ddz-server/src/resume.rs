@@ -6,7 +6,8 @@
 use std::io::Write;
 use std::time::Duration;
 
-use crate::{AppState, rooms};
+use crate::rooms;
+use crate::state::AppState;
 
 /// Takes the rooms saved at the last shutdown out of the database and opens them again; a
 /// room that cannot be resumed is reported on stderr and dropped.

@@ -16,10 +16,10 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 
-use crate::AppState;
-use crate::api::json_error;
+use crate::http::json_error;
 use crate::limits::{ClientAddr, ConnectionSlot};
-use crate::rooms::{Cmd, OUT_QUEUE, close_message, error_message};
+use crate::registry::{Cmd, OUT_QUEUE, close_message, error_message};
+use crate::state::AppState;
 use crate::wire::{ClientMessage, Sent};
 
 /// How long a new connection has to send its join or watch message.
@@ -49,8 +49,8 @@ pub(crate) async fn upgrade(
                 // A frame is read whole up to 1 MiB and then refused when over 64 KiB: the
                 // client gets the error and the close (1009) rather than a connection reset
                 // with its frame left unread.
-                .max_message_size(crate::MAX_FRAME)
-                .max_frame_size(crate::MAX_BODY)
+                .max_message_size(crate::config::MAX_FRAME)
+                .max_frame_size(crate::config::MAX_BODY)
                 .on_upgrade(move |socket| connection(socket, room, slot))
                 .into_response()
         }
