@@ -215,11 +215,12 @@ impl fmt::Display for BotError {
             }
             BotError::NotKeyValue(option) => write!(
                 f,
-                "search option \"{option}\" is not key=value (time=500ms, iters=2000, threads=2, candidates=12)"
+                "search option \"{option}\" is not key=value (time=500ms, iters=2000, threads=2, solve=0)"
             ),
             BotError::UnknownOption(key) => write!(
                 f,
-                "unknown search option \"{key}\" (options: time, iters, threads, candidates, solve, nodes, infer, ibid, temp, sharp, stemp, ess, objective, ptemp, reply, psolve, bid, bid_at, netc, prior, pnet, leaf, fnet, fshare, popp, inet, weights, pweights)"
+                "unknown search option \"{key}\" (options: {})",
+                search::SearchConfig::OPTIONS.join(", ")
             ),
             BotError::BadValue {
                 key,

@@ -161,25 +161,6 @@ impl BotSpec {
             for option in files {
                 let (key, path) = option.split_once('=').unwrap_or_default();
                 let (key, path) = (key.trim(), path.trim());
-                let (reads, why) = if key == "weights" {
-                    (
-                        config.reads_net(),
-                        "with netc=0, prior=0, pnet=0, leaf=play, fnet=0 and inet=0 the search robot \
-                         reads no network",
-                    )
-                } else {
-                    (
-                        config.net_in_any_playouts(),
-                        "with pnet=0, leaf=play, fnet=0 and inet=0 the search robot reads no \
-                         playout network",
-                    )
-                };
-                if !reads {
-                    return Err(BotError::NetOption {
-                        option: option.to_string(),
-                        why: why.to_string(),
-                    });
-                }
                 if key == "weights" {
                     nets = Some(Net::for_files_option(path)?);
                 } else {

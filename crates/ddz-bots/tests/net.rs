@@ -183,7 +183,7 @@ fn deterministic_for_a_seed() {
 fn search_with_the_network_is_deterministic_whatever_the_threads() {
     let rules = Rules::classic();
     let play = |threads: usize| {
-        let spec = format!("search:iters=300:netc=3:prior=0.5:threads={threads}");
+        let spec = format!("search:iters=300:threads={threads}");
         let mut bots = [
             make_bot(&spec, 1).unwrap(),
             make_bot("ddzlib", 2).unwrap(),
@@ -199,16 +199,23 @@ fn search_with_the_network_is_deterministic_whatever_the_threads() {
 
 #[test]
 fn search_with_the_network_in_its_playouts_is_deterministic_and_differs() {
+    use ddz_bots::Bot;
+    use ddz_bots::search::{SearchBot, SearchConfig};
+    use ddz_game::Budget;
     let rules = Rules::classic();
-    let play = |options: &str, threads: usize| {
-        let spec = format!("search:iters=60{options}:threads={threads}");
-        let mut bots = [
-            make_bot(&spec, 1).unwrap(),
-            make_bot("ddzlib", 2).unwrap(),
-            make_bot(&spec, 3).unwrap(),
-        ];
-        // Three games, so that an option that changes some decisions shows in one of them
-        // (one game's plays can come out the same by chance).
+    // The search with its last rounds by the network (the default under classic rules) or
+    // without (`final_net` 0), on `threads` threads.
+    let play = |final_net: Option<usize>, threads: usize| {
+        let config = SearchConfig {
+            budget: Some(Budget::Count(60)),
+            threads,
+            final_net,
+            ..SearchConfig::default()
+        };
+        let search = |seed| -> Box<dyn Bot + Send> { Box::new(SearchBot::new(config, seed)) };
+        let mut bots = [search(1), make_bot("ddzlib", 2).unwrap(), search(3)];
+        // Three games, so that a change of some decisions shows in one of them (one game's
+        // plays can come out the same by chance).
         (9..12)
             .map(|game| {
                 play_game(&rules, game, &mut bots)
@@ -218,24 +225,10 @@ fn search_with_the_network_in_its_playouts_is_deterministic_and_differs() {
             })
             .collect::<Vec<_>>()
     };
-    let plain = play(":fnet=0", 1);
-    for options in [
-        ":pnet=3",
-        ":leaf=net",
-        ":pnet=2:leaf=net",
-        ":fnet=3",
-        ":fnet=3:popp=ddzlib",
-        ":fnet=3:popp=auto:sharp=0.5",
-    ] {
-        let game = play(options, 1);
-        assert_eq!(game, play(options, 2), "{options}: threads change the game");
-        assert_ne!(game, plain, "{options}: the network changes nothing");
-    }
-    assert_ne!(
-        play(":fnet=3:popp=ddzlib", 1),
-        play(":fnet=3", 1),
-        "popp=ddzlib: the opponents' model changes nothing"
-    );
+    let plain = play(Some(0), 1);
+    let by_net = play(None, 1);
+    assert_eq!(by_net, play(None, 2), "threads change the game");
+    assert_ne!(by_net, plain, "the network's last rounds change nothing");
 }
 
 #[test]
@@ -327,7 +320,7 @@ fn search_reads_the_network_of_its_weights_option() {
             .history()
             .collect::<Vec<_>>()
     };
-    let base = "search:iters=100:netc=3:prior=2";
+    let base = "search:iters=100";
     let shipped_game = game(base);
     assert_eq!(
         game(&format!("{base}:weights={}", same.display())),
@@ -358,19 +351,11 @@ fn search_reads_the_network_of_its_weights_option() {
 
     for (spec, says) in [
         (
-            format!("search:netc=0:prior=0:fnet=0:weights={same}"),
-            "the search robot reads no network",
-        ),
-        (
-            format!("search:fnet=0:pweights={same}"),
-            "the search robot reads no playout network",
-        ),
-        (
             "search:pweights=/no/such.safetensors".to_string(),
             "pweights=/no/such.safetensors",
         ),
         (
-            "search:netc=2:weights=/no/such.safetensors".to_string(),
+            "search:weights=/no/such.safetensors".to_string(),
             "/no/such.safetensors",
         ),
         (

@@ -65,8 +65,7 @@ fn log_softmax(logits: impl Iterator<Item = f64> + Clone, index: usize) -> f64 {
 #[ignore = "a measurement: run by hand"]
 fn opponent_models() {
     let rules = Rules::classic();
-    let spec = std::env::var("SPEC")
-        .unwrap_or_else(|_| "search:time=100ms:netc=0:prior=0:fnet=0".to_string());
+    let spec = std::env::var("SPEC").unwrap_or_else(|_| "search:time=100ms".to_string());
     let games: u64 = std::env::var("GAMES")
         .ok()
         .and_then(|s| s.parse().ok())

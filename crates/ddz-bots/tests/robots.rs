@@ -11,13 +11,7 @@ use ddz_game::Seat;
 #[test]
 fn every_robot_plays_every_other_legally() {
     // The search robot on a small budget: the test is about legality, not strength.
-    let names = BOT_NAMES.map(|n| {
-        if n == "search" {
-            "search:iters=12:candidates=3"
-        } else {
-            n
-        }
-    });
+    let names = BOT_NAMES.map(|n| if n == "search" { "search:iters=12" } else { n });
     for rules in &configs() {
         for a in names {
             for b in names {

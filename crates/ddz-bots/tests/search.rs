@@ -6,14 +6,9 @@ use crate::common;
 use common::{bots, configs};
 
 use ddz_bots::ddzlib::DdzlibBot;
-use ddz_bots::net::features::Position;
-use ddz_bots::net::{Net, Scorer};
 use ddz_bots::search::bidding::{bid_for_chance, landlord_chance};
-use ddz_bots::search::infer::{NetModel, Observations};
-use ddz_bots::search::{
-    Objective, PlayoutOpponents, SearchBot, SearchConfig, ddzlib_like_seats, sample_hidden,
-    unknown_cards,
-};
+use ddz_bots::search::infer::Observations;
+use ddz_bots::search::{SearchBot, SearchConfig, sample_hidden, unknown_cards};
 use ddz_bots::{Bot, make_bot};
 use ddz_core::{Cards, Move, parse_move};
 use ddz_game::{Budget, BySeat, Game, Phase, PublicPlay, Seat, SeatView};
@@ -68,13 +63,37 @@ fn the_default_budget_is_the_rules_and_a_given_one_wins() {
     }
 }
 
+/// The options the search once had: measured leftovers and tuning knobs, now refused.
+const REMOVED_OPTIONS: [&str; 20] = [
+    "candidates",
+    "nodes",
+    "ibid",
+    "temp",
+    "sharp",
+    "stemp",
+    "ess",
+    "objective",
+    "ptemp",
+    "reply",
+    "psolve",
+    "bid_at",
+    "netc",
+    "prior",
+    "pnet",
+    "leaf",
+    "fnet",
+    "fshare",
+    "popp",
+    "inet",
+];
+
 #[test]
 fn options_parse_and_bad_ones_are_named() {
-    let c = SearchConfig::parse("iters=2000:threads=3:candidates=5".split(':')).unwrap();
+    let c = SearchConfig::parse("iters=2000:threads=3".split(':')).unwrap();
     assert_eq!(c.budget, Some(Budget::Count(2000)));
-    assert_eq!((c.threads, c.candidates), (3, 5));
-    let c = SearchConfig::parse("solve=0:nodes=100".split(':')).unwrap();
-    assert_eq!((c.solve_cards, c.solve_nodes), (0, 100));
+    assert_eq!(c.threads, 3);
+    let c = SearchConfig::parse("solve=0".split(':')).unwrap();
+    assert_eq!(c.solve_cards, 0);
     let c = SearchConfig::parse(["time=500ms"].into_iter()).unwrap();
     assert_eq!(
         c.budget,
@@ -85,6 +104,10 @@ fn options_parse_and_bad_ones_are_named() {
         c.budget,
         Some(Budget::Time(std::time::Duration::from_millis(1500)))
     );
+    let c = SearchConfig::parse("infer=0:bid=ddzlib".split(':')).unwrap();
+    assert!(!c.infer && !c.bid_by_search);
+    let c = SearchConfig::parse("infer=1:bid=search".split(':')).unwrap();
+    assert!(c.infer && c.bid_by_search);
     for (bad, says) in [
         ("iters=0", "not a positive number"),
         ("iters=many", "not a positive number"),
@@ -92,11 +115,26 @@ fn options_parse_and_bad_ones_are_named() {
         ("time=-3s", "not a duration"),
         ("depth=3", "unknown search option \"depth\""),
         ("iters", "not key=value"),
-        ("nodes=0", "not a positive number"),
+        ("infer=2", "search option infer: \"2\" is not 0 or 1"),
+        ("bid=maybe", "is not search or ddzlib"),
     ] {
         let e = SearchConfig::parse([bad].into_iter()).unwrap_err();
         assert!(e.to_string().contains(says), "{bad}: {e}");
     }
+    for removed in REMOVED_OPTIONS {
+        let option = format!("{removed}=1");
+        let e = SearchConfig::parse([option.as_str()].into_iter()).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains(&format!("unknown search option \"{removed}\"")),
+            "{option}: {e}"
+        );
+        assert!(
+            make_bot(&format!("search:{option}"), 1).is_err(),
+            "{option}"
+        );
+    }
+    assert!(SearchConfig::OPTIONS.len() <= 8);
     assert!(make_bot("search:iters=10", 1).is_ok());
     assert!(make_bot("search:nope=1", 1).is_err());
     assert!(make_bot("value:iters=10", 1).is_err());
@@ -287,152 +325,6 @@ fn inference_finds_a_pass_on_a_small_single_unlikely_with_loose_singles() {
     assert!(cold < warm, "cold {cold:.3} warm {warm:.3}");
 }
 
-#[test]
-fn net_inference_reads_the_follows_by_the_network_and_the_leads_by_the_ladder() {
-    let (rules, view) = pass_on_a_single_three();
-    let seen = Observations::of(&view, Seat::ALL[0]).unwrap();
-    let mut model = DdzlibBot::new();
-    let [landlord_seat, farmer_seat, _] = Seat::ALL;
-    let mut by_hand = Vec::new();
-    for farmer in ["3579KKKAAA222BR66", "66778899QQKKKKAAA"] {
-        let farmer: Cards = farmer.parse().unwrap();
-        let landlord = unknown_cards(&view).minus(farmer);
-        let hands = BySeat([landlord, farmer, view.hand()]);
-        for t in [0.5, 2.0] {
-            let mut net = NetModel::new(Net::small(), t);
-            let ll = seen.log_likelihood_by_net(&hands, &rules, 1.0, &mut model, &mut net);
-            // The lead by the ladder, as the plain model reads it.
-            let lead = seen.log_probabilities(&hands, &rules, 1.0, &mut model)[1].2;
-            // The pass by the network, worked out here: a softmax over the farmer's plays.
-            let three = parse_move("3", &rules, None).unwrap();
-            let history = [(landlord_seat, three)];
-            let pos = Position {
-                seat: farmer_seat,
-                landlord: landlord_seat,
-                hand: farmer,
-                cards_left: BySeat([19, 17, 17]),
-                played: BySeat([three.cards(), Cards::EMPTY, Cards::EMPTY]),
-                history: &history,
-                last: Some((landlord_seat, three)),
-                laizi: Default::default(),
-            };
-            let plays = ddz_core::legal_moves(farmer, Some(&three), &rules);
-            let mut scores = Vec::new();
-            Scorer::new(Net::small()).scores(&pos, &rules, &plays, &mut scores);
-            let pass = plays.iter().position(|m| m.is_pass()).unwrap();
-            let z: f64 = scores.iter().map(|&s| (f64::from(s) / t).exp()).sum();
-            let expected = lead + f64::from(scores[pass]) / t - z.ln();
-            assert!(
-                (ll - expected).abs() < 1e-6,
-                "T={t}: {ll} against {expected}"
-            );
-            by_hand.push(ll - lead);
-        }
-    }
-    // The hand read and the temperature change the pass's likelihood.
-    assert!(by_hand.iter().all(|&lp| lp < 0.0), "{by_hand:?}");
-    assert!(
-        by_hand[0] != by_hand[2] && by_hand[0] != by_hand[1],
-        "{by_hand:?}"
-    );
-}
-
-#[test]
-fn each_seats_log_likelihoods_sum_to_the_whole_at_every_temperature() {
-    let rules = ddz_core::Rules::classic();
-    let mut model = DdzlibBot::new();
-    let mut checked = 0;
-    for (view, _) in positions(&rules, 40) {
-        let Some(landlord) = view.landlord() else {
-            continue;
-        };
-        let Some(seen) = Observations::of(&view, landlord) else {
-            continue;
-        };
-        for sample in 0..3 {
-            let hands = sample_hidden(&view, sample).unwrap();
-            let per_seat = seen.seat_log_likelihoods(&hands, &rules, [0.5, 1.0, 3.0], &mut model);
-            assert_eq!(
-                per_seat[view.seat()],
-                [0.0; 3],
-                "nothing of its own is weighed"
-            );
-            for (k, t) in [0.5, 1.0, 3.0].into_iter().enumerate() {
-                let whole = seen.log_likelihood(&hands, &rules, t, &mut model);
-                let sum: f64 = per_seat.0.iter().map(|l| l[k]).sum();
-                assert!((whole - sum).abs() < 1e-9, "T={t}: {whole} against {sum}");
-            }
-            // Each seat's own turns and bids, by the per-turn log-probabilities.
-            for seat in Seat::ALL {
-                let turns = seen.log_probabilities(&hands, &rules, 1.0, &mut model);
-                let bids = seen.bid_log_probabilities(&hands, 1.0);
-                let own: f64 = turns
-                    .iter()
-                    .map(|t| (t.0, t.2))
-                    .chain(bids.iter().map(|b| (b.0, b.2)))
-                    .filter(|(s, _)| *s == seat)
-                    .map(|t| t.1)
-                    .sum();
-                assert!((own - per_seat[seat][1]).abs() < 1e-9, "{seat:?}");
-            }
-            checked += 1;
-        }
-    }
-    assert!(checked > 100, "only {checked} positions with a history");
-}
-
-#[test]
-fn popp_auto_reads_ddzlib_players_as_ddzlib_and_greedy_and_search_ones_not() {
-    let rules = ddz_core::Rules::classic();
-    let config = SearchConfig::parse("popp=auto:sharp=0.5".split(':')).unwrap();
-    // The share of other seats read as `ddzlib` in the views of games among `robot` robots,
-    // once each of the two other seats has made at least six turns.
-    let share = |robot: &str| {
-        let (mut like, mut seats) = (0, 0);
-        for seed in 0..30 {
-            let mut game = Game::new(&rules, seed);
-            let mut robots = bots([robot, robot, robot], seed);
-            while game.phase() != Phase::Over {
-                let seat = game.turn();
-                let view = game.view(seat);
-                match game.phase() {
-                    Phase::Bidding => {
-                        let bid = robots[seat.index()].bid(&view, &view.legal_bids());
-                        game.bid(seat, bid).unwrap();
-                        continue;
-                    }
-                    Phase::Playing => {}
-                    _ => {
-                        let action = robots[seat.index()]
-                            .act(&view, &game.legal_actions())
-                            .unwrap();
-                        game.act(seat, action).unwrap();
-                        continue;
-                    }
-                }
-                let turns = |s: Seat| view.history().iter().filter(|(by, _)| *by == s).count();
-                if Seat::ALL.iter().all(|&s| s == seat || turns(s) >= 6) {
-                    let read = ddzlib_like_seats(&view, &config, seed, 256);
-                    assert!(!read[seat], "never itself");
-                    like += Seat::ALL.iter().filter(|&&s| read[s]).count();
-                    seats += 2;
-                }
-                let allowed = game.legal_moves();
-                let m = robots[seat.index()].play(&view, &allowed);
-                game.play(seat, m).unwrap();
-            }
-        }
-        assert!(seats > 50, "{robot}: only {seats} seats read");
-        like as f64 / seats as f64
-    };
-    let ddzlib = share("ddzlib");
-    let greedy = share("greedy");
-    let search = share("search:iters=100:fnet=0");
-    assert!(ddzlib > 0.75, "ddzlib read as ddzlib: {ddzlib:.2}");
-    assert!(greedy < 0.1, "greedy read as ddzlib: {greedy:.2}");
-    assert!(search < 0.1, "search read as ddzlib: {search:.2}");
-}
-
 /// Seat 1's view at its first play: seat 0 is the landlord after the bids `bids`, the kitty
 /// `8TT`. Two hands the model reads apart by the `ddzlib` bid: `STRONG` (a rocket and three
 /// bombs: it wants 3) and `WEAK` (it wants to pass).
@@ -555,115 +447,30 @@ fn bid_inference_at_call_and_rob_reads_calls_and_robs() {
 }
 
 #[test]
-fn inference_options_parse_and_bad_ones_are_named() {
-    let c = SearchConfig::parse("infer=0:temp=2.5:objective=win".split(':')).unwrap();
-    assert!(!c.infer);
-    assert_eq!(c.temperature, 2.5);
-    assert_eq!(c.objective, Objective::Win);
-    let c =
-        SearchConfig::parse("ess=0.25:ptemp=0.5:reply=3:bid=ddzlib:bid_at=0.6".split(':')).unwrap();
-    assert_eq!((c.ess, c.playout_temperature, c.replies), (0.25, 0.5, 3));
-    assert!(!c.bid_by_search);
-    assert_eq!(c.bid_threshold, 0.6);
-    let c = SearchConfig::parse("netc=3:prior=0.5".split(':')).unwrap();
-    assert_eq!((c.net_candidates, c.net_prior), (3, 0.5));
-    assert!(c.reads_net() && !c.net_leaf && c.playout_net_turns == 0);
-    let c = SearchConfig::parse("pnet=4:leaf=net".split(':')).unwrap();
-    assert_eq!((c.playout_net_turns, c.net_leaf), (4, true));
-    assert!(c.reads_net());
-    let c = SearchConfig::parse("pnet=0:leaf=play".split(':')).unwrap();
-    assert_eq!((c.playout_net_turns, c.net_leaf), (0, false));
-    assert_eq!((c.net_candidates, c.net_prior), (4, 0.5), "the defaults");
-    assert!(c.reads_net());
-    let c = SearchConfig::parse("netc=0:prior=0".split(':')).unwrap();
-    assert!(c.reads_net(), "the network's last rounds, by default");
-    let c = SearchConfig::parse("netc=0:prior=0:fnet=0".split(':')).unwrap();
-    assert!(!c.reads_net());
-    let c = SearchConfig::parse("netc=0:prior=0:fnet=3:fshare=0.25".split(':')).unwrap();
-    assert_eq!((c.final_net, c.final_share), (Some(3), 0.25));
-    assert!(c.reads_net());
-    let c = SearchConfig::parse("netc=0:prior=0:fnet=0:inet=2".split(':')).unwrap();
-    assert_eq!(c.net_opponent_temperature, 2.0);
-    assert!(
-        c.reads_net() && c.net_in_any_playouts(),
-        "inet reads the playout network"
-    );
-    for bad in ["inet=0.01", "inet=-1", "inet=x"] {
-        let error = SearchConfig::parse([bad].into_iter())
-            .unwrap_err()
-            .to_string();
-        assert!(error.contains("inet"), "{bad}: {error}");
-    }
-    let c = SearchConfig::parse("fnet=0".split(':')).unwrap();
-    assert_eq!(
-        (c.final_net, c.final_share),
-        (Some(0), 0.5),
-        "off, the default share"
-    );
-    assert_eq!(
-        c.playout_opponents,
-        PlayoutOpponents::Net,
-        "the network plays every seat by default"
-    );
-    let popp = SearchConfig::parse("popp=ddzlib".split(':')).unwrap();
-    assert_eq!(popp.playout_opponents, PlayoutOpponents::Ddzlib);
-    let popp = SearchConfig::parse("popp=auto".split(':')).unwrap();
-    assert_eq!(popp.playout_opponents, PlayoutOpponents::Auto);
-    let popp = SearchConfig::parse("popp=ddzlib:popp=net".split(':')).unwrap();
-    assert_eq!(
-        popp.playout_opponents,
-        PlayoutOpponents::Net,
-        "the last one given"
-    );
+fn the_tuning_defaults_and_when_the_network_is_read() {
     let default = SearchConfig::default();
+    assert!(default.infer && default.infer_bids && default.bid_by_search);
+    assert_eq!((default.net_candidates, default.net_prior), (4, 0.5));
     assert_eq!(default.final_net_for(&ddz_core::Rules::classic()), 3);
     assert_eq!(default.final_net_for(&ddz_core::Rules::laizi()), 0);
+    assert!(default.reads_net(), "candidates, prior and last rounds");
+    let no_net = SearchConfig {
+        net_candidates: 0,
+        net_prior: 0.0,
+        final_net: Some(0),
+        ..default
+    };
+    assert!(!no_net.reads_net());
     assert_eq!(
-        c.final_net_for(&ddz_core::Rules::classic()),
+        no_net.final_net_for(&ddz_core::Rules::classic()),
         0,
-        "the option wins"
+        "the field wins"
     );
-    assert_eq!(
-        (c.sharp, c.sharp_temperature),
-        (0.0, 0.25),
-        "no mixture by default"
-    );
-    let c = SearchConfig::parse("sharp=0.5:stemp=0.1".split(':')).unwrap();
-    assert_eq!((c.sharp, c.sharp_temperature), (0.5, 0.1));
-    let c = SearchConfig::parse("infer=1:objective=score".split(':')).unwrap();
-    assert!(c.infer && c.infer_bids);
-    assert_eq!(c.objective, Objective::Score);
-    let c = SearchConfig::parse("ibid=0".split(':')).unwrap();
-    assert!(c.infer && !c.infer_bids);
-    assert_eq!(c.objective, Objective::Win, "the default");
-    for (bad, says) in [
-        ("infer=2", "search option infer: \"2\" is not 0 or 1"),
-        ("ibid=yes", "search option ibid: \"yes\" is not 0 or 1"),
-        ("temp=0", "is not a temperature"),
-        ("temp=hot", "is not a temperature"),
-        ("objective=fun", "is not score or win"),
-        ("ess=0", "is not a share above 0 and at most 1"),
-        ("ess=1.5", "is not a share above 0 and at most 1"),
-        ("ptemp=-1", "is not a temperature from 0 to 100"),
-        ("reply=x", "is not a positive number"),
-        ("psolve=few", "is not a positive number"),
-        ("bid=maybe", "is not search or ddzlib"),
-        ("bid_at=2", "is not a chance from 0 to 1"),
-        ("netc=many", "is not a positive number"),
-        ("prior=-1", "is not a weight from 0 to 100"),
-        ("pnet=-2", "is not a positive number"),
-        ("leaf=value", "is not net or play"),
-        ("fnet=two", "is not a positive number"),
-        ("fshare=1", "is not a share above 0 and below 1"),
-        ("fshare=0", "is not a share above 0 and below 1"),
-        ("popp=value", "is not net, ddzlib or auto"),
-        ("sharp=1", "is not a chance from 0 to below 1"),
-        ("sharp=-0.1", "is not a chance from 0 to below 1"),
-        ("stemp=0", "is not a temperature from 0.05 to 100"),
-    ] {
-        let e = SearchConfig::parse([bad].into_iter()).unwrap_err();
-        assert!(e.to_string().contains(says), "{bad}: {e}");
-    }
+    let last_rounds = SearchConfig {
+        final_net: Some(3),
+        ..no_net
+    };
+    assert!(last_rounds.reads_net());
 }
 
 #[test]

@@ -76,6 +76,39 @@ fn bot_options() {
     let out = ddz(&["bot", "--bot", "nobody"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--bot: unknown robot"));
+    // Every option the search robot no longer has (docs/strength-runs/search-options-removed.md)
+    // is refused by name, exit code 2.
+    for removed in [
+        "candidates",
+        "nodes",
+        "ibid",
+        "temp",
+        "sharp",
+        "stemp",
+        "ess",
+        "objective",
+        "ptemp",
+        "reply",
+        "psolve",
+        "bid_at",
+        "netc",
+        "prior",
+        "pnet",
+        "leaf",
+        "fnet",
+        "fshare",
+        "popp",
+        "inet",
+    ] {
+        let spec = format!("search:{removed}=2");
+        let out = ddz(&["bot", "--bot", &spec]);
+        assert_eq!(out.status.code(), Some(2), "{spec}");
+        let error = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            error.contains(&format!("unknown search option \"{removed}\"")),
+            "{spec}: {error}"
+        );
+    }
     let help = stdout(&ddz(&["bot", "--help"]));
     for option in ["--bot", "--seed", "--rules", "--rules-file", "--laizi"] {
         assert!(help.contains(option), "{option} in {help}");

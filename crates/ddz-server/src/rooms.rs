@@ -1,5 +1,6 @@
-//! The rooms: `POST /v1/rooms`, the registry, and the task that owns each room's game, its
-//! connections, the robots' pauses, the turn timer and the idle expiry.
+//! The rooms: `POST /v1/rooms` and the task that owns each room's game, its connections, the
+//! robots' pauses, the turn timer and the idle expiry (the registry of open rooms is in
+//! `registry.rs`).
 
 use std::collections::HashMap;
 use std::sync::Arc;

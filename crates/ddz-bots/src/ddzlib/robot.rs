@@ -129,7 +129,7 @@ impl DdzlibBot {
 }
 
 /// The points bid (0 to 3) the robot wants with `hand` under `rules`, from the split: the hand
-/// needs `h` = [`hand_count`] plays; each control card (a 2, a joker, a wild card) is worth
+/// needs `h` = [`super::hand_count`] plays; each control card (a 2, a joker, a wild card) is worth
 /// one play won back, a bomb two and the rocket three, so `need` = `h` − controls is roughly
 /// the number of plays the opponents can stop. `need` ≤ 2 bids 3, ≤ 4 bids 2, ≤ 6 bids 1, more
 /// passes.

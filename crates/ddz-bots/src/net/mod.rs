@@ -511,7 +511,7 @@ impl NetBot {
     /// The seat's chance as landlord: the mean over sampled kitties of the network's best
     /// opening score with the hand and the kitty, mapped to [0, 1]. It samples up to 8
     /// kitties, fewer (at least one) when their openings have too many plays to score them
-    /// all in a few milliseconds ([`BID_PASSES`]), and the networks after the first rescore
+    /// all in a few milliseconds (at most `BID_PASSES` scorings), and the networks after the first rescore
     /// the first's 8 best openings.
     pub fn landlord_chance(&mut self, view: &SeatView) -> f64 {
         let seen = view

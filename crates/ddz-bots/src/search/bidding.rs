@@ -8,7 +8,6 @@ use ddz_game::{Bid, Budget, BySeat, PlayState, Seat, SeatView, derive_seed};
 use ddz_game::{rng, shuffle};
 
 use crate::ddzlib::DdzlibBot;
-use crate::solver::{OpenPosition, Solver};
 
 /// Most playouts one bidding estimate takes under a count budget (a bid needs a rough
 /// chance, not a play's precision).
@@ -75,7 +74,7 @@ pub(super) fn chance_by_playouts(
         shuffle(&mut rng(derive_seed(seed, played)), &mut pool);
         let hands = deal(&mut pool.into_iter());
         let mut state = PlayState::new(hands.0, landlord);
-        if finish(&mut state, rules, landlord, &mut seats, None, None) == (me == landlord) {
+        if finish(&mut state, rules, landlord, &mut seats) == (me == landlord) {
             wins += 1;
         }
         played += 1;
@@ -84,37 +83,20 @@ pub(super) fn chance_by_playouts(
 }
 
 /// Plays `state` to the end with `ddzlib` robots in every seat (`landlord` the landlord),
-/// each taking its first choice or, with `soft`, a choice drawn from its ladder
-/// ([`DdzlibBot::choose_softly`]); with `endgame`, a position of few enough cards is solved
-/// exactly instead (once a playout: past its node budget the playout goes on). Returns true
-/// when the landlord wins.
+/// each taking its first choice. Returns true when the landlord wins.
 pub(super) fn finish(
     state: &mut PlayState,
     rules: &Rules,
     landlord: Seat,
     seats: &mut Seats,
-    mut soft: Option<&mut SoftDraws>,
-    mut endgame: Option<&mut Endgame>,
 ) -> bool {
     loop {
         if let Some(out) = state.first_out() {
             return out == landlord;
         }
-        if let Some(end) = endgame.as_deref_mut()
-            && let Some(landlord_won) = end.solve(state, rules, landlord)
-        {
-            return landlord_won;
-        }
         let turn = state.turn_view(rules, landlord);
         let Seats { bots, buf } = seats;
-        let bot = &mut bots[turn.seat().index()];
-        let play = match soft.as_deref_mut() {
-            Some(draws) => {
-                let unit = draws.unit();
-                bot.choose_softly(&turn, buf, draws.temperature, unit)
-            }
-            None => bot.choose_legal(&turn, buf),
-        };
+        let play = bots[turn.seat().index()].choose_legal(&turn, buf);
         state.apply_legal(play, rules);
     }
 }
@@ -132,78 +114,6 @@ impl Seats {
             bots: std::array::from_fn(|_| DdzlibBot::with_memo(hands)),
             buf: Vec::with_capacity(64),
         }
-    }
-}
-
-/// Exact endgames inside playouts: positions of at most `cards` cards in the three hands are
-/// solved by `solver` (the caller sets its node limit and clears it between samples).
-pub(super) struct Endgame<'a> {
-    pub(super) solver: &'a mut Solver,
-    pub(super) cards: u32,
-    /// Whether this playout has tried (one solve a playout).
-    tried: bool,
-    /// Nodes searched so far.
-    pub(super) nodes: u64,
-}
-
-impl<'a> Endgame<'a> {
-    /// Endgames of at most `cards` cards solved by `solver`.
-    pub(super) fn new(solver: &'a mut Solver, cards: u32) -> Endgame<'a> {
-        Endgame {
-            solver,
-            cards,
-            tried: false,
-            nodes: 0,
-        }
-    }
-
-    /// Readies it for a new playout.
-    pub(super) fn reset(&mut self) {
-        self.tried = false;
-    }
-
-    /// Whether the landlord wins `state` with best play by every seat, once it holds few
-    /// enough cards; `None` before that, after this playout's one try, or past the budget.
-    fn solve(&mut self, state: &PlayState, rules: &Rules, landlord: Seat) -> Option<bool> {
-        let hands = [Seat::ALL[0], Seat::ALL[1], Seat::ALL[2]].map(|s| state.hand(s));
-        if self.tried || hands.iter().map(|h| h.len()).sum::<u32>() > self.cards {
-            return None;
-        }
-        self.tried = true;
-        let turn = state.trick().turn();
-        let position =
-            OpenPosition::three(hands, landlord, turn, state.trick().last(), rules).ok()?;
-        let won = self.solver.wins(&position);
-        self.nodes += self.solver.nodes();
-        let mover_wins = won.ok()?;
-        Some(mover_wins == (turn == landlord))
-    }
-}
-
-/// The random draws of a soft playout: its temperature and a SplitMix64 stream.
-#[derive(Clone, Debug)]
-pub(super) struct SoftDraws {
-    pub(super) temperature: f64,
-    state: u64,
-}
-
-impl SoftDraws {
-    /// Draws at `temperature` from `seed`.
-    pub(super) fn new(temperature: f64, seed: u64) -> SoftDraws {
-        SoftDraws {
-            temperature,
-            state: seed,
-        }
-    }
-
-    /// The next draw, uniform in [0, 1).
-    fn unit(&mut self) -> f64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        (z >> 11) as f64 / (1u64 << 53) as f64
     }
 }
 

@@ -21,20 +21,13 @@
 //! ranks (or one of them) are revealed after the bidding, the model reads the bidding hands
 //! without wild cards.
 //!
-//! A network can read the follows instead ([`Observations::log_likelihood_by_net`], the search
-//! robot's `inet=T`): the play made has probability `e^(s/T) / Σ e^(s'/T)` over every legal
-//! play of the hand then, the pass among them, `s` the network's score of each. Over the
-//! search robot's own follows it predicts better than the ladder (STRENGTH.md); leads, which
-//! may have hundreds of plays, stay with the ladder.
+//! A network as the model of the follows predicted the search robot's own follows better than
+//! the ladder and weighed no better; it was removed (docs/strength-runs/net-as-follow-model.md).
 
-use std::sync::Arc;
-
-use ddz_core::{Bidding, Cards, LaiziReveal, Move, RankSet, Rules, Wild, legal_moves_into};
+use ddz_core::{Bidding, Cards, LaiziReveal, Move, RankSet, Rules, Wild};
 use ddz_game::{Bid, BySeat, Seat, SeatView, Trick, TurnView, legal_bids};
 
 use crate::ddzlib::{DdzlibBot, desired_bid};
-use crate::net::features::Position;
-use crate::net::{Net, Scorer};
 
 /// One past turn of another seat: what it did and what it saw.
 #[derive(Clone, Debug)]
@@ -75,54 +68,6 @@ pub struct Observations {
     landlord: Seat,
     /// What the bids tell, `None` when there is nothing to weigh by them.
     bids: Option<Bids>,
-    /// Every turn, passes included (what the network reads).
-    history: Arc<Vec<(Seat, Move)>>,
-    /// The wild ranks in force.
-    laizi: RankSet,
-}
-
-/// The network as a model of the other seats' follows ([`Observations::log_likelihood_by_net`]),
-/// with its buffers.
-#[derive(Clone, Debug)]
-pub struct NetModel {
-    scorer: Scorer,
-    /// The model's temperature: lower trusts it more.
-    temperature: f64,
-    moves: Vec<Move>,
-    scores: Vec<f32>,
-}
-
-impl NetModel {
-    /// The model of `net` at `temperature` (above 0).
-    pub fn new(net: Arc<Net>, temperature: f64) -> NetModel {
-        NetModel {
-            scorer: Scorer::new(net),
-            temperature,
-            moves: Vec::new(),
-            scores: Vec::new(),
-        }
-    }
-
-    /// `ln P(play)` for the seat of `pos` among every legal play of its hand against the
-    /// play to beat: the softmax of the network's scores at the model's temperature.
-    fn log_probability(&mut self, pos: &Position, play: &Move, rules: &Rules) -> f64 {
-        let last = pos.last.map(|(_, m)| m);
-        legal_moves_into(pos.hand, last.as_ref(), rules, &mut self.moves);
-        let Some(made) = self.moves.iter().position(|m| same_play(m, play)) else {
-            // Not a legal play of this hand (cannot happen for a consistent sample): as
-            // unlikely as a play scored the scores' whole range (2) below the best.
-            return -2.0 / self.temperature;
-        };
-        self.scorer
-            .scores(pos, rules, &self.moves, &mut self.scores);
-        let top = self.scores.iter().copied().fold(f32::MIN, f32::max);
-        let z: f64 = self
-            .scores
-            .iter()
-            .map(|&s| (f64::from(s - top) / self.temperature).exp())
-            .sum();
-        f64::from(self.scores[made] - top) / self.temperature - z.ln()
-    }
 }
 
 /// The other seats' bids and what the model needs to read the hands they were made with.
@@ -189,8 +134,6 @@ impl Observations {
             turns,
             landlord,
             bids: Bids::of(view, landlord),
-            history: view.shared_history(),
-            laizi: view.laizi(),
         })
     }
 
@@ -230,75 +173,6 @@ impl Observations {
             bids.walk(&dealt, self.landlord, temperature, |_, _, lp| total += lp);
         }
         total
-    }
-
-    /// [`Self::log_likelihood`] with the other seats' follows (turns with a play to beat)
-    /// read by the network of `net` instead of the ladder: the play made has probability
-    /// `e^(s/τ) / Σ e^(s'/τ)` over every legal play of the hand then, the pass among them,
-    /// `s` the network's score of each and `τ` the model's temperature. Leads, which may
-    /// have hundreds of plays, and bids are read by the ladder at `temperature`.
-    pub fn log_likelihood_by_net(
-        &self,
-        hands: &BySeat<Cards>,
-        rules: &Rules,
-        temperature: f64,
-        model: &mut DdzlibBot,
-        net: &mut NetModel,
-    ) -> f64 {
-        let mut total = 0.0;
-        let dealt = self.walk_turns(hands, |i, turn, hands_then, played| {
-            let hand = hands_then[turn.seat];
-            total += if turn.last.is_some() {
-                let pos = Position {
-                    seat: turn.seat,
-                    landlord: self.landlord,
-                    hand,
-                    cards_left: turn.cards_left,
-                    played: *played,
-                    history: &self.history[..i],
-                    last: turn.last,
-                    laizi: self.laizi,
-                };
-                net.log_probability(&pos, &turn.play, rules)
-            } else {
-                let view = turn_view(turn, hand, rules, self.landlord);
-                log_probability(&model.ladder(&view), turn, rules, temperature)
-            };
-        });
-        if let Some(bids) = &self.bids {
-            bids.walk(&dealt, self.landlord, temperature, |_, _, lp| total += lp);
-        }
-        total
-    }
-
-    /// Each seat's log-likelihood of its own turns and bids had the seats held `hands` now,
-    /// under the model at each of `temperatures` (0 for a seat with nothing observed, the robot
-    /// itself among them): what a mixture of models per seat weighs by
-    /// ([`SearchConfig::sharp`](super::SearchConfig::sharp)). The ladders are built once
-    /// for all the temperatures.
-    pub fn seat_log_likelihoods<const N: usize>(
-        &self,
-        hands: &BySeat<Cards>,
-        rules: &Rules,
-        temperatures: [f64; N],
-        model: &mut DdzlibBot,
-    ) -> BySeat<[f64; N]> {
-        let mut totals = BySeat([[0.0; N]; 3]);
-        let dealt = self.walk_turns(hands, |_, turn, hands_then, _| {
-            let view = turn_view(turn, hands_then[turn.seat], rules, self.landlord);
-            let ladder = model.ladder(&view);
-            for (total, &t) in totals[turn.seat].iter_mut().zip(&temperatures) {
-                *total += log_probability(&ladder, turn, rules, t);
-            }
-        });
-        if let Some(bids) = &self.bids {
-            for (k, &t) in temperatures.iter().enumerate() {
-                bids.walk(&dealt, self.landlord, t, |seat, _, lp| {
-                    totals[seat][k] += lp;
-                });
-            }
-        }
-        totals
     }
 
     /// For each bid of another seat, in order: the seat, its bid, and the log-probability of

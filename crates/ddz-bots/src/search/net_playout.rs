@@ -1,9 +1,5 @@
-//! The network inside the playouts: `pnet=N` lets the `net` robot's network play the first N
-//! turns of each playout (the `ddzlib` policy plays the rest), `leaf=net` ends the playout
-//! there with the network's estimate of the outcome instead of playing on, and `fnet` plays
-//! the search's last rounds by whole playouts of the network. With `popp=ddzlib` the network
-//! plays the robot's side alone and the `ddzlib` policy its opponents; with `popp=auto` the
-//! `ddzlib` policy plays each other seat whose plays so far it explains well.
+//! The network inside the playouts: the search's last rounds play whole playouts by the `net`
+//! robot's network, every seat its best-scored play.
 //!
 //! Each playout seat reads the network as the `net` robot would from its own seat: its own
 //! hand of the sample, the cards every seat has played (before the decision and in the
@@ -26,7 +22,7 @@ use crate::net::{Net, Scorer};
 pub(super) const LEAD_CHOICES: usize = 16;
 
 /// What a decision's playouts share: the landlord, the cards played before
-/// the decision, the turns so far, and who plays the opponents.
+/// the decision, and the turns so far.
 pub(super) struct Root<'a> {
     /// The landlord.
     pub(super) landlord: Seat,
@@ -34,9 +30,6 @@ pub(super) struct Root<'a> {
     pub(super) played: BySeat<Cards>,
     /// Every turn before the decision, passes included.
     pub(super) history: &'a [(Seat, Move)],
-    /// The seats the `ddzlib` policy plays in the network's turns (`popp`), the network
-    /// playing the others.
-    pub(super) ddzlib_seats: BySeat<bool>,
 }
 
 /// One thread's network player: its scorer and buffers.
@@ -86,12 +79,10 @@ impl NetPlayer {
         }
     }
 
-    /// Plays at most `turns` turns of `state` by the network, each seat taking its best-scored
-    /// play (a forced one without scoring) among the `ddzlib` ladder's first
-    /// [`LEAD_CHOICES`] when it leads (`seats` holds the ladders), among every legal play when
-    /// it follows; the seats of `root.ddzlib_seats` take their `ddzlib` robot's play
-    /// instead. Stops early when the game ends. `dealt` is every hand when the
-    /// playout started.
+    /// Plays `state` to the end by the network, each seat taking its best-scored play (a
+    /// forced one without scoring) among the `ddzlib` ladder's first [`LEAD_CHOICES`] when it
+    /// leads (`seats` holds the ladders), among every legal play when it follows. `dealt` is
+    /// every hand when the playout started.
     pub(super) fn play(
         &mut self,
         state: &mut PlayState,
@@ -99,21 +90,9 @@ impl NetPlayer {
         dealt: &BySeat<Cards>,
         rules: &Rules,
         seats: &mut Seats,
-        turns: u32,
     ) {
-        for _ in 0..turns {
-            if state.is_over() {
-                return;
-            }
+        while !state.is_over() {
             let seat = state.turn();
-            if root.ddzlib_seats[seat] {
-                let turn = state.turn_view(rules, root.landlord);
-                let Seats { bots, buf } = seats;
-                let play = bots[seat.index()].choose_legal(&turn, buf);
-                state.apply_legal(play, rules);
-                self.history.push((seat, play));
-                continue;
-            }
             if state.trick().leading() {
                 let turn = state.turn_view(rules, root.landlord);
                 let Seats { bots, buf } = seats;
@@ -134,23 +113,5 @@ impl NetPlayer {
             state.apply_legal(play, rules);
             self.history.push((seat, play));
         }
-    }
-
-    /// The network's estimate that the landlord wins `state` (not over), from −1 (sure to
-    /// lose) to 1: the seat to act's best score over its legal plays, turned to the landlord's
-    /// side.
-    pub(super) fn landlord_value(
-        &mut self,
-        state: &PlayState,
-        root: &Root,
-        dealt: &BySeat<Cards>,
-        rules: &Rules,
-    ) -> f64 {
-        state.legal_moves_into(rules, &mut self.moves);
-        let seat = state.turn();
-        let pos = Self::position(&self.history, state, root, dealt, rules);
-        let (_, score) = self.scorer.best(&pos, rules, &self.moves);
-        let score = f64::from(score).clamp(-1.0, 1.0);
-        if seat == root.landlord { score } else { -score }
     }
 }

@@ -13,7 +13,7 @@ use ddz_core::Move;
 use ddz_game::{Bid, SeatView, derive_seed};
 use std::sync::Arc;
 
-/// The `search` robot (see the [module docs](self)).
+/// The `search` robot (see the [module docs](super)).
 pub struct SearchBot {
     pub(super) config: SearchConfig,
     pub(super) seed: u64,
@@ -22,8 +22,8 @@ pub struct SearchBot {
     pub(super) valuer: Valuer,
     pub(super) value: ValueBot,
     pub(super) ddzlib: DdzlibBot,
-    /// The networks' scorer, when an option reads the network: the candidates (`netc`) and
-    /// the prior average every network's scores.
+    /// The networks' scorer, when the configuration reads the network: the candidates and the
+    /// prior average every network's scores.
     pub(super) net: Option<Ensemble>,
     /// The network of the playouts (`pweights`) when it is not the shipped one ([`Net::small`]).
     pub(super) playout_net: Option<Arc<Net>>,
@@ -31,8 +31,8 @@ pub struct SearchBot {
 }
 
 impl SearchBot {
-    /// Makes the robot read `nets` instead of the shipped network (when an option reads the
-    /// network; otherwise it reads none): the candidates and the prior average their
+    /// Makes the robot read `nets` instead of the shipped network (when the configuration reads
+    /// the network; otherwise it reads none): the candidates and the prior average their
     /// scores.
     ///
     /// # Panics
@@ -44,7 +44,7 @@ impl SearchBot {
         }
     }
 
-    /// Makes the playouts (`pnet`, `leaf=net`, `fnet`) read `net` instead of the shipped
+    /// Makes the last rounds' playouts read `net` instead of the shipped
     /// playout network ([`Net::small`]).
     pub fn set_playout_net(&mut self, net: Arc<Net>) {
         self.playout_net = Some(net);
@@ -68,7 +68,7 @@ impl SearchBot {
     }
 
     /// The candidates: the two seed robots' choices, the pass, the network's best plays
-    /// (`netc`, scored in `net_scores`), then the best plays by what they leave, without
+    /// ([`SearchConfig::net_candidates`], scored in `net_scores`), then the best plays by what they leave, without
     /// repeats, at most `config.candidates`.
     pub(super) fn candidates(
         &mut self,
@@ -174,16 +174,12 @@ impl Bot for SearchBot {
             .net
             .as_ref()
             .map(|_| self.playout_net.clone().unwrap_or_else(Net::small));
-        let opponent_net = playout_net
-            .clone()
-            .zip(self.config.net_opponents_for(view.rules()));
         let playout_net = playout_net.filter(|_| self.config.net_in_playouts(view.rules()));
         search(
             &position,
             &candidates,
             &prior,
             playout_net,
-            opponent_net,
             self.config,
             seed,
         )

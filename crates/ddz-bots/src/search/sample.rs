@@ -27,9 +27,6 @@ pub(super) struct Decision {
     pub(super) played: BySeat<Cards>,
     /// Every turn so far, passes included (what the network reads in playouts).
     pub(super) history: Arc<Vec<(Seat, Move)>>,
-    /// The seats the `ddzlib` policy plays in the network's playout turns
-    /// ([`SearchConfig::playout_opponents`]; set by the search).
-    pub(super) ddzlib_seats: BySeat<bool>,
 }
 
 impl Decision {
@@ -50,7 +47,6 @@ impl Decision {
                 .filter(|o| !o.is_empty()),
             played: view.played(),
             history: view.shared_history(),
-            ddzlib_seats: BySeat([false; 3]),
         }
     }
 }

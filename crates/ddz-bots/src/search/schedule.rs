@@ -1,6 +1,5 @@
 //! Scheduling the budget: sequential halving over the candidates in rounds, batches of samples over the threads.
 
-use super::bidding::{Endgame, SoftDraws};
 use super::config::*;
 use super::playout::*;
 use super::sample::*;
@@ -9,7 +8,7 @@ use super::tuning::*;
 use crate::net::Net;
 use crate::solver::{OpenPosition as SolverPosition, Solver};
 use ddz_core::{Move, Rules};
-use ddz_game::{Budget, BySeat, derive_seed};
+use ddz_game::{Budget, derive_seed};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -86,15 +85,13 @@ impl Rounds {
 
 /// Sequential halving over the candidates on shared samples: ⌈log2 K⌉ rounds share the budget
 /// ([`Rounds`]); each round scores every candidate still in on new batches of samples until its
-/// share is spent, then keeps the better half by weighted total (with `fnet`, in the
-/// network's rounds, by the mean of its `ddzlib` and network playouts' mean worths). Returns
+/// share is spent, then keeps the better half by weighted total (in the network's rounds, by the mean of its `ddzlib` and network playouts' mean worths). Returns
 /// the best candidate.
 pub(super) fn search(
     p: &Decision,
     candidates: &[Move],
     prior: &[f64],
     playout_net: Option<Arc<Net>>,
-    opponent_net: Option<(Arc<Net>, f64)>,
     config: SearchConfig,
     seed: u64,
 ) -> Move {
@@ -106,50 +103,21 @@ pub(super) fn search(
     // One set of playout robots per thread, kept over the batches: their split memos fill up
     // with the sampled hands (a memo changes no decision, so the results do not depend on it).
     let mut players: Vec<Players> = (0..config.threads.clamp(1, BATCH as usize))
-        .map(|_| Players::new(playout_net.as_ref(), opponent_net.as_ref()))
+        .map(|_| Players::new(playout_net.as_ref()))
         .collect();
     let tempering = Tempering::of(p, config, seed, &mut players[0]);
-    // With `popp=ddzlib` the opponents; with `popp=auto`, read from the `ddzlib` rounds'
-    // samples once the network's rounds begin.
-    let mut decision = p.clone();
-    if config.playout_opponents == PlayoutOpponents::Ddzlib {
-        decision.ddzlib_seats = BySeat::from_fn(|s| (s == p.landlord) != (p.me == p.landlord));
-    }
-    let mut readings: Vec<Reading> = Vec::new();
     let mut alive: Vec<usize> = (0..candidates.len()).collect();
     // The weighted worths of the `ddzlib` playouts ([0]) and of the network's ([1]), and the
     // samples' total weights: every alive candidate has seen every sample of its kind so far.
     let mut totals = [vec![0f64; candidates.len()], vec![0f64; candidates.len()]];
     let mut weights = [0f64; 2];
     let rounds = Rounds::of(candidates.len(), &config, &p.rules);
-    let net_config = SearchConfig {
-        playout_net_turns: 1000,
-        net_leaf: false,
-        ..config
-    };
     let mut sample: u32 = 0;
     let mut round = 0;
     // The share of the budget the rounds so far may take.
     let mut allowed = 0.0;
     while alive.len() > 1 {
         let by_net = round >= rounds.net_from && playout_net.is_some();
-        if by_net
-            && round == rounds.net_from
-            && let (PlayoutOpponents::Auto, Some(seen)) =
-                (config.playout_opponents, &p.observations)
-        {
-            // Too few readings from the `ddzlib` rounds (none when the network's rounds come
-            // first): more, on samples of their own.
-            let mut extra = sample;
-            while readings.len() < MIN_READINGS as usize && extra < sample + MIN_READINGS {
-                if let Some(hands) = deal(p, derive_seed(seed, u64::from(extra))) {
-                    let model = &mut players[0].model;
-                    readings.push(read_sample(seen, &hands, &p.rules, &config, model, None).1);
-                }
-                extra += 1;
-            }
-            decision.ddzlib_seats = ddzlib_like(&readings, p.me);
-        }
         let kind = usize::from(by_net);
         allowed += rounds.shares.get(round as usize).copied().unwrap_or(0.0);
         round += 1;
@@ -159,19 +127,11 @@ pub(super) fn search(
                 alive: &alive,
                 from: sample,
                 tempering,
+                by_net,
             };
-            let round_config = if by_net { net_config } else { config };
-            let (rows, work) = run_batch(
-                &decision,
-                candidates,
-                &batch,
-                round_config,
-                seed,
-                &mut players,
-            );
+            let (rows, work) = run_batch(p, candidates, &batch, config, seed, &mut players);
             // Summed in sample order, whatever the threads: the totals are the same bits.
             for row in rows {
-                readings.extend(row.reading);
                 weights[kind] += row.weight;
                 for (k, &c) in alive.iter().enumerate() {
                     totals[kind][c] += row.weight * row.worth[k];
@@ -215,14 +175,14 @@ pub(super) struct Batch<'a> {
     pub(super) alive: &'a [usize],
     pub(super) from: u32,
     pub(super) tempering: Option<Tempering>,
+    /// Whether the playouts are the network's (the last rounds).
+    pub(super) by_net: bool,
 }
 
-/// One sample's results: its weight, what each alive candidate was worth on it, and what it
-/// says of the other seats (with `popp=auto`).
+/// One sample's results: its weight and what each alive candidate was worth on it.
 pub(super) struct Row {
     pub(super) weight: f64,
     pub(super) worth: Vec<f64>,
-    pub(super) reading: Option<Reading>,
 }
 
 /// Scores each alive candidate on one batch of samples (from `from` on), the samples split
@@ -240,16 +200,11 @@ pub(super) fn run_batch(
         alive,
         from,
         tempering,
+        by_net,
     } = *batch;
     let samples: Vec<u32> = (from..from + BATCH).collect();
     let work = |part: &[u32], players: &mut Players| -> (Vec<Row>, u64) {
-        let Players {
-            seats,
-            model,
-            endgames,
-            net,
-            opponents,
-        } = players;
+        let Players { seats, model, net } = players;
         let mut rows = Vec::with_capacity(part.len());
         let mut work = 0;
         for &s in part {
@@ -258,26 +213,12 @@ pub(super) fn run_batch(
                 work += alive.len() as u64;
                 continue;
             };
-            let (weight, reading) = match (&p.observations, tempering) {
+            let weight = match (&p.observations, tempering) {
                 (Some(seen), Some(t)) => {
-                    let (ll, reading) =
-                        read_sample(seen, &hands, &p.rules, &config, model, opponents.as_mut());
-                    let reads = config.playout_opponents == PlayoutOpponents::Auto;
-                    (t.weight(ll), reads.then_some(reading))
+                    t.weight(read_sample(seen, &hands, &p.rules, &config, model))
                 }
-                _ => (1.0, None),
+                _ => 1.0,
             };
-            // The endgames' solver, emptied for each sample: what it proves depends on the
-            // sample alone.
-            let mut endgame = (config.playout_solve > 0).then(|| {
-                let solver = endgames.get_or_insert_with(|| {
-                    Solver::new(&p.rules)
-                        .with_node_limit(ENDGAME_NODES)
-                        .with_table_bits(ENDGAME_TABLE_BITS)
-                });
-                solver.clear();
-                Endgame::new(solver, config.playout_solve)
-            });
             // A fresh solver for each sample: what it proves depends on the sample alone.
             let mut solver = (config.solve_cards > 0
                 && hands.0.iter().map(|h| h.len()).sum::<u32>() <= config.solve_cards)
@@ -297,39 +238,25 @@ pub(super) fn run_batch(
                 });
                 worth.push(match exact {
                     Some(won) => {
-                        config
-                            .objective
-                            .worth(p.me, p.landlord, won == (p.me == p.landlord), 1)
-                            as f64
+                        if won {
+                            1.0
+                        } else {
+                            -1.0
+                        }
                     }
                     None => {
-                        // The same draws for every candidate on a sample: common random
-                        // numbers, so that candidates differ by their move, not by luck.
-                        let mut draws = (config.playout_temperature > 0.0).then(|| {
-                            SoftDraws::new(config.playout_temperature, derive_seed(sample_seed, 1))
-                        });
-                        let nodes_before = endgame.as_ref().map_or(0, |e| e.nodes);
-                        let (worth, playouts) = playout(
+                        work += 1;
+                        playout(
                             p,
                             hands,
                             candidates[c],
-                            &config,
                             seats,
-                            draws.as_mut(),
-                            endgame.as_mut(),
-                            net.as_mut(),
-                        );
-                        let nodes = endgame.as_ref().map_or(0, |e| e.nodes) - nodes_before;
-                        work += playouts + nodes / NODES_PER_PLAYOUT;
-                        worth
+                            net.as_mut().filter(|_| by_net),
+                        )
                     }
                 });
             }
-            rows.push(Row {
-                weight,
-                worth,
-                reading,
-            });
+            rows.push(Row { weight, worth });
         }
         (rows, work)
     };

@@ -15,8 +15,8 @@ use ddz_game::rng;
 use ddz_game::{BySeat, SeatView, derive_seed};
 use ddz_game::{Game, Phase, below};
 
-/// The playout as it was before the play state: the trick re-derived from the last play,
-/// a [`SeatView`] built for every simulated move, the stake a running capped product.
+/// The playout as it was before the play state: the trick re-derived from the last play and
+/// a [`SeatView`] built for every simulated move; 1 when `p.me`'s side wins, −1 when it loses.
 fn former_playout(
     p: &Decision,
     hands: BySeat<Cards>,
@@ -24,9 +24,7 @@ fn former_playout(
     bots: &mut [DdzlibBot; 3],
 ) -> i64 {
     let rules = &p.rules;
-    let cap = rules.multiplier_cap.unwrap_or(u32::MAX);
     let mut hands = hands;
-    let mut stake: u32 = 1;
     let mut last = p.last;
     let mut seat = p.me;
     let mut play = first;
@@ -34,11 +32,12 @@ fn former_playout(
     loop {
         if !play.is_pass() {
             hands[seat] = hands[seat].minus(play.cards());
-            stake = stake
-                .saturating_mul(ddz_game::bomb_factor(&play, rules))
-                .min(cap);
             if hands[seat].is_empty() {
-                return Objective::Score.worth(p.me, p.landlord, seat == p.landlord, stake);
+                return if (seat == p.landlord) == (p.me == p.landlord) {
+                    1
+                } else {
+                    -1
+                };
             }
             last = Some((seat, play));
         }
@@ -81,11 +80,6 @@ fn playouts_equal_the_former_copy_on_random_positions() {
             let view = game.view(game.turn());
             let p = Decision::of(&view, view.landlord().unwrap(), true);
             let allowed = game.legal_moves();
-            // The former copy scored the seat's score.
-            let config = SearchConfig {
-                objective: Objective::Score,
-                ..SearchConfig::default()
-            };
             for sample in 0..3 {
                 let Some(hands) = deal(&p, derive_seed(seed, sample)) else {
                     continue;
@@ -94,7 +88,7 @@ fn playouts_equal_the_former_copy_on_random_positions() {
                     let mut a = Seats::with_memo(64);
                     let mut b = [DdzlibBot::new(), DdzlibBot::new(), DdzlibBot::new()];
                     assert_eq!(
-                        playout(&p, hands, first, &config, &mut a, None, None, None).0,
+                        playout(&p, hands, first, &mut a, None),
                         former_playout(&p, hands, first, &mut b) as f64,
                         "{profile} seed {seed} first {first}"
                     );
