@@ -16,7 +16,9 @@
 //   warnings appear, the spectator sees every seat's count and every hand at game over;
 // - the stored games (GET /v1/games) opened in the replay viewer; the sound switch kept
 //   across a reload; an unknown room and a wrong seat token give their message, not an
-//   endless reconnection.
+//   endless reconnection;
+// - a refused play (a pass while leading) shown from the refusal's code in English and in
+//   Chinese.
 //
 // Fails on any console error or page error. Screenshots go to web-tests/screenshots/
 // (gitignored).
@@ -443,6 +445,54 @@ async function autoPlayGame(browser, url, label) {
   console.log(`${label}: auto-play game over; warnings seen by the player ${warnings.join(" ")}, by the spectator ${seen.warnings.join(" ")}`);
 }
 
+// A refused play shown from its code (docs/web.md, "Refusals"), in English and then in
+// Chinese: in a seeded room the person bids the most, plays the hint until they lead, then
+// passes while leading; the server refuses it (`pass_when_leading`) and the page says why in
+// its own words, in the language chosen.
+async function refusalChecks(browser, url, label) {
+  const res = await fetch(`${url}/v1/rooms`, {
+    method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ rules: "classic", seats: ["human", "value", "value"], seed: 5, robot_delay_ms: 0, turn_seconds: 0 }),
+  });
+  const room = await res.json();
+  if (res.status !== 201) throw new Error(`${label}: POST /v1/rooms: ${res.status} ${JSON.stringify(room)}`);
+  const { context, page } = await newPage(browser, label, { width: 1280, height: 800 }, false, "en");
+  await page.goto(`${url}/#room=${room.room}&token=${room.seats[0].token}`);
+  let leading = false;
+  for (let guard = 0; guard < 60 && !leading; guard += 1) {
+    await page.waitForFunction(() => document.getElementById("table").dataset.myTurn === "1"
+      || document.getElementById("table").dataset.phase === "over", null, { timeout: 30000 });
+    const st = await tableState(page);
+    if (st.phase === "over") break;
+    if (st.phase === "bidding") {
+      const bids = await page.locator("#actions button").all();
+      await bids[bids.length - 1].click();
+    } else if (await page.locator("#btn-pass").isDisabled()) {
+      leading = true;
+      break;
+    } else {
+      await page.keyboard.press("h");
+      await page.waitForFunction(() => /\d+\/\d+/.test(document.getElementById("status").textContent), null, { timeout: 10000 });
+      await page.keyboard.press("Enter");
+    }
+    await waitChange(page, st.step);
+  }
+  if (!leading) throw new Error(`${label}: the person never led a trick (seed 5)`);
+  const shown = [];
+  for (const [lang, want] of [["en", "You lead: you cannot pass."], ["zh", "该你先出：不能不出。"]]) {
+    if (lang === "zh") {
+      await page.locator("#btn-lang").click();
+      await page.evaluate(() => document.activeElement?.blur());
+    }
+    await page.keyboard.press("p");
+    await page.waitForFunction((w) => document.getElementById("status").textContent.includes(w), want, { timeout: 10000 });
+    shown.push(await page.locator("#status").textContent());
+  }
+  await page.screenshot({ path: join(shots, `${label}.png`) });
+  await context.close();
+  console.log(`${label}: a pass while leading refused, shown as "${shown.join("\", then \"")}"`);
+}
+
 // An unknown room: the page says so and stops; the sound switch is kept across a reload;
 // the stored games open in the replay viewer.
 async function lobbyChecks(browser, url, label) {
@@ -493,6 +543,7 @@ const runs = [
   ["huanle-phone", (b) => runGame(b, url, "huanle-phone", { width: 390, height: 844 }, true, "en", "huanle")],
   ["auto-play", (b) => autoPlayGame(b, url, "auto-play")],
   ["lobby", (b) => lobbyChecks(b, url, "lobby")],
+  ["refusal", (b) => refusalChecks(b, url, "refusal")],
 ];
 try {
   for (const [label, run] of runs) {

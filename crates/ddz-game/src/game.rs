@@ -763,8 +763,10 @@ impl Game {
         self.start_deal();
     }
 
-    /// Refuses an action of `seat` unless the game is in `phase` and it is `seat`'s turn.
-    fn check_turn(&self, seat: Seat, phase: Phase) -> Result<(), ActionError> {
+    /// Refuses an action of `seat` unless the game is in `phase` and it is `seat`'s turn
+    /// ([`ActionError::GameOver`], [`ActionError::WrongPhase`], [`ActionError::NotYourTurn`]):
+    /// what a surface asks before offering a seat something for its turn (hints, say).
+    pub fn check_turn(&self, seat: Seat, phase: Phase) -> Result<(), ActionError> {
         if self.phase != phase {
             return Err(ActionError::in_phase(self.phase));
         }

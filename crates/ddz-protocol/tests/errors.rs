@@ -228,7 +228,30 @@ fn jsonl_errors_are_the_recorded_ones() {
     for line in &lines {
         match jsonl::parse_request(line, &rules) {
             Ok(_) => r.line(line, "accepted"),
-            Err(e) => r.line(line, &format!("id {}: {}", e.id, e.error)),
+            Err(e) => {
+                r.line(line, &format!("id {}: {}", e.id, e.error));
+                // The reply carries the message, the stable code and the field named.
+                let reply = jsonl::rejection_reply(&e);
+                assert_eq!(reply["error"], e.error.to_string(), "{line}");
+                let code = reply["code"].as_str().unwrap();
+                assert!(
+                    jsonl::ProtocolError::CODES.contains(&code),
+                    "{line}: {code}"
+                );
+                let field = reply.get("field").and_then(Value::as_str);
+                match code {
+                    "missing_field" | "invalid_field" => {
+                        let field = field.unwrap_or_else(|| panic!("{line}: {reply}"));
+                        // The field's own name is in the message (`"last": missing "seat"`).
+                        let name = field
+                            .split(['.', '['])
+                            .rfind(|s| s.chars().all(|c| c.is_ascii_lowercase() || c == '_'))
+                            .unwrap();
+                        assert!(e.error.to_string().contains(name), "{line}: {reply}");
+                    }
+                    _ => assert_eq!(field, None, "{line}: {reply}"),
+                }
+            }
         }
     }
     r.check("error_messages_jsonl.txt");

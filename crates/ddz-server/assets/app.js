@@ -40,7 +40,7 @@
         beat: (m) => `Those cards do not beat ${m}.`, notInHand: "Those cards are not in your hand.",
         bid: "That bid is not allowed now.", biddingNotOver: "The bidding is not over yet.",
         biddingOver: "The bidding is over: play or pass.", over: "The game is over: start the next one.",
-        notOver: "The game is not over yet.", lead: "You lead: you cannot pass.", stale: "That was for an earlier turn: try again.",
+        notOver: "The game is not over yet.", noCards: "Select some cards first (or pass).", lead: "You lead: you cannot pass.", stale: "That was for an earlier turn: try again.",
         show: "You cannot show your cards now.", double: "There is no doubling to choose now.",
         spectator: "Spectators only watch.", hints: "Hints come on your turn to play.",
         tooMany: "The server is busy (too many rooms): try again in a minute.",
@@ -140,7 +140,7 @@
         beat: (m) => `这些牌管不上 ${m}。`, notInHand: "这些牌不在你手里。",
         bid: "现在不能这样叫分。", biddingNotOver: "叫分还没结束。",
         biddingOver: "叫分已结束：请出牌或不出。", over: "本局已结束：请开始下一局。",
-        notOver: "本局还没结束。", lead: "该你先出：不能不出。", stale: "这是上一手的操作：请重试。",
+        notOver: "本局还没结束。", noCards: "请先选牌（或不出）。", lead: "该你先出：不能不出。", stale: "这是上一手的操作：请重试。",
         show: "现在不能明牌。", double: "现在没有加倍可选。",
         spectator: "观战者只能看。", hints: "轮到你出牌时才有提示。",
         tooMany: "服务器繁忙（房间太多）：请一分钟后再试。",
@@ -415,10 +415,10 @@
         nextHint();
         break;
       case "error": {
-        console.log("ddz: the server refused:", msg.error);
-        const key = errorKey(msg.error ?? "");
+        console.log("ddz: the server refused:", msg.error?.code, msg.error?.message);
+        const key = errorKey(msg.error);
         if (!S.welcomed || key === "replaced" || key === "fullRoom") S.refusal = key;
-        setMessage(key === "badToken" || key === "replaced" || key === "fullRoom" ? t(key) : errorText(msg.error ?? ""), true);
+        setMessage(key === "badToken" || key === "replaced" || key === "fullRoom" ? t(key) : errorText(msg.error ?? {}), true);
         break;
       }
       case "closed":
@@ -439,25 +439,25 @@
     }
   }
 
-  // A server error as a key of the page's messages (the raw text goes to the console).
-  function errorKey(raw) {
-    const rules = [
-      [/wrong token/, "badToken"], [/joined again elsewhere/, "replaced"], [/spectators\)/, "fullRoom"],
-      [/not your turn|'s turn/, "turn"], [/is not a combination|not a move|expected move notation/, "combo"],
-      [/does not beat|cannot beat|not beat/, "beat"], [/not in your hand|not all of these cards|not the move's cards/, "notInHand"],
-      [/bid .* is not allowed|is not a bid/, "bid"], [/bidding is not over/, "biddingNotOver"],
-      [/bidding is over/, "biddingOver"], [/game is over/, "over"], [/not over yet/, "notOver"],
-      [/cannot pass|must lead|leads?: a pass/, "lead"], [/"step"/, "stale"], [/show your hand/, "show"],
-      [/doubling/, "double"], [/spectators only watch/, "spectator"], [/no hints now/, "hints"],
-    ];
-    for (const [re, key] of rules) if (re.test(raw)) return key;
-    return "other";
+  // A refusal's code (docs/web.md, "Refusals") as a key of the page's messages; the English
+  // message goes to the console only. A refusal the game made in another phase says which.
+  const REFUSAL_KEYS = {
+    bad_token: "badToken", wrong_token: "badToken", replaced: "replaced", room_full: "fullRoom",
+    not_your_turn: "turn", not_a_combination: "combo", bad_notation: "combo", no_cards: "noCards",
+    does_not_beat: "beat", not_in_hand: "notInHand", bad_ids: "notInHand", bad_bid: "bid",
+    game_over: "over", game_not_over: "notOver", pass_when_leading: "lead", stale_step: "stale",
+    bad_double: "double", already_doubled: "double", spectator: "spectator", no_hints: "hints",
+  };
+  const PHASE_KEYS = { bidding: "biddingNotOver", playing: "biddingOver", doubling: "double", dealing: "show", landlord_show: "show", over: "over" };
+  function errorKey(error) {
+    if (error?.code === "wrong_phase") return PHASE_KEYS[error.phase] ?? "other";
+    return REFUSAL_KEYS[error?.code] ?? "other";
   }
 
-  function errorText(raw) {
-    const key = errorKey(raw);
+  function errorText(error) {
+    const key = errorKey(error);
     const texts = t("err");
-    if (key === "beat") return texts.beat(S.state?.last ? moveText(S.state.last.move) : "");
+    if (key === "beat") return texts.beat(S.state?.last ? moveText(S.state.last.move) : error.last ?? "");
     return typeof texts[key] === "string" ? texts[key] : t(key);
   }
 

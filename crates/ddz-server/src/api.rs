@@ -12,7 +12,7 @@ use axum::response::Response;
 use ddz_bots::make_bot;
 use ddz_core::Rules;
 use ddz_game::{BySeat, GameRecord, Step};
-use ddz_protocol::jsonl::{self as protocol, Request, error_reply};
+use ddz_protocol::jsonl::{self as protocol, ErrorCode, Request, error_reply, rejection_reply};
 use serde_json::Value;
 use tokio::time::Instant;
 
@@ -54,13 +54,17 @@ pub fn robot_answer(
         Err(e) => {
             return (
                 400,
-                error_reply(&Value::Null, &format!("not JSON: not UTF-8 ({e})")),
+                error_reply(
+                    &Value::Null,
+                    ErrorCode::NotJson,
+                    &format!("not JSON: not UTF-8 ({e})"),
+                ),
             );
         }
     };
     let incoming = match protocol::parse_request(line, rules) {
         Ok(incoming) => incoming,
-        Err(r) => return (400, error_reply(&r.id, &r.error.to_string())),
+        Err(r) => return (400, rejection_reply(&r)),
     };
     let kind = match &incoming.request {
         Request::Act(_) => "act",
@@ -75,11 +79,23 @@ pub fn robot_answer(
             "/v1/{0} takes a \"{0}\" request, not \"{kind}\"",
             endpoint.name()
         );
-        return (400, error_reply(&incoming.id, &message));
+        return (
+            400,
+            error_reply(&incoming.id, ErrorCode::WrongEndpoint, &message),
+        );
     }
     let mut robot = match make_bot(bot, seed) {
         Ok(robot) => robot,
-        Err(e) => return (400, error_reply(&incoming.id, &format!("\"bot\": {e}"))),
+        Err(e) => {
+            return (
+                400,
+                error_reply(
+                    &incoming.id,
+                    ErrorCode::UnknownRobot,
+                    &format!("\"bot\": {e}"),
+                ),
+            );
+        }
     };
     let id = incoming.id.clone();
     let name = robot.name().to_string();
@@ -90,7 +106,11 @@ pub fn robot_answer(
         Ok(reply) => (200, reply),
         Err(_) => (
             500,
-            error_reply(&id, "internal error: the robot failed on this request"),
+            error_reply(
+                &id,
+                ErrorCode::InternalError,
+                "internal error: the robot failed on this request",
+            ),
         ),
     }
 }
@@ -100,34 +120,40 @@ fn robot_query(
     state: &AppState,
     query: Result<Query<HashMap<String, String>>, QueryRejection>,
 ) -> Result<(String, u64), Box<Response>> {
-    let bad = |message: String| {
+    let bad = |code: ErrorCode, message: String| {
         Box::new(json_response(
             StatusCode::BAD_REQUEST,
-            &error_reply(&Value::Null, &message),
+            &error_reply(&Value::Null, code, &message),
         ))
     };
-    let Query(query) = query.map_err(|e| bad(format!("query: {}", e.body_text())))?;
+    let Query(query) =
+        query.map_err(|e| bad(ErrorCode::BadQuery, format!("query: {}", e.body_text())))?;
     if let Some(key) = query.keys().find(|k| *k != "bot" && *k != "seed") {
-        return Err(bad(format!(
-            "query: unknown parameter \"{key}\" (parameters: bot, seed)"
-        )));
+        return Err(bad(
+            ErrorCode::BadQuery,
+            format!("query: unknown parameter \"{key}\" (parameters: bot, seed)"),
+        ));
     }
     let bot = query
         .get("bot")
         .cloned()
         .unwrap_or_else(|| state.config.default_robot.clone());
     if !state.config.robots.contains(&bot) {
-        return Err(bad(format!(
-            "\"bot\": unknown robot \"{bot}\" (robots: {})",
-            state.config.robots.join(", ")
-        )));
+        return Err(bad(
+            ErrorCode::UnknownRobot,
+            format!(
+                "\"bot\": unknown robot \"{bot}\" (robots: {})",
+                state.config.robots.join(", ")
+            ),
+        ));
     }
     let seed = match query.get("seed") {
         None => 1,
         Some(s) => s.parse::<u64>().map_err(|_| {
-            bad(format!(
-                "\"seed\": \"{s}\" is not a number 0-18446744073709551615"
-            ))
+            bad(
+                ErrorCode::BadQuery,
+                format!("\"seed\": \"{s}\" is not a number 0-18446744073709551615"),
+            )
         })?,
     };
     Ok((bot, seed))

@@ -5,7 +5,7 @@ use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use ddz_protocol::jsonl::error_reply;
+use ddz_protocol::jsonl::{ErrorCode, error_reply};
 use serde::Serialize;
 use serde_json::Value;
 
@@ -40,6 +40,9 @@ pub(crate) fn read_body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, Bo
         } else {
             format!("body not read: {}", e.body_text())
         };
-        Box::new(json_response(status, &error_reply(&Value::Null, &what)))
+        Box::new(json_response(
+            status,
+            &error_reply(&Value::Null, ErrorCode::BodyNotRead, &what),
+        ))
     })
 }

@@ -3,7 +3,7 @@
 
 use crate::db::SavedRoom;
 use crate::room::Action;
-use crate::wire::{self, ClientMessage, ServerMessage};
+use crate::wire::{self, ClientMessage, Refusal, ServerMessage};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes};
 use ddz_game::Seat;
 use std::collections::HashMap;
@@ -138,10 +138,8 @@ pub(crate) fn text(msg: &ServerMessage) -> Message {
 }
 
 /// An error message for one connection.
-pub(crate) fn error_message(message: &str) -> Message {
-    text(&ServerMessage::Error {
-        error: message.into(),
-    })
+pub(crate) fn error_message(refusal: Refusal) -> Message {
+    text(&ServerMessage::Error { error: refusal })
 }
 
 /// A close frame.

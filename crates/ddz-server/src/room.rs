@@ -42,14 +42,14 @@ use ddz_bots::hint::hints;
 use ddz_bots::{BotSpec, bot_seed};
 use ddz_core::{Card, CardSet, Move, Rules, move_notation, parse_move};
 use ddz_game::{
-    Actions, Bid, BySeat, Game, GameRecord, Phase, Role, Seat, SeatView, Sitting, SittingEvent,
-    derive_seed,
+    ActionError, Actions, Bid, BySeat, Game, GameRecord, Phase, Role, Seat, SeatView, Sitting,
+    SittingEvent, derive_seed,
 };
 
 use crate::seeds::{fresh_seed, token_hash};
 use crate::wire::{
-    CardIds, ClientMessage, Event, HistoryPlay, LastPlay, Legal, NumberedEvent, Player, SeatState,
-    Sent, StakeParts, State,
+    CardIds, ClientMessage, Event, HistoryPlay, LastPlay, Legal, NumberedEvent, Player, Refusal,
+    RoomRefusal, SeatState, Sent, StakeParts, State,
 };
 
 /// How many public events a room keeps for resuming connections.
@@ -385,13 +385,23 @@ impl Room {
     /// `next`. The fields are checked in a fixed order (the type, the audience, the seat,
     /// the type's own fields, then the `step`: required for `bid`, `play`, `pass`, `show` and
     /// `double`, checked when sent for the others) and the error names the first one that is wrong.
-    pub fn read_request(&self, audience: Audience, msg: &ClientMessage) -> Result<Request, String> {
+    pub fn read_request(
+        &self,
+        audience: Audience,
+        msg: &ClientMessage,
+    ) -> Result<Request, Refusal> {
         let kind = match &msg.kind {
             Some(Sent {
                 value: Some(kind), ..
             }) => kind.as_str(),
-            Some(other) => return Err(format!("\"type\": expected a string, not {other}")),
-            None => return Err("missing \"type\"".into()),
+            Some(other) => {
+                return Err(Refusal::about(
+                    RoomRefusal::BadField,
+                    "type",
+                    format!("\"type\": expected a string, not {other}"),
+                ));
+            }
+            None => return Err(Refusal::missing("type")),
         };
         const TYPES: &str = "bid, show, double, play, pass, hint, next, auto";
         if ![
@@ -400,67 +410,85 @@ impl Room {
         .contains(&kind)
         {
             return Err(match kind {
-                "join" | "watch" => format!("\"{kind}\": this connection has already joined"),
-                other => format!("unknown type \"{other}\" (types after joining: {TYPES})"),
+                "join" | "watch" => Refusal::new(
+                    RoomRefusal::AlreadyJoined,
+                    format!("\"{kind}\": this connection has already joined"),
+                ),
+                other => Refusal::new(
+                    RoomRefusal::UnknownType,
+                    format!("unknown type \"{other}\" (types after joining: {TYPES})"),
+                )
+                .with("type", other),
             });
         }
         let Audience::Seat(me) = audience else {
-            return Err(format!("\"{kind}\": spectators only watch"));
+            return Err(Refusal::new(
+                RoomRefusal::Spectator,
+                format!("\"{kind}\": spectators only watch"),
+            ));
         };
         if let Some(seat) = &msg.seat
             && seat.value != Some(me)
         {
-            return Err(format!(
-                "\"seat\": this connection plays seat {me}, not {seat}"
-            ));
+            return Err(Refusal::about(
+                RoomRefusal::WrongSeat,
+                "seat",
+                format!("\"seat\": this connection plays seat {me}, not {seat}"),
+            )
+            .with("you", me.index()));
         }
         let request = self.read_action(kind, me, msg)?;
         match &msg.step {
-            None if matches!(kind, "bid" | "play" | "pass" | "show" | "double") => Err(format!(
-                "missing \"step\": send the step of the state this answers (now {})",
-                self.step
-            )),
-            Some(step) if step.value != Some(self.step) => Err(format!(
-                "\"step\": {step} is not the current step {}: the action answers another state",
-                self.step
-            )),
+            None if matches!(kind, "bid" | "play" | "pass" | "show" | "double") => {
+                Err(Refusal::about(
+                    RoomRefusal::MissingField,
+                    "step",
+                    format!(
+                        "missing \"step\": send the step of the state this answers (now {})",
+                        self.step
+                    ),
+                )
+                .with("step", self.step))
+            }
+            Some(step) if step.value != Some(self.step) => Err(Refusal::about(
+                RoomRefusal::StaleStep,
+                "step",
+                format!(
+                    "\"step\": {step} is not the current step {}: the action answers another state",
+                    self.step
+                ),
+            )
+            .with("step", self.step)),
             _ => Ok(request),
         }
     }
 
     /// The action of a client message of seat `me`, by its type's own fields.
-    fn read_action(&self, kind: &str, me: Seat, msg: &ClientMessage) -> Result<Request, String> {
+    fn read_action(&self, kind: &str, me: Seat, msg: &ClientMessage) -> Result<Request, Refusal> {
+        let bad =
+            |field: &str, message: String| Refusal::about(RoomRefusal::BadField, field, message);
         match kind {
             "hint" => Ok(Request::Hint(me)),
             "auto" => {
-                let auto = msg
-                    .auto
-                    .as_ref()
-                    .ok_or_else(|| "missing \"auto\"".to_string())?;
+                let auto = msg.auto.as_ref().ok_or_else(|| Refusal::missing("auto"))?;
                 auto.value
                     .map(|on| Request::Auto(me, on))
-                    .ok_or_else(|| format!("\"auto\": {auto} is not true or false"))
+                    .ok_or_else(|| bad("auto", format!("\"auto\": {auto} is not true or false")))
             }
             "next" => Ok(Request::Act(me, Action::Next)),
             "pass" => Ok(Request::Act(me, Action::Play(Move::PASS, None))),
             "bid" => {
-                let bid = msg
-                    .bid
-                    .as_ref()
-                    .ok_or_else(|| "missing \"bid\"".to_string())?;
+                let bid = msg.bid.as_ref().ok_or_else(|| Refusal::missing("bid"))?;
                 bid.value
                     .filter(|&b| b <= 3)
                     .map(|b| Request::Act(me, Action::Bid(b)))
-                    .ok_or_else(|| format!("\"bid\": {bid} is not a bid 0-3"))
+                    .ok_or_else(|| bad("bid", format!("\"bid\": {bid} is not a bid 0-3")))
             }
             "show" => {
-                let show = msg
-                    .show
-                    .as_ref()
-                    .ok_or_else(|| "missing \"show\"".to_string())?;
+                let show = msg.show.as_ref().ok_or_else(|| Refusal::missing("show"))?;
                 let value = show
                     .value
-                    .ok_or_else(|| format!("\"show\": {show} is not true or false"))?;
+                    .ok_or_else(|| bad("show", format!("\"show\": {show} is not true or false")))?;
                 Ok(Request::Act(
                     me,
                     Action::Decide(ddz_game::Action::Show(value)),
@@ -470,12 +498,17 @@ impl Room {
                 let double = msg
                     .double
                     .as_ref()
-                    .ok_or_else(|| "missing \"double\"".to_string())?;
+                    .ok_or_else(|| Refusal::missing("double"))?;
                 double
                     .value
                     .filter(|d| [1, 2, 4].contains(d))
                     .map(|d| Request::Act(me, Action::Decide(ddz_game::Action::Double(d))))
-                    .ok_or_else(|| format!("\"double\": {double} is not a factor 1, 2 or 4"))
+                    .ok_or_else(|| {
+                        bad(
+                            "double",
+                            format!("\"double\": {double} is not a factor 1, 2 or 4"),
+                        )
+                    })
             }
             _ => {
                 let text = match &msg.play {
@@ -483,9 +516,12 @@ impl Room {
                         value: Some(text), ..
                     }) => text,
                     Some(other) => {
-                        return Err(format!("\"move\": expected move notation, not {other}"));
+                        return Err(bad(
+                            "move",
+                            format!("\"move\": expected move notation, not {other}"),
+                        ));
                     }
-                    None => return Err("missing \"move\"".into()),
+                    None => return Err(Refusal::missing("move")),
                 };
                 let play = self.read_move(text)?;
                 let chosen = match &msg.ids {
@@ -497,17 +533,24 @@ impl Room {
         }
     }
 
-    /// A move in notation, read against the play on the table under the rules in force.
-    fn read_move(&self, text: &str) -> Result<Move, String> {
+    /// A move in notation, read against the play on the table under the rules in force: a
+    /// notation that does not read is the game's [`ActionError::Notation`].
+    fn read_move(&self, text: &str) -> Result<Move, Refusal> {
         if text.len() > 200 {
-            return Err(format!(
-                "\"move\": {} characters is too long for a move",
-                text.len()
+            return Err(Refusal::about(
+                RoomRefusal::BadField,
+                "move",
+                format!("\"move\": {} characters is too long for a move", text.len()),
             ));
         }
         let rules = self.game().rules();
         let last = self.game().last().map(|(_, m)| m);
-        parse_move(text, &rules, last.as_ref()).map_err(|e| format!("\"move\": \"{text}\": {e}"))
+        parse_move(text, &rules, last.as_ref()).map_err(|e| {
+            Refusal::from(&ActionError::Notation {
+                text: text.to_string(),
+                error: e.to_string(),
+            })
+        })
     }
 
     /// The physical cards chosen for a play: ids 0-53 of cards in the seat's hand whose ranks
@@ -517,32 +560,37 @@ impl Room {
         seat: Seat,
         ids: &Sent<Vec<Sent<u8>>>,
         play: &Move,
-    ) -> Result<CardSet, String> {
+    ) -> Result<CardSet, Refusal> {
+        let bad = |message: String| Refusal::about(RoomRefusal::BadIds, "ids", message);
         let Some(items) = &ids.value else {
-            return Err(format!("\"ids\": expected an array of card ids, not {ids}"));
+            return Err(bad(format!(
+                "\"ids\": expected an array of card ids, not {ids}"
+            )));
         };
         if items.len() > 20 {
-            return Err(format!(
+            return Err(bad(format!(
                 "\"ids\": {} cards is more than a hand holds",
                 items.len()
-            ));
+            )));
         }
         let mut set = CardSet::EMPTY;
         for (i, item) in items.iter().enumerate() {
             let card = item
                 .value
                 .and_then(Card::from_id)
-                .ok_or_else(|| format!("\"ids\"[{i}]: {item} is not a card id 0-53"))?;
+                .ok_or_else(|| bad(format!("\"ids\"[{i}]: {item} is not a card id 0-53")))?;
             if set.contains(card) {
-                return Err(format!("\"ids\"[{i}]: card {card} is given twice"));
+                return Err(bad(format!("\"ids\"[{i}]: card {card} is given twice")));
             }
             if !self.physical(seat).contains(card) {
-                return Err(format!("\"ids\"[{i}]: card {card} is not in your hand"));
+                return Err(bad(format!(
+                    "\"ids\"[{i}]: card {card} is not in your hand"
+                )));
             }
             set = set.with(card);
         }
         if set.to_cards() != play.cards() {
-            return Err(format!(
+            return Err(bad(format!(
                 "\"ids\": the cards {} are not the move's cards {}",
                 set.to_cards(),
                 if play.is_pass() {
@@ -550,26 +598,29 @@ impl Room {
                 } else {
                     play.cards().to_string()
                 }
-            ));
+            )));
         }
         Ok(set)
     }
 
     /// Applies an action of `seat` (`auto` when a robot made it for a person); returns the
-    /// public events it caused, numbered. Refused with the reason when it is not that seat's
-    /// turn or not legal; the room is then unchanged. A person who acts on auto-play takes
-    /// the turns back: auto-play goes off (its event after the action's).
+    /// public events it caused, numbered. Refused with the game's [`ActionError`] when the
+    /// game does not take it (another seat's turn, a bid or a play it does not allow), the
+    /// room then unchanged. A person who acts on auto-play takes the turns back: auto-play
+    /// goes off (its event after the action's).
     pub fn act(
         &mut self,
         seat: Seat,
         action: Action,
         auto: bool,
-    ) -> Result<Vec<NumberedEvent>, String> {
+    ) -> Result<Vec<NumberedEvent>, Refusal> {
         let events = match action {
             Action::Next => self.next(seat)?,
-            Action::Bid(bid) => self.bid(seat, bid, auto)?,
-            Action::Play(play, chosen) => self.play(seat, play, chosen, auto)?,
-            Action::Decide(decision) => self.decide(seat, decision, auto)?,
+            Action::Bid(bid) => self.apply(seat, ddz_game::Action::Bid(bid), None, auto)?,
+            Action::Play(play, chosen) => {
+                self.apply(seat, ddz_game::Action::Play(play), chosen, auto)?
+            }
+            Action::Decide(decision) => self.apply(seat, decision, None, auto)?,
         };
         self.step += 1;
         let mut events = events;
@@ -580,84 +631,6 @@ impl Room {
         Ok(self.log(events))
     }
 
-    /// Refuses an action of `seat` unless the game is in `phase` and it is `seat`'s turn.
-    fn check_turn(&self, seat: Seat, phase: Phase) -> Result<(), String> {
-        match self.game().phase() {
-            Phase::Over => return Err("the game is over: send next for a new game".into()),
-            Phase::Bidding if phase == Phase::Playing => {
-                return Err("the bidding is not over: bid first".into());
-            }
-            Phase::Playing if phase == Phase::Bidding => {
-                return Err("the bidding is over: play or pass".into());
-            }
-            _ => {}
-        }
-        let turn = self.game().turn();
-        if turn != seat {
-            return Err(format!("not your turn: seat {turn} is to act"));
-        }
-        Ok(())
-    }
-
-    /// A show or doubling decision of `seat`, refused with the reason unless the game asks
-    /// `seat` for that decision now and allows it.
-    fn decide(
-        &mut self,
-        seat: Seat,
-        decision: ddz_game::Action,
-        auto: bool,
-    ) -> Result<Vec<Event>, String> {
-        if self.game().phase() == Phase::Over {
-            return Err("the game is over: send next for a new game".into());
-        }
-        let asked = self.game().to_act().contains(&seat);
-        match (self.game().legal_actions(), decision) {
-            (Actions::Show { .. }, ddz_game::Action::Show(_)) if asked => {}
-            (Actions::Double(factors), ddz_game::Action::Double(d))
-                if asked && !factors.contains(&d) =>
-            {
-                let list: Vec<String> = factors.iter().map(u32::to_string).collect();
-                return Err(format!(
-                    "doubling x{d} is not allowed now (allowed: {})",
-                    list.join(", ")
-                ));
-            }
-            (Actions::Double(_), ddz_game::Action::Double(_)) if asked => {}
-            (_, ddz_game::Action::Show(_)) => {
-                return Err("you cannot show your hand now".into());
-            }
-            (_, ddz_game::Action::Double(_)) => {
-                return Err("there is no doubling to choose now".into());
-            }
-            _ => {}
-        }
-        self.apply(seat, decision, None, auto)
-    }
-
-    fn bid(&mut self, seat: Seat, bid: Bid, auto: bool) -> Result<Vec<Event>, String> {
-        self.check_turn(seat, Phase::Bidding)?;
-        let allowed = self.game().legal_bids();
-        if !allowed.contains(&bid) {
-            let list: Vec<String> = allowed.iter().map(u8::to_string).collect();
-            return Err(format!(
-                "bid {bid} is not allowed now (allowed: {})",
-                list.join(", ")
-            ));
-        }
-        self.apply(seat, ddz_game::Action::Bid(bid), None, auto)
-    }
-
-    fn play(
-        &mut self,
-        seat: Seat,
-        play: Move,
-        chosen: Option<CardSet>,
-        auto: bool,
-    ) -> Result<Vec<Event>, String> {
-        self.check_turn(seat, Phase::Playing)?;
-        self.apply(seat, ddz_game::Action::Play(play), chosen, auto)
-    }
-
     /// Applies an action to the sitting; its events as `ddz-web/1` events (a wild event only
     /// when wild ranks are known).
     fn apply(
@@ -666,11 +639,11 @@ impl Room {
         action: ddz_game::Action,
         chosen: Option<CardSet>,
         auto: bool,
-    ) -> Result<Vec<Event>, String> {
+    ) -> Result<Vec<Event>, Refusal> {
         let events = self
             .sitting
             .act(seat, action, chosen)
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| Refusal::from(&e))?;
         Ok(events
             .into_iter()
             .filter(|e| !matches!(e, SittingEvent::Wild(laizi) if laizi.is_empty()))
@@ -680,9 +653,12 @@ impl Room {
 
     /// Marks `seat` ready for the next game; deals it when every person's seat that is
     /// connected (and `seat`) is ready.
-    fn next(&mut self, seat: Seat) -> Result<Vec<Event>, String> {
+    fn next(&mut self, seat: Seat) -> Result<Vec<Event>, Refusal> {
         if !self.is_over() {
-            return Err("the game is not over yet".into());
+            return Err(Refusal::new(
+                RoomRefusal::GameNotOver,
+                "the game is not over yet",
+            ));
         }
         self.ready[seat] = true;
         let mut events = vec![Event::Ready { seat }];
@@ -734,9 +710,11 @@ impl Room {
     }
 
     /// The hints for `seat`, refused off its playing turn.
-    pub fn hint_job(&self, seat: Seat) -> Result<HintJob, String> {
-        self.check_turn(seat, Phase::Playing)
-            .map_err(|e| format!("no hints now: {e}"))?;
+    pub fn hint_job(&self, seat: Seat) -> Result<HintJob, Refusal> {
+        self.game().check_turn(seat, Phase::Playing).map_err(|e| {
+            Refusal::new(RoomRefusal::NoHints, format!("no hints now: {e}"))
+                .with("reason", e.code())
+        })?;
         Ok(HintJob {
             step: self.step,
             seat,

@@ -29,8 +29,8 @@ use crate::room::{Audience, Request, Room, RoomSettings};
 use crate::seeds::random_token;
 use crate::state::AppState;
 use crate::wire::{
-    ClientMessage, Clock, CreatedSeat, Event, NewRoom, NumberedEvent, Player, RoomCreated, Sent,
-    ServerMessage,
+    ClientMessage, Clock, CreatedSeat, Event, NewRoom, NumberedEvent, Player, Refusal, RoomCreated,
+    RoomRefusal, Sent, ServerMessage,
 };
 
 /// What `POST /v1/rooms` asks for, checked.
@@ -492,7 +492,7 @@ impl RoomTask {
         out: mpsc::Sender<Message>,
         reply: oneshot::Sender<Option<u64>>,
     ) {
-        let refuse = |why: &str| {
+        let refuse = |why: Refusal| {
             let _ = out.try_send(error_message(why));
             let _ = out.try_send(close_message(1008, "refused"));
         };
@@ -501,7 +501,10 @@ impl RoomTask {
             Some(t) => match self.room.seat_of_token(t) {
                 Some(seat) => Audience::Seat(seat),
                 None => {
-                    refuse("\"token\": wrong token: no seat of this room has it");
+                    refuse(Refusal::new(
+                        RoomRefusal::WrongToken,
+                        "\"token\": wrong token: no seat of this room has it",
+                    ));
                     let _ = reply.send(None);
                     return;
                 }
@@ -515,8 +518,11 @@ impl RoomTask {
             .collect();
         match audience {
             Audience::Spectator if same.len() >= MAX_SPECTATORS => {
-                refuse(&format!(
-                    "the room is full ({MAX_SPECTATORS} spectators); seated players still join"
+                refuse(Refusal::new(
+                    RoomRefusal::RoomFull,
+                    format!(
+                        "the room is full ({MAX_SPECTATORS} spectators); seated players still join"
+                    ),
                 ));
                 let _ = reply.send(None);
                 return;
@@ -526,9 +532,12 @@ impl RoomTask {
                 same.sort_unstable();
                 for old in &same[..=same.len() - MAX_SEAT_CONNECTIONS] {
                     if let Some(c) = self.conns.remove(old) {
-                        let _ = c.out.try_send(error_message(&format!(
-                            "this seat joined again elsewhere (at most \
-                             {MAX_SEAT_CONNECTIONS} connections a seat)"
+                        let _ = c.out.try_send(error_message(Refusal::new(
+                            RoomRefusal::Replaced,
+                            format!(
+                                "this seat joined again elsewhere (at most \
+                                 {MAX_SEAT_CONNECTIONS} connections a seat)"
+                            ),
                         )));
                         let _ = c.out.try_send(close_message(1008, "replaced"));
                     }
@@ -578,9 +587,9 @@ impl RoomTask {
             return;
         };
         match self.room.read_request(audience, msg) {
-            Err(e) => self.send(conn, error_message(&e)),
+            Err(e) => self.send(conn, error_message(e)),
             Ok(Request::Hint(seat)) => match self.room.hint_job(seat) {
-                Err(e) => self.send(conn, error_message(&e)),
+                Err(e) => self.send(conn, error_message(e)),
                 Ok(job) => match &self.hints {
                     // Computed for this step already, or being computed.
                     Some((step, Some(moves))) if *step == job.step => {
@@ -610,7 +619,7 @@ impl RoomTask {
             }
             Ok(Request::Act(seat, action)) => match self.room.act(seat, action, false) {
                 Ok(events) => self.broadcast(events),
-                Err(e) => self.send(conn, error_message(&e)),
+                Err(e) => self.send(conn, error_message(e)),
             },
         }
     }

@@ -20,7 +20,7 @@ use crate::http::json_error;
 use crate::limits::{ClientAddr, ConnectionSlot};
 use crate::registry::{Cmd, OUT_QUEUE, close_message, error_message};
 use crate::state::AppState;
-use crate::wire::{ClientMessage, Sent};
+use crate::wire::{ClientMessage, Refusal, RoomRefusal, Sent};
 
 /// How long a new connection has to send its join or watch message.
 const JOIN_TIME: Duration = Duration::from_secs(10);
@@ -62,29 +62,36 @@ pub(crate) async fn upgrade(
 }
 
 /// A frame read as a client message (a JSON object), or the error to answer it with.
-fn read_frame(frame: &Message) -> Option<Result<ClientMessage, String>> {
+fn read_frame(frame: &Message) -> Option<Result<ClientMessage, Refusal>> {
+    let not_json = |message: String| Refusal::new(RoomRefusal::NotJson, message);
     match frame {
         Message::Text(t) => Some(match serde_json::from_str::<Value>(t.as_str()) {
             Ok(value @ Value::Object(_)) => {
-                serde_json::from_value(value).map_err(|e| format!("not a message: {e}"))
+                serde_json::from_value(value).map_err(|e| not_json(format!("not a message: {e}")))
             }
-            Ok(_) => Err("not a JSON object".into()),
-            Err(e) => Err(format!("not JSON: {e}")),
+            Ok(_) => Err(not_json("not a JSON object".into())),
+            Err(e) => Err(not_json(format!("not JSON: {e}"))),
         }),
-        Message::Binary(_) => Some(Err("binary frames are not read: send JSON text".into())),
+        Message::Binary(_) => Some(Err(Refusal::new(
+            RoomRefusal::BadFrame,
+            "binary frames are not read: send JSON text",
+        ))),
         _ => None,
     }
 }
 
 /// The `join` or `watch` message: the seat token (none to watch) and the last message number
 /// seen.
-fn read_join(msg: &ClientMessage) -> Result<(Option<String>, Option<u64>), String> {
+fn read_join(msg: &ClientMessage) -> Result<(Option<String>, Option<u64>), Refusal> {
     let after = match &msg.after {
         None => None,
-        Some(v) => Some(
-            v.value
-                .ok_or_else(|| format!("\"after\": {v} is not a message number"))?,
-        ),
+        Some(v) => Some(v.value.ok_or_else(|| {
+            Refusal::about(
+                RoomRefusal::BadField,
+                "after",
+                format!("\"after\": {v} is not a message number"),
+            )
+        })?),
     };
     match msg.kind.as_ref().and_then(|k| k.value.as_deref()) {
         Some("watch") => Ok((None, after)),
@@ -94,17 +101,24 @@ fn read_join(msg: &ClientMessage) -> Result<(Option<String>, Option<u64>), Strin
             {
                 Ok((Some(t.to_ascii_lowercase()), after))
             }
-            Some(other) => Err(format!(
-                "\"token\": {} is not a seat token (32 hex digits)",
-                if other.to_string().len() > 80 {
-                    "the value".to_string()
-                } else {
-                    other.to_string()
-                }
+            Some(other) => Err(Refusal::about(
+                RoomRefusal::BadToken,
+                "token",
+                format!(
+                    "\"token\": {} is not a seat token (32 hex digits)",
+                    if other.to_string().len() > 80 {
+                        "the value".to_string()
+                    } else {
+                        other.to_string()
+                    }
+                ),
             )),
-            None => Err("missing \"token\"".into()),
+            None => Err(Refusal::missing("token")),
         },
-        _ => Err("first send {\"type\": \"join\", \"token\"} or {\"type\": \"watch\"}".into()),
+        _ => Err(Refusal::new(
+            RoomRefusal::JoinFirst,
+            "first send {\"type\": \"join\", \"token\"} or {\"type\": \"watch\"}",
+        )),
     }
 }
 
@@ -149,7 +163,10 @@ async fn connection(socket: WebSocket, room: mpsc::Sender<Cmd>, _slot: Connectio
                 Ok(frame) => frame,
                 Err(_) => {
                     let _ = own_tx
-                        .send(error_message("no join or watch message within 10 s"))
+                        .send(error_message(Refusal::new(
+                            RoomRefusal::JoinTimeout,
+                            "no join or watch message within 10 s",
+                        )))
                         .await;
                     let _ = own_tx.send(close_message(1008, "no join")).await;
                     break;
@@ -163,7 +180,10 @@ async fn connection(socket: WebSocket, room: mpsc::Sender<Cmd>, _slot: Connectio
             Some(Ok(frame)) => frame,
             Some(Err(e)) => {
                 let _ = own_tx
-                    .send(error_message(&format!("frame refused: {e}")))
+                    .send(error_message(Refusal::new(
+                        RoomRefusal::BadFrame,
+                        format!("frame refused: {e}"),
+                    )))
                     .await;
                 let _ = own_tx.send(close_message(1009, "frame refused")).await;
                 break;
@@ -172,7 +192,7 @@ async fn connection(socket: WebSocket, room: mpsc::Sender<Cmd>, _slot: Connectio
         let msg = match read_frame(&frame) {
             None => continue,
             Some(Err(e)) => {
-                let _ = own_tx.send(error_message(&e)).await;
+                let _ = own_tx.send(error_message(e)).await;
                 continue;
             }
             Some(Ok(msg)) => msg,
@@ -189,7 +209,7 @@ async fn connection(socket: WebSocket, room: mpsc::Sender<Cmd>, _slot: Connectio
             }
             None => match read_join(&msg) {
                 Err(e) => {
-                    let _ = own_tx.send(error_message(&e)).await;
+                    let _ = own_tx.send(error_message(e)).await;
                 }
                 Ok((token, after)) => {
                     let Some(out) = room_tx.take() else { break };

@@ -24,7 +24,7 @@ fn room(seed: u64) -> Room {
 
 fn read(room: &Room, audience: Audience, msg: serde_json::Value) -> Result<Request, String> {
     let msg: ClientMessage = serde_json::from_value(msg).unwrap();
-    room.read_request(audience, &msg)
+    room.read_request(audience, &msg).map_err(|e| e.to_string())
 }
 
 fn auto_events(events: &[NumberedEvent]) -> Vec<(Seat, bool)> {

@@ -26,7 +26,7 @@ async fn an_oversized_frame_gets_its_error_then_close_1009() {
                 Message::Text(t) => {
                     let v: Value = serde_json::from_str(t.as_str()).unwrap();
                     if v["type"] == "error" {
-                        error = Some(v["error"].as_str().unwrap().to_string());
+                        error = Some(v["error"]["message"].as_str().unwrap().to_string());
                     }
                 }
                 Message::Close(frame) => {

@@ -225,12 +225,12 @@ fn play_and_check(
         let seat = room.turn().unwrap();
         let events = if let Some(job) = room.robot_job() {
             let action = job.run();
-            room.act(seat, action, false)?
+            room.act(seat, action, false).map_err(|e| e.to_string())?
         } else if rng.random_range(0..10) == 0 {
             // The turn timer ran out.
             let job = room.auto_job(seat);
             let action = job.run();
-            room.act(seat, action, true)?
+            room.act(seat, action, true).map_err(|e| e.to_string())?
         } else {
             let state = state_json(&room, Audience::Seat(seat));
             let legal = &state["legal"];
@@ -249,12 +249,13 @@ fn play_and_check(
                 let m = &moves[rng.random_range(0..moves.len())];
                 serde_json::json!({"type": "play", "move": m, "step": step})
             };
-            let ddz_server::room::Request::Act(s, action) =
-                room.read_request(Audience::Seat(seat), &serde_json::from_value(msg).unwrap())?
+            let ddz_server::room::Request::Act(s, action) = room
+                .read_request(Audience::Seat(seat), &serde_json::from_value(msg).unwrap())
+                .map_err(|e| e.to_string())?
             else {
                 return Err("not an action".into());
             };
-            room.act(s, action, false)?
+            room.act(s, action, false).map_err(|e| e.to_string())?
         };
         if !room.is_over() {
             for a in AUDIENCES {
@@ -275,7 +276,8 @@ fn play_and_check(
     }
     // And the next game is dealt once every person is ready.
     for s in Seat::ALL.into_iter().filter(|s| !robots[s.index()]) {
-        room.act(s, Action::Next, false)?;
+        room.act(s, Action::Next, false)
+            .map_err(|e| e.to_string())?;
     }
     if room.number() != 2 || room.is_over() {
         return Err("no second game".into());
@@ -487,23 +489,36 @@ fn bad_show_and_double_messages_are_refused() {
         ),
     ] {
         let e = read(me, msg.clone()).unwrap_err();
-        assert!(e.contains(error), "{msg}: {e}");
+        assert!(e.message.contains(error), "{msg}: {e}");
+        let field = if error.contains("show") {
+            "show"
+        } else {
+            "double"
+        };
+        assert_eq!(e.fields["field"], field, "{msg}: {e:?}");
     }
     let e = read(
         Audience::Spectator,
         serde_json::json!({"type": "show", "show": true}),
     )
     .unwrap_err();
-    assert!(e.contains("spectators only watch"), "{e}");
-    // Well-formed but not allowed now: refused by the room, which is unchanged.
+    assert_eq!(e.code, "spectator", "{e:?}");
+    assert!(e.message.contains("spectators only watch"), "{e}");
+    // Well-formed but not allowed now: refused by the game (its code and fields), the room
+    // unchanged.
     let mut room = room;
     let step = room.step();
     let doubling = Action::Decide(ddz_game::Action::Double(2));
     let e = room.act(seat, doubling, false).unwrap_err();
-    assert!(e.contains("there is no doubling to choose now"), "{e}");
+    assert_eq!(e.code, "wrong_phase", "{e:?}");
+    assert_eq!(
+        e.fields["phase"],
+        serde_json::json!(room.game().phase()),
+        "{e:?}"
+    );
     let e = room
         .act(other, Action::Decide(ddz_game::Action::Show(true)), false)
         .unwrap_err();
-    assert!(e.contains("you cannot show your hand now"), "{e}");
+    assert_eq!(e.code, "not_your_turn", "{e:?}");
     assert_eq!(room.step(), step);
 }

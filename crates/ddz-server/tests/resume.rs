@@ -178,7 +178,7 @@ async fn a_room_resumes_after_a_restart_with_its_tokens() {
         .await;
     let refused = wrong.next().await.expect("an error");
     assert_eq!(
-        refused["error"],
+        refused["error"]["message"],
         "\"token\": wrong token: no seat of this room has it"
     );
     let (mut seat0, _) = Client::join(&addr, &room, 0, 0).await;

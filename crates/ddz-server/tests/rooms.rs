@@ -157,42 +157,54 @@ async fn hostile_frames_are_refused_and_the_room_goes_on() {
     let update = first_update(&mut c).await;
     assert!(update["n"].as_u64().unwrap() >= 1);
 
-    // Not JSON, not an object, binary, unknown type, join again: an error each, still joined.
-    for (frame, needle) in [
-        (Message::text("hello"), "not JSON"),
-        (Message::text("[1]"), "not a JSON object"),
-        (Message::binary(vec![1, 2, 3]), "binary frames"),
+    // Not JSON, not an object, binary, unknown type, join again: an error each (its code and
+    // its message), still joined.
+    for (frame, code, needle) in [
+        (Message::text("hello"), "not_json", "not JSON"),
+        (Message::text("[1]"), "not_json", "not a JSON object"),
+        (Message::binary(vec![1, 2, 3]), "bad_frame", "binary frames"),
         (
             Message::text(r#"{"type": "dance"}"#),
+            "unknown_type",
             "unknown type \"dance\"",
         ),
         (
             Message::text(r#"{"type": "join", "token": "00"}"#),
+            "already_joined",
             "already joined",
         ),
-        (Message::text(r#"{"type": "bid"}"#), "missing \"bid\""),
+        (
+            Message::text(r#"{"type": "bid"}"#),
+            "missing_field",
+            "missing \"bid\"",
+        ),
         (
             Message::text(r#"{"type": "bid", "bid": 9}"#),
+            "bad_field",
             "\"bid\": 9 is not a bid 0-3",
         ),
         (
             Message::text(r#"{"type": "play", "move": "ZZ"}"#),
-            "\"move\": \"ZZ\"",
+            "bad_notation",
+            "\"ZZ\": in the cards",
         ),
         (
             Message::text(r#"{"type": "play", "move": "3", "ids": [99]}"#),
+            "bad_ids",
             "not a card id",
         ),
         // A move for another seat.
         (
             Message::text(r#"{"type": "pass", "seat": 1}"#),
+            "wrong_seat",
             "this connection plays seat 0, not 1",
         ),
     ] {
         c.send_raw(frame).await;
         let reply = c.next_of("error").await.expect("an error message");
+        assert_eq!(reply["error"]["code"], code, "{reply}");
         assert!(
-            reply["error"].as_str().unwrap().contains(needle),
+            reply["error"]["message"].as_str().unwrap().contains(needle),
             "{reply} lacks {needle}"
         );
     }
@@ -205,10 +217,8 @@ async fn hostile_frames_are_refused_and_the_room_goes_on() {
     o.send(json!({"type": "bid", "bid": 0, "step": state["step"]}))
         .await;
     let reply = o.next_of("error").await.unwrap();
-    assert!(
-        reply["error"].as_str().unwrap().contains("not your turn"),
-        "{reply}"
-    );
+    assert_eq!(reply["error"]["code"], "not_your_turn", "{reply}");
+    assert_eq!(reply["error"]["turn"], turn, "{reply}");
     drop(o);
 
     // A wrong token: refused and closed; the room is untouched.
@@ -217,7 +227,10 @@ async fn hostile_frames_are_refused_and_the_room_goes_on() {
         .await;
     let reply = w.next().await.unwrap();
     assert!(
-        reply["error"].as_str().unwrap().contains("wrong token"),
+        reply["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("wrong token"),
         "{reply}"
     );
     assert!(w.next().await.is_none(), "closed after a wrong token");
@@ -225,7 +238,7 @@ async fn hostile_frames_are_refused_and_the_room_goes_on() {
     w.send(json!({"type": "join", "token": "x"})).await;
     let reply = w.next().await.unwrap();
     assert!(
-        reply["error"]
+        reply["error"]["message"]
             .as_str()
             .unwrap()
             .contains("not a seat token"),
@@ -240,7 +253,10 @@ async fn hostile_frames_are_refused_and_the_room_goes_on() {
     while let Some(m) = big.next().await {
         if m["type"] == "error" {
             assert!(
-                m["error"].as_str().unwrap().contains("frame refused"),
+                m["error"]["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("frame refused"),
                 "{m}"
             );
             refused = true;
@@ -342,7 +358,7 @@ async fn spectators_see_public_information_only() {
     s.send(json!({"type": "next"})).await;
     let reply = s.next_of("error").await.unwrap();
     assert!(
-        reply["error"]
+        reply["error"]["message"]
             .as_str()
             .unwrap()
             .contains("spectators only watch"),
@@ -420,10 +436,12 @@ async fn hints_go_to_the_seat_to_play() {
     o.send(json!({"type": "hint"})).await;
     let reply = o.next_of("error").await.unwrap();
     assert!(
-        reply["error"]
+        reply["error"]["message"]
             .as_str()
             .unwrap()
-            .contains("no hints now: not your turn"),
+            .contains("no hints now: not seat 1's turn"),
         "{reply}"
     );
+    assert_eq!(reply["error"]["code"], "no_hints", "{reply}");
+    assert_eq!(reply["error"]["reason"], "not_your_turn", "{reply}");
 }

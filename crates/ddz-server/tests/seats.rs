@@ -28,7 +28,10 @@ async fn a_seat_gets_back_in_whatever_the_spectators() {
     let refused = extra.next().await.expect("an error");
     assert_eq!(refused["type"], "error", "{refused}");
     assert!(
-        refused["error"].as_str().unwrap().contains("64 spectators"),
+        refused["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("64 spectators"),
         "{refused}"
     );
     assert!(extra.next().await.is_none(), "the connection closes");
@@ -45,7 +48,10 @@ async fn a_seat_gets_back_in_whatever_the_spectators() {
     for old in &mut seats[..2] {
         let error = old.next_of("error").await.expect("why it closes");
         assert!(
-            error["error"].as_str().unwrap().contains("joined again"),
+            error["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("joined again"),
             "{error}"
         );
     }

@@ -53,7 +53,7 @@ async fn a_resent_earlier_action_is_refused() {
             c.send(bare).await;
             let error = c.next_of("error").await.expect("refused");
             assert_eq!(
-                error["error"],
+                error["error"]["message"],
                 format!("missing \"step\": send the step of the state this answers (now {step})"),
             );
         }
@@ -66,7 +66,7 @@ async fn a_resent_earlier_action_is_refused() {
                 c.send(pass.clone()).await;
                 let error = c.next_of("error").await.expect("the second refused");
                 assert_eq!(
-                    error["error"],
+                    error["error"]["message"],
                     format!(
                         "\"step\": {step} is not the current step {}: the action answers \
                          another state",
@@ -79,7 +79,7 @@ async fn a_resent_earlier_action_is_refused() {
                 // The earlier pass, sent again on a later turn where a pass is legal too.
                 c.send(pass.clone()).await;
                 let error = c.next_of("error").await.expect("refused");
-                let text = error["error"].as_str().unwrap();
+                let text = error["error"]["message"].as_str().unwrap();
                 assert!(
                     text.ends_with(&format!(
                         "is not the current step {step}: the action answers another state"

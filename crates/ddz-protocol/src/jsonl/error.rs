@@ -51,6 +51,84 @@ impl fmt::Display for ProtocolError {
 
 impl std::error::Error for ProtocolError {}
 
+impl ProtocolError {
+    /// Every code a `ddz-jsonl/1` error reply carries, the request's errors first, then the
+    /// robot side's own ([`ErrorCode`]): what docs/protocol.md lists.
+    pub const CODES: [&'static str; 12] = [
+        "not_json",
+        "not_object",
+        "missing_field",
+        "unknown_type",
+        "invalid_field",
+        "line_too_long",
+        "body_not_read",
+        "bad_query",
+        "wrong_endpoint",
+        "unknown_robot",
+        "robot_not_allowed",
+        "internal_error",
+    ];
+
+    /// The error's stable code: `not_json`, `not_object`, `missing_field`, `unknown_type` or
+    /// `invalid_field`.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            ProtocolError::NotJson(_) => "not_json",
+            ProtocolError::NotObject => "not_object",
+            ProtocolError::Missing(_) => "missing_field",
+            ProtocolError::UnknownType(_) => "unknown_type",
+            ProtocolError::Invalid { .. } => "invalid_field",
+        }
+    }
+
+    /// The field the error is about, when it is about one.
+    pub const fn field(&self) -> Option<Field> {
+        match self {
+            ProtocolError::Missing(field) | ProtocolError::Invalid { field, .. } => Some(*field),
+            _ => None,
+        }
+    }
+}
+
+/// The errors of a `ddz-jsonl/1` session that are not about a request's fields: the codes
+/// past [`ProtocolError::code`]'s in [`ProtocolError::CODES`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorCode {
+    /// A line not read because it is longer than [`super::MAX_LINE`].
+    LineTooLong,
+    /// A line that is not UTF-8 (the code of a line that is not JSON).
+    NotJson,
+    /// An HTTP request body not read (too long, or cut off).
+    BodyNotRead,
+    /// The HTTP robot API's query is wrong (an unknown parameter, a seed that is not a
+    /// number).
+    BadQuery,
+    /// A request of another type than the HTTP endpoint takes (`/v1/act` and `bid`).
+    WrongEndpoint,
+    /// The HTTP robot API's `bot` names no robot this server offers.
+    UnknownRobot,
+    /// The robot chose an action that the request's list did not allow.
+    RobotNotAllowed,
+    /// The robot failed (panicked) on the request.
+    InternalError,
+}
+
+impl ErrorCode {
+    /// The code on the wire.
+    pub const fn code(self) -> &'static str {
+        match self {
+            ErrorCode::LineTooLong => "line_too_long",
+            ErrorCode::NotJson => "not_json",
+            ErrorCode::BodyNotRead => "body_not_read",
+            ErrorCode::BadQuery => "bad_query",
+            ErrorCode::WrongEndpoint => "wrong_endpoint",
+            ErrorCode::UnknownRobot => "unknown_robot",
+            ErrorCode::RobotNotAllowed => "robot_not_allowed",
+            ErrorCode::InternalError => "internal_error",
+        }
+    }
+}
+
 /// Where in a request: a field, an entry of an array field, or a field of `last`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Field {
@@ -61,6 +139,17 @@ pub enum Field {
     Entry(&'static str, usize),
     /// A field of `last`, written `"last.seat"`.
     Last(&'static str),
+}
+
+impl Field {
+    /// The field as a path for machines: `hand`, `history[3]`, `last.seat`.
+    pub fn path(self) -> String {
+        match self {
+            Field::Key(key) => key.to_string(),
+            Field::Entry(key, i) => format!("{key}[{i}]"),
+            Field::Last(key) => format!("last.{key}"),
+        }
+    }
 }
 
 impl fmt::Display for Field {

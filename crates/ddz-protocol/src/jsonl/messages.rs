@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
 
-use super::error::ProtocolError;
+use super::error::{ErrorCode, Field, ProtocolError};
 use super::limits::PROTOCOL;
 
 /// A checked `act` request: the seat's view and the moves it may choose from.
@@ -149,13 +149,20 @@ pub struct ResultReply {
     pub ok: bool,
 }
 
-/// The reply to a request that cannot be served, on the wire `{"id", "error"}`.
+/// The reply to a request that cannot be served, on the wire `{"id", "error", "code"}` and
+/// `"field"` when the error is about one. `error` stays the message string PROTOCOL.md
+/// gives; `code` (one of [`ProtocolError::CODES`]) is what a program reads.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ErrorReply {
     /// The request's `id`, echoed (null when unknown).
     pub id: Value,
-    /// What is wrong.
+    /// What is wrong, in English.
     pub error: String,
+    /// The error's stable code.
+    pub code: String,
+    /// The field of the request it is about (`hand`, `history[3]`, `last.seat`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
 }
 
 /// A reply as the JSON value written on the wire (a struct of plain fields always converts).
@@ -214,11 +221,24 @@ pub fn result_reply(id: &Value) -> Value {
     })
 }
 
-/// The reply to a request that cannot be served: [`ErrorReply`].
-pub fn error_reply(id: &Value, message: &str) -> Value {
+/// The reply to a request that cannot be served for a reason of the session
+/// ([`ErrorCode`]): [`ErrorReply`].
+pub fn error_reply(id: &Value, code: ErrorCode, message: &str) -> Value {
     to_wire(&ErrorReply {
         id: id.clone(),
         error: message.to_string(),
+        code: code.code().to_string(),
+        field: None,
+    })
+}
+
+/// The reply to a request that did not read: [`ErrorReply`] with the error's code and field.
+pub fn rejection_reply(rejection: &Rejection) -> Value {
+    to_wire(&ErrorReply {
+        id: rejection.id.clone(),
+        error: rejection.error.to_string(),
+        code: rejection.error.code().to_string(),
+        field: rejection.error.field().map(Field::path),
     })
 }
 

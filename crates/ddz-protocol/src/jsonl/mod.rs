@@ -24,7 +24,10 @@
 //!     .unwrap();
 //! let lines: Vec<&str> = std::str::from_utf8(&output).unwrap().lines().collect();
 //! assert_eq!(lines[1], r#"{"id":"a","cards":"3"}"#);
-//! assert_eq!(lines[2], r#"{"id":null,"error":"not JSON: expected value at line 1 column 1"}"#);
+//! assert_eq!(
+//!     lines[2],
+//!     r#"{"id":null,"error":"not JSON: expected value at line 1 column 1","code":"not_json"}"#
+//! );
 //! ```
 
 mod error;
@@ -33,15 +36,15 @@ mod messages;
 mod parse;
 mod session;
 
-pub use error::{Disallowed, Field, Problem, ProtocolError};
+pub use error::{Disallowed, ErrorCode, Field, Problem, ProtocolError};
 pub use limits::{MAX_LINE, PROTOCOL};
 pub use messages::{
     ActReply, ActRequest, ActWire, BeforePlayWire, BidReply, BidRequest, BidWire, DoubleReply,
     DoubleRequest, DoubleWire, ErrorReply, HelloReply, HelloWire, Incoming, LastWire, Rejection,
     Request, ResultReply, ResultWire, ShowReply, ShowRequest, ShowWire, VariantsWire, WireBody,
     WireRequest, act_reply, act_request, bid_reply, bid_request, double_reply, double_request,
-    error_reply, hello_reply, hello_request, result_reply, result_request, show_reply,
-    show_request,
+    error_reply, hello_reply, hello_request, rejection_reply, result_reply, result_request,
+    show_reply, show_request,
 };
 pub use parse::parse_request;
 pub use session::{answer, reply, serve};

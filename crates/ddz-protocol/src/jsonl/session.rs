@@ -8,11 +8,12 @@ use serde_json::Value;
 
 use ddz_bots::Bot;
 
+use super::error::ErrorCode;
 use super::limits::MAX_LINE;
 
 use super::messages::{
-    Incoming, Request, act_reply, bid_reply, double_reply, error_reply, hello_reply, result_reply,
-    show_reply,
+    Incoming, Request, act_reply, bid_reply, double_reply, error_reply, hello_reply,
+    rejection_reply, result_reply, show_reply,
 };
 use super::parse::parse_request;
 
@@ -20,7 +21,7 @@ use super::parse::parse_request;
 pub fn answer(bot: &mut dyn Bot, name: &str, default_rules: &Rules, line: &str) -> Value {
     match parse_request(line, default_rules) {
         Ok(incoming) => reply(bot, name, incoming),
-        Err(r) => error_reply(&r.id, &r.error.to_string()),
+        Err(r) => rejection_reply(&r),
     }
 }
 
@@ -36,7 +37,11 @@ pub fn reply(bot: &mut dyn Bot, name: &str, incoming: Incoming) -> Value {
             if act.allowed.contains(&m) {
                 act_reply(&id, &m, act.view.rules())
             } else {
-                error_reply(&id, "the robot chose a play it was not allowed")
+                error_reply(
+                    &id,
+                    ErrorCode::RobotNotAllowed,
+                    "the robot chose a play it was not allowed",
+                )
             }
         }
         Request::Bid(b) => {
@@ -44,7 +49,11 @@ pub fn reply(bot: &mut dyn Bot, name: &str, incoming: Incoming) -> Value {
             if b.allowed.contains(&bid) {
                 bid_reply(&id, bid)
             } else {
-                error_reply(&id, "the robot chose a bid it was not allowed")
+                error_reply(
+                    &id,
+                    ErrorCode::RobotNotAllowed,
+                    "the robot chose a bid it was not allowed",
+                )
             }
         }
         Request::Double(d) => {
@@ -52,7 +61,11 @@ pub fn reply(bot: &mut dyn Bot, name: &str, incoming: Incoming) -> Value {
             if d.choices.contains(&factor) {
                 double_reply(&id, factor)
             } else {
-                error_reply(&id, "the robot chose a doubling factor it was not allowed")
+                error_reply(
+                    &id,
+                    ErrorCode::RobotNotAllowed,
+                    "the robot chose a doubling factor it was not allowed",
+                )
             }
         }
         Request::Show(r) => show_reply(&id, bot.show(&r.view, r.factor)),
@@ -116,17 +129,26 @@ pub fn serve(
         let reply = if too_long {
             error_reply(
                 &Value::Null,
+                ErrorCode::LineTooLong,
                 &format!("line longer than {MAX_LINE} bytes: not read"),
             )
         } else {
             match std::str::from_utf8(&buf) {
-                Err(e) => error_reply(&Value::Null, &format!("not JSON: not UTF-8 ({e})")),
+                Err(e) => error_reply(
+                    &Value::Null,
+                    ErrorCode::NotJson,
+                    &format!("not JSON: not UTF-8 ({e})"),
+                ),
                 Ok(line) => {
                     catch_unwind(AssertUnwindSafe(|| answer(bot, name, default_rules, line)))
                         .unwrap_or_else(|_| {
                             let id =
                                 parse_request(line, default_rules).map_or_else(|r| r.id, |i| i.id);
-                            error_reply(&id, "internal error: the robot failed on this request")
+                            error_reply(
+                                &id,
+                                ErrorCode::InternalError,
+                                "internal error: the robot failed on this request",
+                            )
                         })
                 }
             }

@@ -39,8 +39,8 @@ use ddz_game::{BySeat, Game, GameRecord, Phase, Seat};
 use ddz_server::app;
 use ddz_server::room::{Action, Audience, Request, Room, RoomSettings};
 use ddz_server::wire::{
-    ClientMessage, ErrorBody, Health, NumberedEvent, ReplayFailure, ReplayReply, RoomCreated,
-    ServerMessage, State,
+    ClientMessage, ErrorBody, Health, NumberedEvent, Refusal, ReplayFailure, ReplayReply,
+    RoomCreated, ServerMessage, State,
 };
 use futures_util::StreamExt;
 use http_body_util::BodyExt;

@@ -19,7 +19,7 @@ fn audience_name(a: Audience) -> String {
 /// Reads a client message as the room's task does (a frame's JSON object). A probe without
 /// `"step"` is read as answering the room's current step (`tests/stale.rs` checks missing
 /// and stale steps).
-fn read(room: &Room, audience: Audience, msg: &Value) -> Result<Request, String> {
+fn read(room: &Room, audience: Audience, msg: &Value) -> Result<Request, Refusal> {
     let mut msg: ClientMessage = serde_json::from_value(msg.clone()).unwrap();
     if msg.step.is_none() {
         msg.step = serde_json::from_value(json!(room.step())).unwrap();
@@ -54,7 +54,7 @@ fn act(t: &mut Transcript, room: &mut Room, label: &str, seat: Seat, action: Act
             round_trip::<Vec<NumberedEvent>>(&serde_json::to_string(&events).unwrap());
             t.json(format!("events ({label}, seat {seat})"), &events);
         }
-        Err(e) => t.line(format!("refused ({label}, seat {seat})"), e),
+        Err(e) => t.json(format!("refused ({label}, seat {seat})"), &e),
     }
 }
 
@@ -132,7 +132,7 @@ fn probe(t: &mut Transcript, room: &mut Room, audience: Audience, messages: &[(V
     for (msg, try_it) in messages {
         t.line(format!("from {who}"), msg.to_string());
         match read(room, audience, msg) {
-            Err(e) => t.line("error", e),
+            Err(e) => t.json("error", &e),
             Ok(request) => {
                 t.line("read", describe(room, &request));
                 if !try_it {
@@ -141,7 +141,7 @@ fn probe(t: &mut Transcript, room: &mut Room, audience: Audience, messages: &[(V
                 match request {
                     Request::Hint(seat) => match room.hint_job(seat) {
                         Ok(job) => t.json("hints", &job.run()),
-                        Err(e) => t.line("error", e),
+                        Err(e) => t.json("error", &e),
                     },
                     // Auto-play on, its state, and off again: the room goes on as it was.
                     Request::Auto(seat, on) => {
