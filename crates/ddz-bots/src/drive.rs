@@ -1,11 +1,12 @@
 //! The decision loop, written once: show the robot in the seat to act its view, take its
-//! action, check it, apply it. The arena, the terminal game, the web rooms, `ddz bench bots`
-//! and [`play_game`] all go through [`take_turn`].
+//! action, check it, apply it. The arena, the terminal game, `ddz bench bots` and
+//! [`play_game`] go through [`take_turn`]; the web rooms, which decide off the async threads
+//! from a kept view, through [`decide_in_view`], the same decision without the game.
 
 use core::fmt;
 
 use ddz_core::Rules;
-use ddz_game::{Action, ActionError, Game, Phase, Seat};
+use ddz_game::{Action, ActionError, Actions, Game, Phase, Seat, SeatView};
 
 use crate::Bot;
 
@@ -64,12 +65,22 @@ impl Observer for NoObserver {
 /// checked for a failure ([`Bot::failure`]), not applied. Returns the seat and the action.
 pub fn decide(game: &Game, bot: &mut dyn Bot) -> Result<(Seat, Action), TurnError> {
     let seat = game.turn();
-    let actions = game.legal_actions();
-    let view = game.view(seat);
-    let action = bot.act(&view, &actions).ok_or(TurnError::Over)?;
+    decide_in_view(seat, &game.view(seat), &game.legal_actions(), bot).map(|a| (seat, a))
+}
+
+/// [`decide`] from what a caller kept of the turn (the seat, its view, the actions it may
+/// take) rather than from the game: for a decision made away from the game, as the web rooms
+/// make their robots' off the async threads.
+pub fn decide_in_view(
+    seat: Seat,
+    view: &SeatView,
+    actions: &Actions,
+    bot: &mut dyn Bot,
+) -> Result<Action, TurnError> {
+    let action = bot.act(view, actions).ok_or(TurnError::Over)?;
     match bot.failure() {
         Some(why) => Err(TurnError::Failed { seat, why }),
-        None => Ok((seat, action)),
+        None => Ok(action),
     }
 }
 

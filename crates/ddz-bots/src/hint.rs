@@ -3,8 +3,29 @@
 //! leaves (SumValue − 7 × NeedRound, [`Valuer::after`]), best first.
 
 use ddz_core::{Cards, Move, Rules};
+use ddz_game::SeatView;
 
+use crate::Bot;
 use crate::blog::{HandValue, Valuer};
+
+/// The hints of the seat whose `view` this is, `bot` being its hint robot: the robot's play
+/// among `allowed`, then [`rank_plays`] of the others. What `ddz hint` prints (with the
+/// values), and what the terminal game and the web rooms cycle through ([`hints_by`]).
+pub fn ranked_hints(
+    bot: &mut dyn Bot,
+    view: &SeatView,
+    allowed: &[Move],
+) -> Vec<(Move, HandValue)> {
+    let choice = bot.play(view, allowed);
+    rank_plays(choice, view.hand(), allowed, view.rules())
+}
+
+/// The hints a player cycles through, [`ranked_hints`] without the pass unless it is the
+/// robot's choice.
+pub fn hints_by(bot: &mut dyn Bot, view: &SeatView, allowed: &[Move]) -> Vec<Move> {
+    let choice = bot.play(view, allowed);
+    hints(choice, view.hand(), allowed, view.rules())
+}
 
 /// Every move of `allowed` with the value of the hand it leaves: `choice` (the hint robot's
 /// move) first, then the others best first by [`HandValue::score`], ties in `allowed`'s order.

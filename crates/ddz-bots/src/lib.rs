@@ -58,7 +58,9 @@ use ddz_core::Move;
 use ddz_game::{Action, Actions, Bid, SeatView, derive_seed};
 
 pub use baseline::{Greedy, RandomBot};
-pub use drive::{NoObserver, Observer, TurnError, decide, drive, play_game, take_turn};
+pub use drive::{
+    NoObserver, Observer, TurnError, decide, decide_in_view, drive, play_game, take_turn,
+};
 pub use spec::{BotFactory, BotSpec, Registry};
 pub use value_bot::ValueBot;
 

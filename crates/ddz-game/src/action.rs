@@ -77,6 +77,21 @@ pub enum Actions {
     None,
 }
 
+impl Actions {
+    /// The first action allowed: the lowest bid, no doubling, not showing, the first move;
+    /// `None` once the game is over. What a surface takes for a seat whose robot cannot
+    /// decide, so that a table never stalls.
+    pub fn first(&self) -> Option<Action> {
+        match self {
+            Actions::Show { .. } => Some(Action::Show(false)),
+            Actions::Bids(bids) => bids.first().map(|&b| Action::Bid(b)),
+            Actions::Double(factors) => factors.first().map(|&f| Action::Double(f)),
+            Actions::Moves(moves) => moves.first().map(|&m| Action::Play(m)),
+            Actions::None => None,
+        }
+    }
+}
+
 /// The bids the seat to act may make after `bids`: under points bidding 0 (pass) and every
 /// bid above the highest so far; under call-and-rob 0 (decline) and 1 (call or rob).
 pub fn legal_bids(bidding: Bidding, bids: &[(Seat, Bid)]) -> Vec<Bid> {

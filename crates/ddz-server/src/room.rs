@@ -38,8 +38,8 @@ mod saved;
 
 use std::collections::VecDeque;
 
-use ddz_bots::hint::hints;
-use ddz_bots::{BotSpec, bot_seed};
+use ddz_bots::hint::{hints, hints_by};
+use ddz_bots::{BotSpec, bot_seed, decide_in_view};
 use ddz_core::{Card, CardSet, Move, Rules, move_notation, parse_move};
 use ddz_game::{
     ActionError, Actions, Bid, BySeat, Game, GameRecord, Phase, Role, Seat, SeatView, Sitting,
@@ -123,23 +123,18 @@ pub struct Job {
 }
 
 impl Job {
-    /// The robot's action. A robot that fails to build (rooms seat built-in robots only, so
-    /// this does not happen) falls back to the first allowed action.
+    /// The robot's action, by the decision loop every robot goes through
+    /// ([`decide_in_view`]). A robot that fails to build or to decide (rooms seat built-in
+    /// robots only, so this does not happen) gives way to the first allowed action
+    /// ([`Actions::first`]), so that the room never stalls.
     pub fn run(self) -> Action {
-        let chosen = match self.spec.build(self.seed) {
-            Ok(mut bot) => bot.act(&self.view, &self.actions),
-            Err(_) => None,
-        };
-        let first = match &self.actions {
-            Actions::Bids(bids) => ddz_game::Action::Bid(bids.first().copied().unwrap_or(0)),
-            Actions::Moves(moves) => {
-                ddz_game::Action::Play(moves.first().copied().unwrap_or(Move::PASS))
-            }
-            Actions::Show { .. } => ddz_game::Action::Show(false),
-            Actions::Double(_) => ddz_game::Action::Double(1),
-            Actions::None => ddz_game::Action::Play(Move::PASS),
-        };
-        match chosen.unwrap_or(first) {
+        let chosen = self.spec.build(self.seed).ok().and_then(|mut bot| {
+            decide_in_view(self.seat, &self.view, &self.actions, bot.as_mut()).ok()
+        });
+        match chosen
+            .or_else(|| self.actions.first())
+            .unwrap_or(ddz_game::Action::Play(Move::PASS))
+        {
             ddz_game::Action::Bid(bid) => Action::Bid(bid),
             ddz_game::Action::Play(play) => Action::Play(play, None),
             decision => Action::Decide(decision),
@@ -165,15 +160,17 @@ impl HintJob {
     /// by the blog's score of what it leaves (SumValue − 7 × NeedRound), best first; a pass
     /// only when the robot chose it. As `ddz play` gives them.
     pub fn run(self) -> Vec<String> {
-        let rules = &self.view.rules();
-        let choice = match self.spec.build(self.seed) {
-            Ok(mut bot) => bot.play(&self.view, &self.allowed),
-            Err(_) => self.allowed.first().copied().unwrap_or(Move::PASS),
+        let rules = self.view.rules();
+        let hinted = match self.spec.build(self.seed) {
+            Ok(mut bot) => hints_by(bot.as_mut(), &self.view, &self.allowed),
+            Err(_) => hints(
+                self.allowed.first().copied().unwrap_or(Move::PASS),
+                self.view.hand(),
+                &self.allowed,
+                rules,
+            ),
         };
-        hints(choice, self.view.hand(), &self.allowed, rules)
-            .iter()
-            .map(|m| move_notation(m, rules))
-            .collect()
+        hinted.iter().map(|m| move_notation(m, rules)).collect()
     }
 }
 

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use anyhow::{Context, Result, anyhow, bail};
 use ddz_bots::blog::ROUND_VALUE;
-use ddz_bots::hint::rank_plays;
+use ddz_bots::hint::ranked_hints;
 use ddz_bots::make_bot;
 use ddz_core::{Cards, Move, Rules, legal_moves, parse_move};
 use ddz_game::{BySeat, Role, Seat, SeatView};
@@ -122,10 +122,9 @@ pub fn run(args: Args) -> Result<()> {
     let mut bot = make_bot(&args.bot, args.seed).map_err(|e| anyhow!("--bot: {e}"))?;
     let allowed = legal_moves(hand, last.as_ref(), &rules);
     let view = view(hand, role, left, last, &rules);
-    let choice = bot.play(&view, &allowed);
-
-    // Every play by what it leaves; the choice first.
-    let ranked = rank_plays(choice, hand, &allowed, &rules);
+    // Every play by what it leaves; the robot's choice first.
+    let ranked = ranked_hints(bot.as_mut(), &view, &allowed);
+    let choice = ranked.first().map_or(Move::PASS, |&(m, _)| m);
 
     let mut out = std::io::stdout().lock();
     if args.json {

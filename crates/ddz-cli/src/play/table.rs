@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use ddz_bots::hint::hints;
+use ddz_bots::hint::{hints, hints_by};
 use ddz_bots::{Bot, BotSpec, TurnError, bot_seed, decide};
 use ddz_core::{Bidding, CardSet, Cards, Move, Rules};
 use ddz_game::{
@@ -342,10 +342,12 @@ impl Table {
         if !self.my_turn() || self.game().phase() != Phase::Playing {
             return Vec::new();
         }
-        let me = self.me();
         let allowed = self.game().legal_moves();
-        let choice = self.helper_choice(&allowed);
-        hints(choice, self.game().hand(me), &allowed, &self.rules())
+        let view = self.game().view(self.me());
+        match self.helper() {
+            Ok(mut bot) => hints_by(bot.as_mut(), &view, &allowed),
+            Err(_) => hints(allowed[0], view.hand(), &allowed, view.rules()),
+        }
     }
 
     /// The hint robot for your seat (a fresh robot, seeded from the game).
@@ -354,15 +356,6 @@ impl Table {
             .hint_bot
             .build(bot_seed(self.seed(), self.me()))
             .map_err(|e| Refusal::Robot(e.to_string()))
-    }
-
-    /// What the hint robot would do in your seat.
-    fn helper_choice(&self, allowed: &[Move]) -> Move {
-        let view = self.game().view(self.me());
-        match self.helper() {
-            Ok(mut bot) => bot.play(&view, allowed),
-            Err(_) => allowed[0],
-        }
     }
 
     /// Lets the hint robot take your turn (bid or play), for `auto`.
