@@ -2,7 +2,7 @@
 //! and the messages sent to its connections.
 
 use crate::db::SavedRoom;
-use crate::room::Action;
+use crate::room::SeatAction;
 use crate::wire::{self, ClientMessage, Refusal, ServerMessage};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes};
 use ddz_game::Seat;
@@ -43,7 +43,7 @@ pub(crate) enum Cmd {
     Decided {
         step: u64,
         seat: Seat,
-        action: Action,
+        action: SeatAction,
         auto: bool,
     },
     /// Hints computed at `step`.

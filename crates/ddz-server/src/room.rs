@@ -49,7 +49,7 @@ use ddz_game::{
 use crate::seeds::{fresh_seed, token_hash};
 use crate::wire::{
     CardIds, ClientMessage, Event, HistoryPlay, LastPlay, Legal, NumberedEvent, Player, Refusal,
-    RoomRefusal, SeatState, Sent, StakeParts, State,
+    RoomRefusal, SeatState, Sent, StakeParts, TableState,
 };
 
 /// How many public events a room keeps for resuming connections.
@@ -80,9 +80,10 @@ pub enum Audience {
     Spectator,
 }
 
-/// Something a seat does.
+/// Something a seat does in a room: the game's actions (a play with the physical cards chosen
+/// for it) and `next`, the room's own.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Action {
+pub enum SeatAction {
     /// A bid (points: 0 passes, 1-3; call-and-rob: 1 calls or robs, 0 declines).
     Bid(Bid),
     /// A play or the pass, with the physical cards chosen for it (when chosen).
@@ -97,7 +98,7 @@ pub enum Action {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {
     /// The seat acts.
-    Act(Seat, Action),
+    Act(Seat, SeatAction),
     /// The seat asks for hints.
     Hint(Seat),
     /// The seat turns auto-play (托管) on (true) or off.
@@ -127,7 +128,7 @@ impl Job {
     /// ([`decide_in_view`]). A robot that fails to build or to decide (rooms seat built-in
     /// robots only, so this does not happen) gives way to the first allowed action
     /// ([`Actions::first`]), so that the room never stalls.
-    pub fn run(self) -> Action {
+    pub fn run(self) -> SeatAction {
         let chosen = self.spec.build(self.seed).ok().and_then(|mut bot| {
             decide_in_view(self.seat, &self.view, &self.actions, bot.as_mut()).ok()
         });
@@ -135,9 +136,9 @@ impl Job {
             .or_else(|| self.actions.first())
             .unwrap_or(ddz_game::Action::Play(Move::PASS))
         {
-            ddz_game::Action::Bid(bid) => Action::Bid(bid),
-            ddz_game::Action::Play(play) => Action::Play(play, None),
-            decision => Action::Decide(decision),
+            ddz_game::Action::Bid(bid) => SeatAction::Bid(bid),
+            ddz_game::Action::Play(play) => SeatAction::Play(play, None),
+            decision => SeatAction::Decide(decision),
         }
     }
 }
@@ -472,13 +473,13 @@ impl Room {
                     .map(|on| Request::Auto(me, on))
                     .ok_or_else(|| bad("auto", format!("\"auto\": {auto} is not true or false")))
             }
-            "next" => Ok(Request::Act(me, Action::Next)),
-            "pass" => Ok(Request::Act(me, Action::Play(Move::PASS, None))),
+            "next" => Ok(Request::Act(me, SeatAction::Next)),
+            "pass" => Ok(Request::Act(me, SeatAction::Play(Move::PASS, None))),
             "bid" => {
                 let bid = msg.bid.as_ref().ok_or_else(|| Refusal::missing("bid"))?;
                 bid.value
                     .filter(|&b| b <= 3)
-                    .map(|b| Request::Act(me, Action::Bid(b)))
+                    .map(|b| Request::Act(me, SeatAction::Bid(b)))
                     .ok_or_else(|| bad("bid", format!("\"bid\": {bid} is not a bid 0-3")))
             }
             "show" => {
@@ -488,7 +489,7 @@ impl Room {
                     .ok_or_else(|| bad("show", format!("\"show\": {show} is not true or false")))?;
                 Ok(Request::Act(
                     me,
-                    Action::Decide(ddz_game::Action::Show(value)),
+                    SeatAction::Decide(ddz_game::Action::Show(value)),
                 ))
             }
             "double" => {
@@ -499,7 +500,7 @@ impl Room {
                 double
                     .value
                     .filter(|d| [1, 2, 4].contains(d))
-                    .map(|d| Request::Act(me, Action::Decide(ddz_game::Action::Double(d))))
+                    .map(|d| Request::Act(me, SeatAction::Decide(ddz_game::Action::Double(d))))
                     .ok_or_else(|| {
                         bad(
                             "double",
@@ -525,7 +526,7 @@ impl Room {
                     None => None,
                     Some(ids) => Some(self.read_ids(me, ids, &play)?),
                 };
-                Ok(Request::Act(me, Action::Play(play, chosen)))
+                Ok(Request::Act(me, SeatAction::Play(play, chosen)))
             }
         }
     }
@@ -608,16 +609,16 @@ impl Room {
     pub fn act(
         &mut self,
         seat: Seat,
-        action: Action,
+        action: SeatAction,
         auto: bool,
     ) -> Result<Vec<NumberedEvent>, Refusal> {
         let events = match action {
-            Action::Next => self.next(seat)?,
-            Action::Bid(bid) => self.apply(seat, ddz_game::Action::Bid(bid), None, auto)?,
-            Action::Play(play, chosen) => {
+            SeatAction::Next => self.next(seat)?,
+            SeatAction::Bid(bid) => self.apply(seat, ddz_game::Action::Bid(bid), None, auto)?,
+            SeatAction::Play(play, chosen) => {
                 self.apply(seat, ddz_game::Action::Play(play), chosen, auto)?
             }
-            Action::Decide(decision) => self.apply(seat, decision, None, auto)?,
+            SeatAction::Decide(decision) => self.apply(seat, decision, None, auto)?,
         };
         self.step += 1;
         let mut events = events;
@@ -727,7 +728,7 @@ impl Room {
     /// of another seat that has not been played (the kitty is shown once the landlord takes
     /// it); legal moves or bids only for the seat to act. No turn clock (the room's task
     /// adds it). See docs/web.md for the fields.
-    pub fn state(&self, audience: Audience) -> State {
+    pub fn state(&self, audience: Audience) -> TableState {
         let me = match audience {
             Audience::Seat(s) => Some(s),
             Audience::Spectator => None,
@@ -762,7 +763,7 @@ impl Room {
             })
             .collect();
         let trick = history[self.sitting.trick_start().min(history.len())..].to_vec();
-        State {
+        TableState {
             game: self.number(),
             step: self.step,
             rules: rules.profile,

@@ -1,6 +1,6 @@
 //! The `ddz-web/1` messages (docs/web.md) as serde types, defined here and only here: what a
 //! client sends on a room's WebSocket ([`ClientMessage`]), what the server sends there
-//! ([`ServerMessage`]: the room [`State`], numbered [`Event`]s, hints, errors), and the JSON
+//! ([`ServerMessage`]: the room [`TableState`], numbered [`Event`]s, hints, errors), and the JSON
 //! bodies of the HTTP routes around the rooms ([`NewRoom`], [`RoomCreated`], [`ErrorBody`],
 //! [`Health`], the replay's [`ReplayReply`]).
 //!
@@ -457,7 +457,7 @@ pub struct Clock {
 
 /// The state of a room's game for one seat or for the spectators (docs/web.md, "State").
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct State {
+pub struct TableState {
     /// The game's number in the room, from 1.
     pub game: u32,
     /// The room's step: actions taken so far.
@@ -559,7 +559,7 @@ pub enum ServerMessage {
         /// The events, numbered.
         events: Vec<NumberedEvent>,
         /// The state after them, for this connection's audience.
-        state: Box<State>,
+        state: Box<TableState>,
         /// True when events were dropped from the ones kept (written only then).
         #[serde(default, skip_serializing_if = "is_false")]
         resync: bool,

@@ -13,7 +13,7 @@
 
 use ddz_core::{CardSet, Cards, Profile, Rules};
 use ddz_game::{BySeat, GameRecord, Phase, Seat};
-use ddz_server::room::{Action, Audience, Room, RoomSettings};
+use ddz_server::room::{Audience, Room, RoomSettings, SeatAction};
 use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -276,7 +276,7 @@ fn play_and_check(
     }
     // And the next game is dealt once every person is ready.
     for s in Seat::ALL.into_iter().filter(|s| !robots[s.index()]) {
-        room.act(s, Action::Next, false)
+        room.act(s, SeatAction::Next, false)
             .map_err(|e| e.to_string())?;
     }
     if room.number() != 2 || room.is_over() {
@@ -508,7 +508,7 @@ fn bad_show_and_double_messages_are_refused() {
     // unchanged.
     let mut room = room;
     let step = room.step();
-    let doubling = Action::Decide(ddz_game::Action::Double(2));
+    let doubling = SeatAction::Decide(ddz_game::Action::Double(2));
     let e = room.act(seat, doubling, false).unwrap_err();
     assert_eq!(e.code, "wrong_phase", "{e:?}");
     assert_eq!(
@@ -517,7 +517,11 @@ fn bad_show_and_double_messages_are_refused() {
         "{e:?}"
     );
     let e = room
-        .act(other, Action::Decide(ddz_game::Action::Show(true)), false)
+        .act(
+            other,
+            SeatAction::Decide(ddz_game::Action::Show(true)),
+            false,
+        )
         .unwrap_err();
     assert_eq!(e.code, "not_your_turn", "{e:?}");
     assert_eq!(room.step(), step);

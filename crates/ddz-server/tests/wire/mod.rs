@@ -37,10 +37,10 @@ use common::{Client, test_config};
 use ddz_core::{Bidding, Card, Rules, move_notation};
 use ddz_game::{BySeat, Game, GameRecord, Phase, Seat};
 use ddz_server::app;
-use ddz_server::room::{Action, Audience, Request, Room, RoomSettings};
+use ddz_server::room::{Audience, Request, Room, RoomSettings, SeatAction};
 use ddz_server::wire::{
     ClientMessage, ErrorBody, Health, NumberedEvent, Refusal, ReplayFailure, ReplayReply,
-    RoomCreated, ServerMessage, State,
+    RoomCreated, ServerMessage, TableState,
 };
 use futures_util::StreamExt;
 use http_body_util::BodyExt;

@@ -32,10 +32,10 @@ fn describe(room: &Room, request: &Request) -> String {
     match request {
         Request::Hint(s) => format!("hint for seat {s}"),
         Request::Auto(s, on) => format!("auto {on} by seat {s}"),
-        Request::Act(s, Action::Next) => format!("next by seat {s}"),
-        Request::Act(s, Action::Bid(b)) => format!("bid {b} by seat {s}"),
-        Request::Act(s, Action::Decide(decision)) => format!("{decision:?} by seat {s}"),
-        Request::Act(s, Action::Play(m, ids)) => {
+        Request::Act(s, SeatAction::Next) => format!("next by seat {s}"),
+        Request::Act(s, SeatAction::Bid(b)) => format!("bid {b} by seat {s}"),
+        Request::Act(s, SeatAction::Decide(decision)) => format!("{decision:?} by seat {s}"),
+        Request::Act(s, SeatAction::Play(m, ids)) => {
             let ids = ids.map_or("no ids".to_string(), |set| {
                 format!("ids {:?}", set.iter().map(|c| c.id()).collect::<Vec<_>>())
             });
@@ -48,7 +48,14 @@ fn describe(room: &Room, request: &Request) -> String {
 }
 
 /// Applies an action; the events, or the refusal.
-fn act(t: &mut Transcript, room: &mut Room, label: &str, seat: Seat, action: Action, auto: bool) {
+fn act(
+    t: &mut Transcript,
+    room: &mut Room,
+    label: &str,
+    seat: Seat,
+    action: SeatAction,
+    auto: bool,
+) {
     match room.act(seat, action, auto) {
         Ok(events) => {
             round_trip::<Vec<NumberedEvent>>(&serde_json::to_string(&events).unwrap());
@@ -62,7 +69,7 @@ fn act(t: &mut Transcript, room: &mut Room, label: &str, seat: Seat, action: Act
 fn states(t: &mut Transcript, room: &Room) {
     for a in AUDIENCES {
         let state = room.state(a);
-        round_trip::<State>(&serde_json::to_string(&state).unwrap());
+        round_trip::<TableState>(&serde_json::to_string(&state).unwrap());
         t.json(format!("state for {}", audience_name(a)), &state);
     }
 }
@@ -338,7 +345,7 @@ fn play_room(
                     // A bid not allowed now, when there is one.
                     let allowed = room.game().legal_bids();
                     if let Some(b) = (0..=3).find(|b| !allowed.contains(b)) {
-                        act(t, &mut room, "not allowed", seat, Action::Bid(b), false);
+                        act(t, &mut room, "not allowed", seat, SeatAction::Bid(b), false);
                     }
                 }
                 if decision.is_multiple_of(9) {
