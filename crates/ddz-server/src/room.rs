@@ -388,44 +388,50 @@ impl Room {
         audience: Audience,
         msg: &ClientMessage,
     ) -> Result<Request, Refusal> {
-        let kind = match &msg.kind {
-            Some(Sent {
-                value: Some(kind), ..
-            }) => kind.as_str(),
-            Some(other) => {
-                return Err(Refusal::about(
-                    RoomRefusal::BadField,
-                    "type",
-                    format!("\"type\": expected a string, not {other}"),
+        const TYPES: &str = "bid, show, double, play, pass, hint, next, auto";
+        let (kind, turn) = match (msg, msg.kind(), msg.turn()) {
+            (_, Some(kind), Some(turn)) => (kind, turn),
+            (ClientMessage::Untyped { kind: None, .. }, _, _) => {
+                return Err(Refusal::missing("type"));
+            }
+            (
+                ClientMessage::Untyped {
+                    kind: Some(kind), ..
+                },
+                _,
+                _,
+            ) => {
+                return Err(match &kind.value {
+                    Some(other) => Refusal::new(
+                        RoomRefusal::UnknownType,
+                        format!("unknown type \"{other}\" (types after joining: {TYPES})"),
+                    )
+                    .with("type", other.as_str()),
+                    None => Refusal::about(
+                        RoomRefusal::BadField,
+                        "type",
+                        format!("\"type\": expected a string, not {kind}"),
+                    ),
+                });
+            }
+            // `join` and `watch`, the types without a turn.
+            (_, kind, _) => {
+                return Err(Refusal::new(
+                    RoomRefusal::AlreadyJoined,
+                    format!(
+                        "\"{}\": this connection has already joined",
+                        kind.unwrap_or("join")
+                    ),
                 ));
             }
-            None => return Err(Refusal::missing("type")),
         };
-        const TYPES: &str = "bid, show, double, play, pass, hint, next, auto";
-        if ![
-            "bid", "show", "double", "play", "pass", "hint", "next", "auto",
-        ]
-        .contains(&kind)
-        {
-            return Err(match kind {
-                "join" | "watch" => Refusal::new(
-                    RoomRefusal::AlreadyJoined,
-                    format!("\"{kind}\": this connection has already joined"),
-                ),
-                other => Refusal::new(
-                    RoomRefusal::UnknownType,
-                    format!("unknown type \"{other}\" (types after joining: {TYPES})"),
-                )
-                .with("type", other),
-            });
-        }
         let Audience::Seat(me) = audience else {
             return Err(Refusal::new(
                 RoomRefusal::Spectator,
                 format!("\"{kind}\": spectators only watch"),
             ));
         };
-        if let Some(seat) = &msg.seat
+        if let Some(seat) = &turn.seat
             && seat.value != Some(me)
         {
             return Err(Refusal::about(
@@ -435,8 +441,8 @@ impl Room {
             )
             .with("you", me.index()));
         }
-        let request = self.read_action(kind, me, msg)?;
-        match &msg.step {
+        let request = self.read_action(me, msg)?;
+        match &turn.step {
             None if matches!(kind, "bid" | "play" | "pass" | "show" | "double") => {
                 Err(Refusal::about(
                     RoomRefusal::MissingField,
@@ -462,28 +468,28 @@ impl Room {
     }
 
     /// The action of a client message of seat `me`, by its type's own fields.
-    fn read_action(&self, kind: &str, me: Seat, msg: &ClientMessage) -> Result<Request, Refusal> {
+    fn read_action(&self, me: Seat, msg: &ClientMessage) -> Result<Request, Refusal> {
         let bad =
             |field: &str, message: String| Refusal::about(RoomRefusal::BadField, field, message);
-        match kind {
-            "hint" => Ok(Request::Hint(me)),
-            "auto" => {
-                let auto = msg.auto.as_ref().ok_or_else(|| Refusal::missing("auto"))?;
+        match msg {
+            ClientMessage::Hint(_) => Ok(Request::Hint(me)),
+            ClientMessage::Auto(m) => {
+                let auto = m.auto.as_ref().ok_or_else(|| Refusal::missing("auto"))?;
                 auto.value
                     .map(|on| Request::Auto(me, on))
                     .ok_or_else(|| bad("auto", format!("\"auto\": {auto} is not true or false")))
             }
-            "next" => Ok(Request::Act(me, SeatAction::Next)),
-            "pass" => Ok(Request::Act(me, SeatAction::Play(Move::PASS, None))),
-            "bid" => {
-                let bid = msg.bid.as_ref().ok_or_else(|| Refusal::missing("bid"))?;
+            ClientMessage::Next(_) => Ok(Request::Act(me, SeatAction::Next)),
+            ClientMessage::Pass(_) => Ok(Request::Act(me, SeatAction::Play(Move::PASS, None))),
+            ClientMessage::Bid(m) => {
+                let bid = m.bid.as_ref().ok_or_else(|| Refusal::missing("bid"))?;
                 bid.value
                     .filter(|&b| b <= 3)
                     .map(|b| Request::Act(me, SeatAction::Bid(b)))
                     .ok_or_else(|| bad("bid", format!("\"bid\": {bid} is not a bid 0-3")))
             }
-            "show" => {
-                let show = msg.show.as_ref().ok_or_else(|| Refusal::missing("show"))?;
+            ClientMessage::Show(m) => {
+                let show = m.show.as_ref().ok_or_else(|| Refusal::missing("show"))?;
                 let value = show
                     .value
                     .ok_or_else(|| bad("show", format!("\"show\": {show} is not true or false")))?;
@@ -492,8 +498,8 @@ impl Room {
                     SeatAction::Decide(ddz_game::Action::Show(value)),
                 ))
             }
-            "double" => {
-                let double = msg
+            ClientMessage::Double(m) => {
+                let double = m
                     .double
                     .as_ref()
                     .ok_or_else(|| Refusal::missing("double"))?;
@@ -508,8 +514,8 @@ impl Room {
                         )
                     })
             }
-            _ => {
-                let text = match &msg.play {
+            ClientMessage::Play(m) => {
+                let text = match &m.play {
                     Some(Sent {
                         value: Some(text), ..
                     }) => text,
@@ -522,11 +528,14 @@ impl Room {
                     None => return Err(Refusal::missing("move")),
                 };
                 let play = self.read_move(text)?;
-                let chosen = match &msg.ids {
+                let chosen = match &m.ids {
                     None => None,
                     Some(ids) => Some(self.read_ids(me, ids, &play)?),
                 };
                 Ok(Request::Act(me, SeatAction::Play(play, chosen)))
+            }
+            ClientMessage::Join(_) | ClientMessage::Watch(_) | ClientMessage::Untyped { .. } => {
+                Err(Refusal::missing("type"))
             }
         }
     }

@@ -83,7 +83,7 @@ fn read_frame(frame: &Message) -> Option<Result<ClientMessage, Refusal>> {
 /// The `join` or `watch` message: the seat token (none to watch) and the last message number
 /// seen.
 fn read_join(msg: &ClientMessage) -> Result<(Option<String>, Option<u64>), Refusal> {
-    let after = match &msg.after {
+    let after = match msg.after() {
         None => None,
         Some(v) => Some(v.value.ok_or_else(|| {
             Refusal::about(
@@ -93,9 +93,9 @@ fn read_join(msg: &ClientMessage) -> Result<(Option<String>, Option<u64>), Refus
             )
         })?),
     };
-    match msg.kind.as_ref().and_then(|k| k.value.as_deref()) {
-        Some("watch") => Ok((None, after)),
-        Some("join") => match &msg.token {
+    match msg {
+        ClientMessage::Watch(_) => Ok((None, after)),
+        ClientMessage::Join(join) => match &join.token {
             Some(Sent { value: Some(t), .. })
                 if t.len() == 32 && t.bytes().all(|b| b.is_ascii_hexdigit()) =>
             {

@@ -526,3 +526,65 @@ fn bad_show_and_double_messages_are_refused() {
     assert_eq!(e.code, "not_your_turn", "{e:?}");
     assert_eq!(room.step(), step);
 }
+
+/// Any JSON value of a few kinds, for the fields of the messages below.
+fn any_json() -> impl Strategy<Value = Value> {
+    prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        (-5i64..60).prop_map(Value::from),
+        any::<f64>().prop_map(|f| serde_json::Number::from_f64(f).map_or(Value::Null, Value::from)),
+        "[0-9A-Za-z ]{0,6}".prop_map(Value::from),
+        proptest::collection::vec(0u64..60, 0..4).prop_map(Value::from),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Any object with any `type` and any fields reads as a client message; the room answers
+    /// it with a request or a refusal whose code is a listed one, and never panics; the room
+    /// is unchanged by a refusal.
+    #[test]
+    fn any_client_object_is_read_or_refused_with_a_listed_code(
+        kind in prop_oneof![
+            Just(None),
+            any_json().prop_map(Some),
+            prop_oneof![
+                Just("join"), Just("watch"), Just("bid"), Just("show"), Just("double"),
+                Just("play"), Just("pass"), Just("hint"), Just("next"), Just("auto"),
+            ].prop_map(|k| Some(Value::from(k))),
+        ],
+        fields in proptest::collection::vec((prop_oneof![
+            Just("seat"), Just("step"), Just("bid"), Just("show"), Just("double"), Just("move"),
+            Just("ids"), Just("auto"), Just("token"), Just("after"), Just("other"),
+        ], any_json()), 0..5),
+        spectator in any::<bool>(),
+    ) {
+        let mut object = serde_json::Map::new();
+        if let Some(kind) = kind {
+            object.insert("type".into(), kind);
+        }
+        for (key, value) in fields {
+            object.insert(key.into(), value);
+        }
+        let msg: ddz_server::wire::ClientMessage =
+            serde_json::from_value(Value::Object(object.clone())).unwrap();
+        let mut room = bidding_room(Profile::Huanle, 3);
+        let audience = if spectator { Audience::Spectator } else { Audience::Seat(room.turn().unwrap()) };
+        let step = room.step();
+        match room.read_request(audience, &msg) {
+            Err(e) => {
+                prop_assert!(ddz_server::wire::Refusal::CODES.contains(&e.code.as_str()), "{object:?}: {e:?}");
+                prop_assert_eq!(room.step(), step);
+            }
+            Ok(ddz_server::room::Request::Act(seat, action)) => {
+                if let Err(e) = room.act(seat, action, false) {
+                    prop_assert!(ddz_server::wire::Refusal::CODES.contains(&e.code.as_str()), "{object:?}: {e:?}");
+                    prop_assert_eq!(room.step(), step);
+                }
+            }
+            Ok(_) => {}
+        }
+    }
+}

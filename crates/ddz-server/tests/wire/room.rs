@@ -20,10 +20,11 @@ fn audience_name(a: Audience) -> String {
 /// `"step"` is read as answering the room's current step (`tests/stale.rs` checks missing
 /// and stale steps).
 fn read(room: &Room, audience: Audience, msg: &Value) -> Result<Request, Refusal> {
-    let mut msg: ClientMessage = serde_json::from_value(msg.clone()).unwrap();
-    if msg.step.is_none() {
-        msg.step = serde_json::from_value(json!(room.step())).unwrap();
+    let mut msg = msg.clone();
+    if let Some(fields) = msg.as_object_mut() {
+        fields.entry("step").or_insert(json!(room.step()));
     }
+    let msg: ClientMessage = serde_json::from_value(msg).unwrap();
     room.read_request(audience, &msg)
 }
 

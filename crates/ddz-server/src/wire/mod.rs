@@ -6,19 +6,20 @@
 //!
 //! The server builds these values and serde writes them: field names and order are the
 //! declaration order here, absent fields are the ones marked to be skipped when empty, and
-//! everything else is written, null included. The test `tests/wire.rs` holds the text of every
+//! everything else is written, null included. The tests of `tests/wire/` hold the text of every
 //! kind of message to a transcript recorded before these types existed.
 //!
-//! What a client sends is read without failing on a field of the wrong type: each field is kept
-//! as the JSON sent with its typed reading ([`Sent`]), so that the room can check the fields in
-//! a fixed order and quote the first bad one (`"bid": 9 is not a bid 0-3`).
+//! What a client sends is read by its type and without failing on a field of the wrong type
+//! (`client.rs`: each field kept as the JSON sent with its typed reading, [`Sent`]); a refusal
+//! is a [`Refusal`] (`refusal.rs`).
 //!
 //! ```
 //! use ddz_server::wire::{ClientMessage, Refusal, ServerMessage};
 //!
 //! let msg: ClientMessage = serde_json::from_str(r#"{"type": "bid", "bid": "2"}"#).unwrap();
-//! assert_eq!(msg.kind.and_then(|k| k.value).as_deref(), Some("bid"));
-//! let bid = msg.bid.unwrap();
+//! assert_eq!(msg.kind(), Some("bid"));
+//! let ClientMessage::Bid(fields) = msg else { panic!("a bid") };
+//! let bid = fields.bid.unwrap();
 //! assert_eq!(bid.value, None); // a string is not a bid
 //! assert_eq!(bid.to_string(), r#""2""#); // as sent, to quote in the error
 //!
@@ -29,138 +30,20 @@
 //! );
 //! ```
 
-use core::fmt;
-
 use ddz_core::{Bidding, Card, CardSet, Profile, RankSet};
-use ddz_game::{ActionError, Bid, BySeat, GameRecord, GameResult, Seat, Side};
-use serde::de::{DeserializeOwned, Error as _};
+use ddz_game::{Bid, BySeat, GameRecord, GameResult, Seat, Side};
+use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
-// --- Reading what clients send -------------------------------------------------------------
+mod client;
+mod refusal;
 
-/// A field as a client sent it: the JSON value, kept to be quoted in errors, and the value
-/// read as `T` when it is one. Written back as the JSON sent.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Sent<T> {
-    /// The JSON value sent.
-    pub json: Value,
-    /// The value read as `T`, or `None` when it is not a `T`.
-    pub value: Option<T>,
-}
-
-/// The JSON sent, as compact JSON text (`"2"`, `[1]`, `null`).
-impl<T> fmt::Display for Sent<T> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.json.fmt(f)
-    }
-}
-
-impl<T> Serialize for Sent<T> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.json.serialize(s)
-    }
-}
-
-/// Any JSON value is read; `value` is `None` when it is not a `T`.
-impl<'de, T: DeserializeOwned> Deserialize<'de> for Sent<T> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Sent<T>, D::Error> {
-        let json = Value::deserialize(d)?;
-        let value = T::deserialize(&json).ok();
-        Ok(Sent { json, value })
-    }
-}
-
-/// Reads a field that is there, null included (`Some` of a null [`Sent`]), for the fields
-/// where null is an error rather than the field left out.
-fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
-    T::deserialize(d).map(Some)
-}
-
-/// A message from a client on a room's WebSocket (docs/web.md, "From the client"): its `type`
-/// is `join`, `watch`, `bid`, `show`, `double`, `play`, `pass`, `hint`, `next` or `auto`, with the
-/// fields that type
-/// takes. Every field is kept as sent ([`Sent`]) and may be missing; the reader checks them
-/// (`ws.rs` for `join` and `watch`, [`crate::room::Room::read_request`] for the others).
-/// Other fields are ignored.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct ClientMessage {
-    /// The message's type (null is a bad type, not a missing one).
-    #[serde(
-        rename = "type",
-        default,
-        deserialize_with = "present",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub kind: Option<Sent<String>>,
-    /// `join`: the seat token, 32 hex digits (null is a bad token).
-    #[serde(
-        default,
-        deserialize_with = "present",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub token: Option<Sent<String>>,
-    /// `join` and `watch`: the number of the last message seen (null: none).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub after: Option<Sent<u64>>,
-    /// Any action: the seat it is for, which must be the connection's own (null is a bad
-    /// seat).
-    #[serde(
-        default,
-        deserialize_with = "present",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub seat: Option<Sent<Seat>>,
-    /// `bid`: the bid 0-3 (null is a bad bid).
-    #[serde(
-        default,
-        deserialize_with = "present",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub bid: Option<Sent<u8>>,
-    /// `play`: the move in notation (null is a bad move).
-    #[serde(
-        rename = "move",
-        default,
-        deserialize_with = "present",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub play: Option<Sent<String>>,
-    /// `play`: the physical cards chosen, as card ids 0-53 (null: none chosen).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ids: Option<Sent<Vec<Sent<u8>>>>,
-    /// `show`: true to show the hand (明牌) now, false not to (null is a bad answer).
-    #[serde(
-        default,
-        deserialize_with = "present",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub show: Option<Sent<bool>>,
-    /// `double`: the doubling factor chosen, 1, 2 or 4 (null is a bad factor).
-    #[serde(
-        default,
-        deserialize_with = "present",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub double: Option<Sent<u32>>,
-    /// `auto`: true to let the hint robot play the seat's turns (托管), false to take them
-    /// back (null is a bad answer).
-    #[serde(
-        default,
-        deserialize_with = "present",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub auto: Option<Sent<bool>>,
-    /// Any action: the `step` of the state it answers (required for `bid`, `play`, `pass`,
-    /// `show` and `double`); an action for another step is refused (a double tap, a message
-    /// resent late).
-    #[serde(
-        default,
-        deserialize_with = "present",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub step: Option<Sent<u64>>,
-}
+pub use client::{
+    AutoMessage, BidMessage, ClientMessage, DoubleMessage, JoinMessage, PlayMessage, Sent,
+    ShowMessage, Turn, WatchMessage,
+};
+pub use refusal::{Refusal, RoomRefusal};
 
 // --- Pieces of the server's messages -------------------------------------------------------
 
@@ -584,188 +467,6 @@ pub enum ServerMessage {
 /// Whether a flag is off (flags written only when on).
 fn is_false(flag: &bool) -> bool {
     !flag
-}
-
-// --- Refusals -----------------------------------------------------------------------------
-
-/// Why the room or the connection refused a message, the `error` of a `{"type": "error"}`
-/// message: `{"code", "message", ...fields}`. The code is stable (one of [`Refusal::CODES`]:
-/// the game's own, [`ActionError::CODES`], then the room's, [`RoomRefusal`]); the message is
-/// English, for logs and for clients that do not know the code; the fields are the refusal's
-/// (`"field"` names the message's field that is wrong; a game's refusal carries its own, as
-/// [`ActionError`] writes them). docs/web.md lists every code.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Refusal {
-    /// The stable code.
-    pub code: String,
-    /// What is wrong, in English.
-    pub message: String,
-    /// The refusal's fields, after the code and the message.
-    #[serde(flatten)]
-    pub fields: Map<String, Value>,
-}
-
-/// The room's and the connection's own refusals, beside the game's ([`ActionError`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RoomRefusal {
-    /// A frame that is not a JSON object (or not JSON).
-    NotJson,
-    /// A frame that is not read (binary, or refused by the WebSocket layer).
-    BadFrame,
-    /// The first message is not `join` or `watch`.
-    JoinFirst,
-    /// No `join` or `watch` within the time allowed.
-    JoinTimeout,
-    /// A `token` that is not 32 hex digits.
-    BadToken,
-    /// A token that no seat of the room has.
-    WrongToken,
-    /// The room has all the spectators it takes.
-    RoomFull,
-    /// The seat joined again elsewhere: this connection makes way.
-    Replaced,
-    /// `join` or `watch` on a connection that has joined.
-    AlreadyJoined,
-    /// A `type` the server does not know.
-    UnknownType,
-    /// An action sent by a spectator.
-    Spectator,
-    /// An action for another seat than the connection's.
-    WrongSeat,
-    /// A field the message needs is not there (`"field"` names it).
-    MissingField,
-    /// A field is not of its kind (`"field"` names it).
-    BadField,
-    /// The `step` is not the current one: the action answers an earlier state.
-    StaleStep,
-    /// The card ids chosen are not the move's cards in the seat's hand.
-    BadIds,
-    /// `next` before the game is over.
-    GameNotOver,
-    /// Hints asked off the seat's playing turn (`"reason"`: the game's code).
-    NoHints,
-}
-
-impl RoomRefusal {
-    /// Every room refusal, in the order of [`Refusal::CODES`] after the game's.
-    pub const ALL: [RoomRefusal; 18] = [
-        RoomRefusal::NotJson,
-        RoomRefusal::BadFrame,
-        RoomRefusal::JoinFirst,
-        RoomRefusal::JoinTimeout,
-        RoomRefusal::BadToken,
-        RoomRefusal::WrongToken,
-        RoomRefusal::RoomFull,
-        RoomRefusal::Replaced,
-        RoomRefusal::AlreadyJoined,
-        RoomRefusal::UnknownType,
-        RoomRefusal::Spectator,
-        RoomRefusal::WrongSeat,
-        RoomRefusal::MissingField,
-        RoomRefusal::BadField,
-        RoomRefusal::StaleStep,
-        RoomRefusal::BadIds,
-        RoomRefusal::GameNotOver,
-        RoomRefusal::NoHints,
-    ];
-
-    /// The code on the wire.
-    pub const fn code(self) -> &'static str {
-        match self {
-            RoomRefusal::NotJson => "not_json",
-            RoomRefusal::BadFrame => "bad_frame",
-            RoomRefusal::JoinFirst => "join_first",
-            RoomRefusal::JoinTimeout => "join_timeout",
-            RoomRefusal::BadToken => "bad_token",
-            RoomRefusal::WrongToken => "wrong_token",
-            RoomRefusal::RoomFull => "room_full",
-            RoomRefusal::Replaced => "replaced",
-            RoomRefusal::AlreadyJoined => "already_joined",
-            RoomRefusal::UnknownType => "unknown_type",
-            RoomRefusal::Spectator => "spectator",
-            RoomRefusal::WrongSeat => "wrong_seat",
-            RoomRefusal::MissingField => "missing_field",
-            RoomRefusal::BadField => "bad_field",
-            RoomRefusal::StaleStep => "stale_step",
-            RoomRefusal::BadIds => "bad_ids",
-            RoomRefusal::GameNotOver => "game_not_over",
-            RoomRefusal::NoHints => "no_hints",
-        }
-    }
-}
-
-impl Refusal {
-    /// Every code a refusal may carry: the game's ([`ActionError::CODES`]), then the room's
-    /// ([`RoomRefusal::ALL`]).
-    pub const CODES: [&'static str; ActionError::CODES.len() + RoomRefusal::ALL.len()] = {
-        let mut codes = [""; ActionError::CODES.len() + RoomRefusal::ALL.len()];
-        let mut i = 0;
-        while i < ActionError::CODES.len() {
-            codes[i] = ActionError::CODES[i];
-            i += 1;
-        }
-        let mut j = 0;
-        while j < RoomRefusal::ALL.len() {
-            codes[i + j] = RoomRefusal::ALL[j].code();
-            j += 1;
-        }
-        codes
-    };
-
-    /// A room refusal without fields.
-    pub fn new(kind: RoomRefusal, message: impl Into<String>) -> Refusal {
-        Refusal {
-            code: kind.code().to_string(),
-            message: message.into(),
-            fields: Map::new(),
-        }
-    }
-
-    /// A room refusal about the message's `field` ([`RoomRefusal::BadField`] and the like).
-    pub fn about(kind: RoomRefusal, field: &str, message: impl Into<String>) -> Refusal {
-        Refusal::new(kind, message).with("field", field)
-    }
-
-    /// [`RoomRefusal::MissingField`]: `missing "field"`.
-    pub fn missing(field: &str) -> Refusal {
-        Refusal::about(
-            RoomRefusal::MissingField,
-            field,
-            format!("missing \"{field}\""),
-        )
-    }
-
-    /// The refusal with one more field.
-    pub fn with(mut self, key: &str, value: impl Into<Value>) -> Refusal {
-        self.fields.insert(key.to_string(), value.into());
-        self
-    }
-}
-
-/// The English message.
-impl fmt::Display for Refusal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for Refusal {}
-
-/// The game's refusal, its code, message and fields as [`ActionError`] writes them.
-impl From<&ActionError> for Refusal {
-    fn from(error: &ActionError) -> Refusal {
-        let mut fields = match serde_json::to_value(error) {
-            Ok(Value::Object(fields)) => fields,
-            _ => Map::new(),
-        };
-        fields.remove("code");
-        fields.remove("message");
-        Refusal {
-            code: error.code().to_string(),
-            message: error.to_string(),
-            fields,
-        }
-    }
 }
 
 // --- HTTP bodies ---------------------------------------------------------------------------
