@@ -42,6 +42,7 @@
 //! assert_eq!(pair.all.points.estimate().mean, 0.0);
 //! ```
 
+pub mod ratings;
 mod report;
 pub mod tally;
 
@@ -271,6 +272,20 @@ pub struct PairResult {
     pub seconds: f64,
     /// The games forfeited by a failing external robot, A's and B's.
     pub failures: Failures,
+    /// A's wins on each deal this run played, by deal index (what [`ratings`] resamples);
+    /// not written in the JSON report, so empty in a report merged from shard files.
+    pub per_deal: Vec<DealWins>,
+}
+
+/// Robot A's wins on one deal of a pairing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DealWins {
+    /// The deal's index in the run.
+    pub deal: u64,
+    /// A's wins on it.
+    pub wins: u32,
+    /// The games played on it (the format's games per deal).
+    pub games: u32,
 }
 
 /// One game as it ended, for records: the deal's index, the game's number within the deal
@@ -389,10 +404,10 @@ impl Arena {
     ) -> Result<PairResult, ArenaError> {
         let rules = self.game_rules();
         let start = Instant::now();
-        let outcomes: Vec<DealOutcome> = self
-            .shard_deals()
-            .into_par_iter()
-            .map(|i| {
+        let deals = self.shard_deals();
+        let outcomes: Vec<DealOutcome> = deals
+            .par_iter()
+            .map(|&i| {
                 let outcome = self.play_deal(i, a, b, &rules, on_game);
                 on_deal();
                 outcome
@@ -406,9 +421,16 @@ impl Arena {
             as_farmers: Tallies::default(),
             seconds: start.elapsed().as_secs_f64(),
             failures: Failures::default(),
+            per_deal: Vec::with_capacity(outcomes.len()),
         };
-        for o in &outcomes {
+        for (&deal, o) in deals.iter().zip(&outcomes) {
             result.failures.merge(&o.failures);
+            let (wins, _, games) = o.sums[0];
+            result.per_deal.push(DealWins {
+                deal,
+                wins: u32::try_from(wins).unwrap_or(0),
+                games: u32::try_from(games).unwrap_or(0),
+            });
             let parts = [
                 &mut result.all,
                 &mut result.as_landlord,

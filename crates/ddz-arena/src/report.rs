@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use crate::tally::Estimate;
-use crate::{ArenaError, Format, PairResult, Shard, Tallies};
+use crate::{ArenaError, DealWins, Format, PairResult, Shard, Tallies};
 
 /// How the confidence intervals are computed, as the JSON report states it.
 const CI_METHOD: &str = "95% normal interval over deals: each deal's games are one paired \
@@ -95,6 +95,9 @@ struct PairFile {
     /// Absent in reports written before external robots.
     #[serde(default)]
     failures: Failures,
+    /// `[deal, A's wins, games]` a deal; absent in reports written before ratings.
+    #[serde(default)]
+    deal_wins: Vec<[u64; 3]>,
 }
 
 #[derive(Deserialize)]
@@ -163,6 +166,11 @@ impl PairResult {
                 "as_landlord": self.as_landlord,
                 "as_farmers": self.as_farmers,
             },
+            "deal_wins": self
+                .per_deal
+                .iter()
+                .map(|d| [d.deal, u64::from(d.wins), u64::from(d.games)])
+                .collect::<Vec<_>>(),
         })
     }
 }
@@ -203,6 +211,15 @@ impl Report {
                     as_farmers: p.tallies.as_farmers,
                     seconds: p.seconds,
                     failures: p.failures,
+                    per_deal: p
+                        .deal_wins
+                        .iter()
+                        .map(|&[deal, wins, games]| DealWins {
+                            deal,
+                            wins: u32::try_from(wins).unwrap_or(u32::MAX),
+                            games: u32::try_from(games).unwrap_or(u32::MAX),
+                        })
+                        .collect(),
                 })
                 .collect(),
         })
@@ -227,6 +244,7 @@ impl Report {
                 as_farmers: Tallies::default(),
                 seconds: 0.0,
                 failures: Failures::default(),
+                per_deal: Vec::new(),
                 ..p.clone()
             };
         }
@@ -257,7 +275,11 @@ impl Report {
                 into.as_farmers.merge(&p.as_farmers);
                 into.seconds += p.seconds;
                 into.failures.merge(&p.failures);
+                into.per_deal.extend_from_slice(&p.per_deal);
             }
+        }
+        for p in &mut merged.pairs {
+            p.per_deal.sort_unstable_by_key(|d| d.deal);
         }
         if let Some(missing) = seen.iter().position(|&s| !s) {
             return Err(ArenaError::MissingShard(Shard {
@@ -526,6 +548,7 @@ mod tests {
                 as_farmers: Tallies::default(),
                 seconds: 1.0,
                 failures,
+                per_deal: Vec::new(),
             };
             let report = Report {
                 rules: Rules::classic(),

@@ -37,6 +37,8 @@ enum Command {
     Bench(cmd::bench::Args),
     /// Robots against each other over duplicate deals: WP and ADP with confidence intervals.
     Arena(cmd::arena::Args),
+    /// Every robot on one rating scale (Elo), from a round robin over duplicate deals.
+    Ratings(cmd::ratings::Args),
     /// A robot behind the stdio protocol (PROTOCOL.md).
     Bot(cmd::bot::Args),
     /// Seeded deals, as text or deal-file lines.
@@ -65,6 +67,7 @@ fn main() -> ExitCode {
         Command::Bench(a) => cmd::bench::run(a),
         Command::Train(a) => cmd::train::run(a),
         Command::Arena(a) => cmd::arena::run(a),
+        Command::Ratings(a) => cmd::ratings::run(a),
         Command::Bot(a) => cmd::bot::run(a),
         Command::Deal(a) => cmd::deal::run(a),
         Command::Replay(a) => cmd::replay::run(a),

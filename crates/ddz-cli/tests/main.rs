@@ -11,6 +11,7 @@ mod cli;
 mod exec;
 mod perft;
 mod play;
+mod ratings;
 mod replay;
 mod serve;
 mod solve;

@@ -175,7 +175,7 @@ pub fn run(args: Args) -> Result<()> {
 }
 
 /// A progress bar over `len` steps on stderr, hidden with `quiet` or off a terminal.
-fn progress(len: u64, quiet: bool, what: &str) -> Result<ProgressBar> {
+pub(crate) fn progress(len: u64, quiet: bool, what: &str) -> Result<ProgressBar> {
     let target = if quiet {
         ProgressDrawTarget::hidden()
     } else {

@@ -10,6 +10,7 @@ pub mod deal;
 pub mod hint;
 pub mod moves;
 pub mod perft;
+pub mod ratings;
 pub mod replay;
 pub mod serve;
 pub mod solve;
