@@ -19,6 +19,8 @@ struct Server {
     child: Child,
     addr: String,
     stderr: Arc<Mutex<String>>,
+    /// The thread that reads the server's stderr into `stderr`, until it ends.
+    reader: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Server {
@@ -45,7 +47,7 @@ impl Server {
             .to_string();
         let stderr = Arc::new(Mutex::new(String::new()));
         let sink = stderr.clone();
-        std::thread::spawn(move || {
+        let reader = std::thread::spawn(move || {
             for line in reader.lines().map_while(Result::ok) {
                 let mut text = sink.lock().unwrap();
                 text.push_str(&line);
@@ -56,6 +58,7 @@ impl Server {
             child,
             addr,
             stderr,
+            reader: Some(reader),
         }
     }
 
@@ -68,6 +71,10 @@ impl Server {
         let start = Instant::now();
         loop {
             if let Some(exit) = self.child.try_wait().unwrap() {
+                // Everything the server wrote before it exited is read once its stderr ends.
+                if let Some(reader) = self.reader.take() {
+                    reader.join().unwrap();
+                }
                 return exit;
             }
             assert!(
