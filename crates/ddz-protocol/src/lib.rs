@@ -33,3 +33,4 @@
 pub mod botzone;
 pub mod external;
 pub mod jsonl;
+mod sent;

@@ -1,11 +1,19 @@
 //! Reading a `ddz-jsonl/1` request line into a checked [`Incoming`] request, rebuilding the
 //! seat's view by replaying its history.
+//!
+//! Each request type's fields are a serde struct of [`Sent`] fields (`ActFields`,
+//! `BidFields`, ...), read from the line once it is known to be an object; the checks that
+//! follow turn what was sent into the view and say, in the protocol's words, what is wrong.
+
+use core::num::NonZeroU32;
 
 use ddz_core::{
     Bidding, Cards, Move, Rank, Rules, is_legal, legal_moves, move_notation, parse_move,
 };
 use ddz_game::{ActionError, Bid, BySeat, Phase, PublicPlay, Role, Seat, SeatView, Side};
-use serde_json::{Map, Value};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
 
 use super::limits::PROTOCOL;
 
@@ -13,145 +21,296 @@ use super::error::{Disallowed, Field, Problem, ProtocolError, invalid, invalid_k
 use super::messages::{
     ActRequest, BidRequest, DoubleRequest, Incoming, Rejection, Request, ShowRequest,
 };
+use crate::sent::{Entries, Object, Sent, json_text};
 
 /// Parses and checks one request line. Fields that depend on rules are read under the
 /// request's `rules` profile when given, else under `default_rules`; `laizi` (when given) sets
 /// the wild ranks.
 pub fn parse_request(line: &str, default_rules: &Rules) -> Result<Incoming, Rejection> {
-    let value: Value = serde_json::from_str(line).map_err(|e| Rejection {
+    let object: Value = serde_json::from_str(line).map_err(|e| Rejection {
         id: Value::Null,
         error: ProtocolError::NotJson(e.to_string()),
     })?;
-    let Value::Object(obj) = value else {
+    let Some(envelope) = crate::sent::fields::<Envelope>(&object) else {
         return Err(Rejection {
             id: Value::Null,
             error: ProtocolError::NotObject,
         });
     };
-    let id = obj.get("id").cloned().unwrap_or(Value::Null);
-    match parse_object(&obj, default_rules) {
+    let Envelope { protocol, id, kind } = envelope;
+    let (id, id_sent) = match id {
+        Sent::Absent => (Value::Null, false),
+        Sent::Read(id) => (id, true),
+        Sent::Null | Sent::Other(_) => (Value::Null, true),
+    };
+    match parse_object(protocol, kind, id_sent, &object, default_rules) {
         Ok(request) => Ok(Incoming { id, request }),
         Err(error) => Err(Rejection { id, error }),
     }
 }
 
-fn parse_object(obj: &Map<String, Value>, default_rules: &Rules) -> Result<Request, ProtocolError> {
-    match get(obj, "protocol")? {
-        Value::String(p) if p == PROTOCOL => {}
-        other => {
-            let sent = other.to_string();
+/// The fields every request has.
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct Envelope {
+    protocol: Sent<String>,
+    id: Sent<Value>,
+    #[serde(rename = "type")]
+    kind: Sent<String>,
+}
+
+/// Checks the envelope (`protocol`, `id`, `type`) and reads the request its type names.
+fn parse_object(
+    protocol: Sent<String>,
+    kind: Sent<String>,
+    id_sent: bool,
+    object: &Value,
+    default_rules: &Rules,
+) -> Result<Request, ProtocolError> {
+    match protocol.present() {
+        None => return Err(ProtocolError::Missing(Field::Key("protocol"))),
+        Some(Ok(p)) if p == PROTOCOL => {}
+        Some(other) => {
+            let sent = other.map_or_else(|text| text, |p| json_text(&p));
             return invalid_key("protocol", Problem::WrongProtocol(sent));
         }
     }
-    if !obj.contains_key("id") {
+    if !id_sent {
         return Err(ProtocolError::Missing(Field::Key("id")));
     }
-    let kind = string(obj, "type")?;
-    match kind {
+    let kind = string(kind, "type")?;
+    match kind.as_str() {
         "hello" => Ok(Request::Hello),
-        "act" => parse_act(obj, default_rules).map(|a| Request::Act(Box::new(a))),
-        "bid" => parse_bid(obj, default_rules).map(|b| Request::Bid(Box::new(b))),
-        "double" => parse_double(obj, default_rules).map(|d| Request::Double(Box::new(d))),
-        "show" => parse_show(obj, default_rules).map(|d| Request::Show(Box::new(d))),
-        "result" => parse_result(obj),
-        other => Err(ProtocolError::UnknownType(other.to_string())),
+        "act" => parse_act(fields(object)?, default_rules).map(|a| Request::Act(Box::new(a))),
+        "bid" => parse_bid(fields(object)?, default_rules).map(|b| Request::Bid(Box::new(b))),
+        "double" => {
+            parse_double(fields(object)?, default_rules).map(|d| Request::Double(Box::new(d)))
+        }
+        "show" => parse_show(fields(object)?, default_rules).map(|s| Request::Show(Box::new(s))),
+        "result" => parse_result(fields(object)?),
+        _ => Err(ProtocolError::UnknownType(kind)),
     }
 }
 
-// --- Field readers -------------------------------------------------------------------------
-
-fn get<'a>(obj: &'a Map<String, Value>, key: &'static str) -> Result<&'a Value, ProtocolError> {
-    obj.get(key).ok_or(ProtocolError::Missing(Field::Key(key)))
+/// A request type's fields, read from the request object.
+fn fields<T: DeserializeOwned>(object: &Value) -> Result<T, ProtocolError> {
+    crate::sent::fields(object).ok_or(ProtocolError::NotObject)
 }
 
-fn string<'a>(obj: &'a Map<String, Value>, key: &'static str) -> Result<&'a str, ProtocolError> {
-    match get(obj, key)? {
-        Value::String(s) => Ok(s),
-        other => invalid_key(key, Problem::NotString(other.to_string())),
+// --- The fields of each request type ---------------------------------------------------------
+
+/// The rule fields of every request but `hello` and `result`.
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct RulesFields {
+    rules: Sent<String>,
+    laizi: Sent<Vec<Sent<String>>>,
+}
+
+/// A seat, its role and the landlord's seat.
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct SeatFields {
+    seat: Sent<u64>,
+    landlord_seat: Sent<u64>,
+    role: Sent<String>,
+}
+
+/// The optional stake, kitty, shown hands and doublings, read by `act`, `double` and `show`.
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct TableFields {
+    base: Sent<NonZeroU32>,
+    multiplier: Sent<NonZeroU32>,
+    bottom_cards_unplayed: Sent<String>,
+    shown: Sent<Entries<Sent<String>>>,
+    doubling: Sent<[Option<NonZeroU32>; 3]>,
+}
+
+/// An entry of `history`: `[seat, move]`.
+type PlayEntry = Sent<(Sent<u64>, String)>;
+
+/// An entry of `bids`: `[seat, bid]`.
+type BidEntry = Sent<(Sent<u64>, Sent<u64>)>;
+
+/// An `act` request.
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct ActFields {
+    #[serde(flatten)]
+    rules: RulesFields,
+    #[serde(flatten)]
+    seats: SeatFields,
+    #[serde(flatten)]
+    table: TableFields,
+    hand: Sent<String>,
+    cards_left: Sent<Vec<Sent<u64>>>,
+    history: Sent<Vec<PlayEntry>>,
+    played: Sent<[Sent<String>; 3]>,
+    last: Sent<Object<LastFields>>,
+    legal_moves: Sent<Vec<Sent<String>>>,
+}
+
+/// The `last` object of an `act` request.
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct LastFields {
+    seat: Sent<u64>,
+    cards: Sent<String>,
+}
+
+/// A `bid` request.
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct BidFields {
+    #[serde(flatten)]
+    rules: RulesFields,
+    #[serde(flatten)]
+    table: TableFields,
+    form: Sent<String>,
+    seat: Sent<u64>,
+    hand: Sent<String>,
+    bids: Sent<Vec<BidEntry>>,
+}
+
+/// The fields of a view once the landlord has the kitty and before the first play.
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct BeforePlayFields {
+    #[serde(flatten)]
+    seats: SeatFields,
+    #[serde(flatten)]
+    table: TableFields,
+    hand: Sent<String>,
+    cards_left: Sent<[u32; 3]>,
+}
+
+/// A `double` request.
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct DoubleFields {
+    #[serde(flatten)]
+    rules: RulesFields,
+    #[serde(flatten)]
+    before_play: BeforePlayFields,
+    choices: Sent<Vec<NonZeroU32>>,
+}
+
+/// A `show` request.
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct ShowFields {
+    #[serde(flatten)]
+    rules: RulesFields,
+    #[serde(flatten)]
+    before_play: BeforePlayFields,
+    factor: Sent<NonZeroU32>,
+    window: Sent<String>,
+}
+
+/// A `result` request.
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct ResultFields {
+    winner: Sent<String>,
+    scores: Sent<[i64; 3]>,
+}
+
+// --- Field readers ---------------------------------------------------------------------------
+
+/// A required string field.
+fn string(sent: Sent<String>, key: &'static str) -> Result<String, ProtocolError> {
+    match sent.present() {
+        None => Err(ProtocolError::Missing(Field::Key(key))),
+        Some(Ok(s)) => Ok(s),
+        Some(Err(text)) => invalid_key(key, Problem::NotString(text)),
     }
 }
 
-/// A seat from a JSON value in `field`.
-fn seat_value(v: &Value, field: Field) -> Result<Seat, ProtocolError> {
-    match v
-        .as_u64()
-        .and_then(|i| u8::try_from(i).ok())
-        .and_then(Seat::new)
-    {
-        Some(seat) => Ok(seat),
-        None => invalid(field, Problem::NotSeat(v.to_string())),
+/// A seat from a number sent in `field` (the text sent when it is not a number).
+fn seat_value(sent: Result<u64, String>, field: Field) -> Result<Seat, ProtocolError> {
+    let seat = sent
+        .as_ref()
+        .ok()
+        .and_then(|&i| u8::try_from(i).ok())
+        .and_then(Seat::new);
+    match (seat, sent) {
+        (Some(seat), _) => Ok(seat),
+        (None, Ok(n)) => invalid(field, Problem::NotSeat(n.to_string())),
+        (None, Err(text)) => invalid(field, Problem::NotSeat(text)),
     }
 }
 
-fn seat(obj: &Map<String, Value>, key: &'static str) -> Result<Seat, ProtocolError> {
-    seat_value(get(obj, key)?, Field::Key(key))
+/// A required seat field.
+fn seat(sent: Sent<u64>, field: Field) -> Result<Seat, ProtocolError> {
+    match sent.present() {
+        None => Err(ProtocolError::Missing(field)),
+        Some(s) => seat_value(s, field),
+    }
 }
 
-/// Cards from a JSON string in canonical notation in `field`.
-fn cards_value(v: &Value, field: Field) -> Result<Cards, ProtocolError> {
-    match v {
-        Value::String(s) => s
+/// Cards in canonical notation from a string sent in `field`.
+fn cards_value(sent: Result<String, String>, field: Field) -> Result<Cards, ProtocolError> {
+    match sent {
+        Ok(s) => s
             .parse::<Cards>()
             .or_else(|e| invalid(field, Problem::Cards(e))),
-        other => invalid(field, Problem::NotCardString(other.to_string())),
+        Err(text) => invalid(field, Problem::NotCardString(text)),
     }
 }
 
-fn cards(obj: &Map<String, Value>, key: &'static str) -> Result<Cards, ProtocolError> {
-    cards_value(get(obj, key)?, Field::Key(key))
+/// A required cards field.
+fn cards(sent: Sent<String>, key: &'static str) -> Result<Cards, ProtocolError> {
+    match sent.present() {
+        None => Err(ProtocolError::Missing(Field::Key(key))),
+        Some(s) => cards_value(s, Field::Key(key)),
+    }
 }
 
-fn array<'a>(obj: &'a Map<String, Value>, key: &'static str) -> Result<&'a [Value], ProtocolError> {
-    match get(obj, key)? {
-        Value::Array(a) => Ok(a),
-        other => invalid_key(key, Problem::NotArray(other.to_string())),
+/// A required array field.
+fn array<T>(sent: Sent<Vec<T>>, key: &'static str) -> Result<Vec<T>, ProtocolError> {
+    match sent.present() {
+        None => Err(ProtocolError::Missing(Field::Key(key))),
+        Some(Ok(items)) => Ok(items),
+        Some(Err(text)) => invalid_key(key, Problem::NotArray(text)),
     }
 }
 
 /// An optional positive integer (the stake fields), 1 when absent.
-fn stake(obj: &Map<String, Value>, key: &'static str) -> Result<u32, ProtocolError> {
-    match obj.get(key) {
-        None | Some(Value::Null) => Ok(1),
-        Some(v) => match v
-            .as_u64()
-            .and_then(|n| u32::try_from(n).ok())
-            .filter(|&n| n >= 1)
-        {
-            Some(n) => Ok(n),
-            None => invalid_key(key, Problem::NotPositive(v.to_string())),
-        },
+fn stake(sent: Sent<NonZeroU32>, key: &'static str) -> Result<u32, ProtocolError> {
+    match sent.given() {
+        None => Ok(1),
+        Some(Ok(n)) => Ok(n.get()),
+        Some(Err(text)) => invalid_key(key, Problem::NotPositive(text)),
     }
 }
 
 /// The rules of a request: its `rules` profile or the default, with its `laizi` applied.
-fn request_rules(obj: &Map<String, Value>, default_rules: &Rules) -> Result<Rules, ProtocolError> {
-    let rules = match obj.get("rules") {
-        None | Some(Value::Null) => default_rules.clone(),
-        Some(Value::String(name)) => match Rules::from_profile_name(name) {
+fn request_rules(fields: RulesFields, default_rules: &Rules) -> Result<Rules, ProtocolError> {
+    let rules = match fields.rules.given() {
+        None => default_rules.clone(),
+        Some(Ok(name)) => match Rules::from_profile_name(&name) {
             Ok(rules) => rules,
             Err(e) => return invalid_key("rules", Problem::UnknownProfile(e)),
         },
-        Some(other) => {
-            let sent = other.to_string();
-            return invalid_key("rules", Problem::NotProfileName(sent));
-        }
+        Some(Err(text)) => return invalid_key("rules", Problem::NotProfileName(text)),
     };
-    let Some(laizi) = obj.get("laizi").filter(|v| !v.is_null()) else {
-        return Ok(rules);
-    };
-    let Value::Array(items) = laizi else {
-        let sent = laizi.to_string();
-        return invalid_key("laizi", Problem::NotRankArray(sent));
+    let items = match fields.laizi.given() {
+        None => return Ok(rules),
+        Some(Ok(items)) => items,
+        Some(Err(text)) => return invalid_key("laizi", Problem::NotRankArray(text)),
     };
     let ranks = items
-        .iter()
+        .into_iter()
         .enumerate()
-        .map(|(i, v)| {
+        .map(|(i, item)| {
             let field = Field::Entry("laizi", i);
-            let c = cards_value(v, field)?;
+            let item = item.sent();
+            let text = item.as_ref().map(json_text).unwrap_or_default();
+            let c = cards_value(item, field)?;
             match (c.len(), c.lowest()) {
                 (1, Some(r)) => Ok(r),
-                _ => invalid(field, Problem::NotOneRank(v.to_string())),
+                _ => invalid(field, Problem::NotOneRank(text)),
             }
         })
         .collect::<Result<Vec<Rank>, _>>()?;
@@ -160,84 +319,21 @@ fn request_rules(obj: &Map<String, Value>, default_rules: &Rules) -> Result<Rule
         .or_else(|e| invalid_key("laizi", Problem::Laizi(e)))
 }
 
-fn role_of(obj: &Map<String, Value>) -> Result<Role, ProtocolError> {
-    match string(obj, "role")? {
+fn role_of(sent: Sent<String>) -> Result<Role, ProtocolError> {
+    let role = string(sent, "role")?;
+    match role.as_str() {
         "landlord" => Ok(Role::Landlord),
         "landlord_down" => Ok(Role::LandlordDown),
         "landlord_up" => Ok(Role::LandlordUp),
-        other => invalid_key("role", Problem::UnknownRole(other.to_string())),
+        _ => invalid_key("role", Problem::UnknownRole(role)),
     }
-}
-
-// --- act -----------------------------------------------------------------------------------
-
-/// The plays of a history, replayed ([`PublicPlay`]), with the play the last non-pass play
-/// beat itself (the context it was read in).
-struct Replayed {
-    public: PublicPlay,
-    context: Option<Move>,
-}
-
-/// Reads `history` in play order from the landlord's lead, checking turns, readings and that
-/// no more cards are played than a deck holds.
-fn replay_history(
-    entries: &[Value],
-    rules: &Rules,
-    landlord: Seat,
-) -> Result<Replayed, ProtocolError> {
-    let mut r = Replayed {
-        public: PublicPlay::new(landlord),
-        context: None,
-    };
-    let mut all = Cards::EMPTY;
-    for (i, entry) in entries.iter().enumerate() {
-        let field = Field::Entry("history", i);
-        let (s, text) = match entry.as_array().map(Vec::as_slice) {
-            Some([s, Value::String(t)]) => (seat_value(s, field)?, t),
-            _ => {
-                return invalid(field, Problem::NotSeatMove(entry.to_string()));
-            }
-        };
-        let turn = r.public.trick().turn();
-        if s != turn {
-            return invalid(field, Problem::PlaysOutOfTurn { seat: s, turn });
-        }
-        let beat = r.public.trick().to_beat().copied();
-        let m = match parse_move(text, rules, beat.as_ref()) {
-            Ok(m) => m,
-            Err(error) => {
-                let text = text.clone();
-                return invalid(field, Problem::BadMove { text, error });
-            }
-        };
-        if !m.is_pass() {
-            all = all.union(m.cards());
-            if !all.is_valid_deck_subset() {
-                return invalid(field, Problem::MoreThanDeck { text: text.clone() });
-            }
-        }
-        if let Err(e) = r.public.push(s, m, rules) {
-            let problem = match e {
-                ActionError::PassWhenLeading => Problem::PassWhenLeading { seat: s },
-                error => Problem::Refused {
-                    text: text.clone(),
-                    error,
-                },
-            };
-            return invalid(field, problem);
-        }
-        if !m.is_pass() {
-            r.context = beat;
-        }
-    }
-    Ok(r)
 }
 
 /// The request's `seat` and `landlord_seat`, checked against its `role`.
-fn seat_and_landlord(obj: &Map<String, Value>) -> Result<(Seat, Seat), ProtocolError> {
-    let me = seat(obj, "seat")?;
-    let landlord = seat(obj, "landlord_seat")?;
-    let given = role_of(obj)?;
+fn seat_and_landlord(fields: SeatFields) -> Result<(Seat, Seat), ProtocolError> {
+    let me = seat(fields.seat, Field::Key("seat"))?;
+    let landlord = seat(fields.landlord_seat, Field::Key("landlord_seat"))?;
+    let given = role_of(fields.role)?;
     if given != Role::of(me, landlord) {
         let problem = Problem::WrongRole {
             seat: me,
@@ -249,30 +345,119 @@ fn seat_and_landlord(obj: &Map<String, Value>) -> Result<(Seat, Seat), ProtocolE
     Ok((me, landlord))
 }
 
-fn parse_act(obj: &Map<String, Value>, default_rules: &Rules) -> Result<ActRequest, ProtocolError> {
-    let rules = request_rules(obj, default_rules)?;
-    let (me, landlord) = seat_and_landlord(obj)?;
-    let hand = cards(obj, "hand")?;
+/// The optional `bottom_cards_unplayed`: at most 3 cards, in the landlord's own hand.
+fn kitty(
+    sent: Sent<String>,
+    me: Seat,
+    landlord: Seat,
+    hand: Cards,
+) -> Result<Option<Cards>, ProtocolError> {
+    let Some(bottom) = sent.given() else {
+        return Ok(None);
+    };
+    let bottom = cards_value(bottom, Field::Key("bottom_cards_unplayed"))?;
+    if bottom.len() > 3 {
+        return invalid_key("bottom_cards_unplayed", Problem::KittyTooBig(bottom));
+    }
+    if me == landlord && !hand.contains(bottom) {
+        return invalid_key("bottom_cards_unplayed", Problem::KittyNotInHand(bottom));
+    }
+    Ok(Some(bottom))
+}
+
+/// A move sent in `field`, read against the play it answers.
+fn move_value(
+    text: String,
+    field: Field,
+    rules: &Rules,
+    beat: Option<&Move>,
+) -> Result<Move, ProtocolError> {
+    parse_move(&text, rules, beat).or_else(|error| invalid(field, Problem::BadMove { text, error }))
+}
+
+// --- act -------------------------------------------------------------------------------------
+
+/// The plays of a history, replayed ([`PublicPlay`]), with the play the last non-pass play
+/// beat itself (the context it was read in).
+struct Replayed {
+    public: PublicPlay,
+    context: Option<Move>,
+}
+
+/// Reads `history` in play order from the landlord's lead, checking turns, readings and that
+/// no more cards are played than a deck holds.
+fn replay_history(
+    entries: Vec<PlayEntry>,
+    rules: &Rules,
+    landlord: Seat,
+) -> Result<Replayed, ProtocolError> {
+    let mut r = Replayed {
+        public: PublicPlay::new(landlord),
+        context: None,
+    };
+    let mut all = Cards::EMPTY;
+    for (i, entry) in entries.into_iter().enumerate() {
+        let field = Field::Entry("history", i);
+        let (s, text) = match entry.sent() {
+            Ok((s, text)) => (seat_value(s.sent(), field)?, text),
+            Err(sent) => return invalid(field, Problem::NotSeatMove(sent)),
+        };
+        let turn = r.public.trick().turn();
+        if s != turn {
+            return invalid(field, Problem::PlaysOutOfTurn { seat: s, turn });
+        }
+        let beat = r.public.trick().to_beat().copied();
+        let m = match parse_move(&text, rules, beat.as_ref()) {
+            Ok(m) => m,
+            Err(error) => return invalid(field, Problem::BadMove { text, error }),
+        };
+        if !m.is_pass() {
+            all = all.union(m.cards());
+            if !all.is_valid_deck_subset() {
+                return invalid(field, Problem::MoreThanDeck { text });
+            }
+        }
+        if let Err(e) = r.public.push(s, m, rules) {
+            let problem = match e {
+                ActionError::PassWhenLeading => Problem::PassWhenLeading { seat: s },
+                error => Problem::Refused { text, error },
+            };
+            return invalid(field, problem);
+        }
+        if !m.is_pass() {
+            r.context = beat;
+        }
+    }
+    Ok(r)
+}
+
+/// The three counts of `cards_left`, each 1 to 20.
+fn card_counts(sent: Sent<Vec<Sent<u64>>>) -> Result<BySeat<u32>, ProtocolError> {
+    let items = array(sent, "cards_left")?;
+    let count = |item: Sent<u64>| match item.sent() {
+        Ok(n) => match u32::try_from(n).ok().filter(|n| (1..=20).contains(n)) {
+            Some(n) => Ok(n),
+            None => invalid_key("cards_left", Problem::NotCardCount(n.to_string())),
+        },
+        Err(text) => invalid_key("cards_left", Problem::NotCardCount(text)),
+    };
+    match <[Sent<u64>; 3]>::try_from(items) {
+        Ok([a, b, c]) => Ok(BySeat([count(a)?, count(b)?, count(c)?])),
+        Err(items) => {
+            let given = items.len();
+            invalid_key("cards_left", Problem::NotThreeCounts { given })
+        }
+    }
+}
+
+fn parse_act(fields: ActFields, default_rules: &Rules) -> Result<ActRequest, ProtocolError> {
+    let rules = request_rules(fields.rules, default_rules)?;
+    let (me, landlord) = seat_and_landlord(fields.seats)?;
+    let hand = cards(fields.hand, "hand")?;
     if hand.is_empty() {
         return invalid_key("hand", Problem::EmptyHand);
     }
-    let cards_left = match array(obj, "cards_left")? {
-        [a, b, c] => {
-            let count = |v: &Value| match v
-                .as_u64()
-                .and_then(|n| u32::try_from(n).ok())
-                .filter(|n| (1..=20).contains(n))
-            {
-                Some(n) => Ok(n),
-                None => invalid_key("cards_left", Problem::NotCardCount(v.to_string())),
-            };
-            BySeat([count(a)?, count(b)?, count(c)?])
-        }
-        other => {
-            let given = other.len();
-            return invalid_key("cards_left", Problem::NotThreeCounts { given });
-        }
-    };
+    let cards_left = card_counts(fields.cards_left)?;
     if cards_left[me] != hand.len() {
         let problem = Problem::CountIsNotHand {
             seat: me,
@@ -282,7 +467,7 @@ fn parse_act(obj: &Map<String, Value>, default_rules: &Rules) -> Result<ActReque
         return invalid_key("cards_left", problem);
     }
 
-    let replayed = replay_history(array(obj, "history")?, &rules, landlord)?;
+    let replayed = replay_history(array(fields.history, "history")?, &rules, landlord)?;
     let played = replayed.public.played();
     let turn = replayed.public.trick().turn();
     if turn != me {
@@ -311,63 +496,55 @@ fn parse_act(obj: &Map<String, Value>, default_rules: &Rules) -> Result<ActReque
         };
         return invalid_key("hand", problem);
     }
-    if let Some(v) = obj.get("played").filter(|v| !v.is_null()) {
-        let Some(items) = v.as_array().filter(|a| a.len() == 3) else {
-            return invalid_key("played", Problem::NotThreeCardStrings(v.to_string()));
-        };
-        for (s, item) in Seat::ALL.into_iter().zip(items) {
-            let field = Field::Entry("played", s.index());
-            let given = cards_value(item, field)?;
-            if given != played[s] {
-                let problem = Problem::NotPlayed {
-                    given,
-                    seat: s,
-                    played: played[s],
-                };
-                return invalid(field, problem);
+    match fields.played.given() {
+        None => {}
+        Some(Err(text)) => return invalid_key("played", Problem::NotThreeCardStrings(text)),
+        Some(Ok(items)) => {
+            for (s, item) in Seat::ALL.into_iter().zip(items) {
+                let field = Field::Entry("played", s.index());
+                let given = cards_value(item.sent(), field)?;
+                if given != played[s] {
+                    let problem = Problem::NotPlayed {
+                        given,
+                        seat: s,
+                        played: played[s],
+                    };
+                    return invalid(field, problem);
+                }
             }
         }
     }
-    if let Some(v) = obj.get("bottom_cards_unplayed").filter(|v| !v.is_null()) {
-        let bottom = cards_value(v, Field::Key("bottom_cards_unplayed"))?;
-        if bottom.len() > 3 {
-            return invalid_key("bottom_cards_unplayed", Problem::KittyTooBig(bottom));
-        }
-        if me == landlord && !hand.contains(bottom) {
-            return invalid_key("bottom_cards_unplayed", Problem::KittyNotInHand(bottom));
-        }
-    }
+    kitty(
+        fields.table.bottom_cards_unplayed.clone(),
+        me,
+        landlord,
+        hand,
+    )?;
 
-    let last = match get(obj, "last")? {
-        Value::Null => None,
-        Value::Object(l) => {
-            let in_last = |key| l.get(key).ok_or(ProtocolError::Missing(Field::Last(key)));
-            let s = seat_value(in_last("seat")?, Field::Last("seat"))?;
+    let last = match fields.last {
+        Sent::Absent => return Err(ProtocolError::Missing(Field::Key("last"))),
+        Sent::Null => None,
+        Sent::Other(text) => return invalid_key("last", Problem::NotLast(text)),
+        Sent::Read(Object(l)) => {
+            let s = seat(l.seat, Field::Last("seat"))?;
             if s == me {
                 return invalid(Field::Last("seat"), Problem::LastIsOwn(s));
             }
-            let text = match in_last("cards")? {
-                Value::String(t) => t,
-                other => {
-                    let sent = other.to_string();
-                    return invalid(Field::Last("cards"), Problem::NotMove(sent));
-                }
+            let text = match l.cards.present() {
+                None => return Err(ProtocolError::Missing(Field::Last("cards"))),
+                Some(Ok(text)) => text,
+                Some(Err(sent)) => return invalid(Field::Last("cards"), Problem::NotMove(sent)),
             };
-            let context = replayed.context;
-            let m = match parse_move(text, &rules, context.as_ref()) {
-                Ok(m) => m,
-                Err(error) => {
-                    let text = text.clone();
-                    return invalid(Field::Last("cards"), Problem::BadMove { text, error });
-                }
-            };
+            let m = move_value(
+                text,
+                Field::Last("cards"),
+                &rules,
+                replayed.context.as_ref(),
+            )?;
             if m.is_pass() {
                 return invalid(Field::Last("cards"), Problem::PassToBeat);
             }
             Some((s, m))
-        }
-        other => {
-            return invalid_key("last", Problem::NotLast(other.to_string()));
         }
     };
     let derived = replayed.public.trick().last();
@@ -382,46 +559,41 @@ fn parse_act(obj: &Map<String, Value>, default_rules: &Rules) -> Result<ActReque
     }
 
     let beat = last.map(|(_, m)| m);
-    let allowed = match obj.get("legal_moves").filter(|v| !v.is_null()) {
+    let allowed = match fields.legal_moves.given() {
         None => legal_moves(hand, beat.as_ref(), &rules),
-        Some(Value::Array(items)) if items.is_empty() => {
+        Some(Ok(items)) if items.is_empty() => {
             return invalid_key("legal_moves", Problem::NoLegalMoves);
         }
-        Some(Value::Array(items)) => items
-            .iter()
+        Some(Ok(items)) => items
+            .into_iter()
             .enumerate()
-            .map(|(i, v)| allowed_move(i, v, hand, beat.as_ref(), &rules))
+            .map(|(i, item)| allowed_move(i, item, hand, beat.as_ref(), &rules))
             .collect::<Result<Vec<Move>, _>>()?,
-        Some(other) => {
-            return invalid_key("legal_moves", Problem::NotArray(other.to_string()));
-        }
+        Some(Err(text)) => return invalid_key("legal_moves", Problem::NotArray(text)),
     };
 
+    let base = stake(fields.table.base.clone(), "base")?;
+    let multiplier = stake(fields.table.multiplier.clone(), "multiplier")?;
     let view = SeatView::playing(&rules, me, landlord, hand, cards_left, replayed.public)
-        .with_stake(stake(obj, "base")?, stake(obj, "multiplier")?);
-    let view = read_variants(obj, view)?;
+        .with_stake(base, multiplier);
+    let view = read_variants(fields.table, view)?;
     Ok(ActRequest { view, allowed })
 }
 
 /// One entry of `legal_moves`, read against the play to beat and checked legal for the hand.
 fn allowed_move(
     i: usize,
-    v: &Value,
+    item: Sent<String>,
     hand: Cards,
     beat: Option<&Move>,
     rules: &Rules,
 ) -> Result<Move, ProtocolError> {
     let field = Field::Entry("legal_moves", i);
-    let Value::String(text) = v else {
-        return invalid(field, Problem::NotMove(v.to_string()));
+    let text = match item.sent() {
+        Ok(text) => text,
+        Err(sent) => return invalid(field, Problem::NotMove(sent)),
     };
-    let m = match parse_move(text, rules, beat) {
-        Ok(m) => m,
-        Err(error) => {
-            let text = text.clone();
-            return invalid(field, Problem::BadMove { text, error });
-        }
-    };
+    let m = move_value(text.clone(), field, rules, beat)?;
     if is_legal(hand, beat, &m, rules) {
         return Ok(m);
     }
@@ -432,63 +604,56 @@ fn allowed_move(
     } else {
         Disallowed::NotLegal
     };
-    let text = text.clone();
     invalid(field, Problem::NotAllowed { text, why })
 }
 
-// --- bid -----------------------------------------------------------------------------------
+// --- bid -------------------------------------------------------------------------------------
 
-fn parse_bid(obj: &Map<String, Value>, default_rules: &Rules) -> Result<BidRequest, ProtocolError> {
-    let mut rules = request_rules(obj, default_rules)?;
-    rules.bidding = match obj.get("form") {
-        None | Some(Value::Null) => match rules.bidding {
+fn parse_bid(fields: BidFields, default_rules: &Rules) -> Result<BidRequest, ProtocolError> {
+    let mut rules = request_rules(fields.rules, default_rules)?;
+    rules.bidding = match fields.form.given() {
+        None => match rules.bidding {
             Bidding::CallRob => Bidding::CallRob,
             _ => Bidding::Points,
         },
-        Some(Value::String(f)) if f == "points" => Bidding::Points,
-        Some(Value::String(f)) if f == "call_rob" => Bidding::CallRob,
+        Some(Ok(f)) if f == "points" => Bidding::Points,
+        Some(Ok(f)) if f == "call_rob" => Bidding::CallRob,
         Some(other) => {
-            return invalid_key("form", Problem::UnknownForm(other.to_string()));
+            let sent = other.map_or_else(|text| text, |f| json_text(&f));
+            return invalid_key("form", Problem::UnknownForm(sent));
         }
     };
-    let me = seat(obj, "seat")?;
-    let hand = cards(obj, "hand")?;
+    let me = seat(fields.seat, Field::Key("seat"))?;
+    let hand = cards(fields.hand, "hand")?;
     if hand.is_empty() || hand.len() > 20 {
         return invalid_key("hand", Problem::BidHandSize(hand.len()));
     }
-    let entries = match obj.get("bids") {
-        None | Some(Value::Null) => &[][..],
-        Some(Value::Array(a)) => a.as_slice(),
-        Some(other) => {
-            return invalid_key("bids", Problem::NotArray(other.to_string()));
-        }
+    let entries = match fields.bids.given() {
+        None => Vec::new(),
+        Some(Ok(entries)) => entries,
+        Some(Err(text)) => return invalid_key("bids", Problem::NotArray(text)),
+    };
+    let top = if rules.bidding == Bidding::Points {
+        3
+    } else {
+        1
     };
     let mut bids: Vec<(Seat, Bid)> = Vec::with_capacity(entries.len());
-    for (i, entry) in entries.iter().enumerate() {
+    for (i, entry) in entries.into_iter().enumerate() {
         let field = Field::Entry("bids", i);
-        let (s, b) = match entry.as_array().map(Vec::as_slice) {
-            Some([s, b]) => (seat_value(s, field)?, b),
-            _ => {
-                return invalid(field, Problem::NotSeatBid(entry.to_string()));
-            }
+        let (s, b) = match entry.sent() {
+            Ok((s, b)) => (seat_value(s.sent(), field)?, b.sent()),
+            Err(sent) => return invalid(field, Problem::NotSeatBid(sent)),
         };
-        let top = if rules.bidding == Bidding::Points {
-            3
-        } else {
-            1
-        };
-        let Some(b) = b
-            .as_u64()
-            .and_then(|b| u8::try_from(b).ok())
-            .filter(|&b| b <= top)
-        else {
-            return invalid(
-                field,
-                Problem::BidRange {
-                    sent: b.to_string(),
-                    top,
-                },
-            );
+        let b = match b {
+            Ok(b) => match u8::try_from(b).ok().filter(|&b| b <= top) {
+                Some(b) => b,
+                None => {
+                    let sent = b.to_string();
+                    return invalid(field, Problem::BidRange { sent, top });
+                }
+            },
+            Err(sent) => return invalid(field, Problem::BidRange { sent, top }),
         };
         let high = bids.iter().map(|x| x.1).max().unwrap_or(0);
         if rules.bidding == Bidding::Points {
@@ -517,76 +682,67 @@ fn parse_bid(obj: &Map<String, Value>, default_rules: &Rules) -> Result<BidReque
             return invalid_key("seat", Problem::CannotBidAfter { seat: me, last });
         }
     }
-    let view = read_variants(obj, SeatView::bidding(&rules, me, hand, bids))?;
+    let view = read_variants(fields.table, SeatView::bidding(&rules, me, hand, bids))?;
     let allowed = view.legal_bids();
     Ok(BidRequest { view, allowed })
 }
 
-// --- shown hands and doublings, double, show ---------------------------------------------
+// --- shown hands and doublings, double, show -------------------------------------------------
 
 /// Reads the optional `shown` (each shown seat's current hand) and `doubling` (each seat's
 /// factor or null) into `view`, checking the shown hands against the counts of cards left
 /// and the seat's own hand.
-fn read_variants(obj: &Map<String, Value>, view: SeatView) -> Result<SeatView, ProtocolError> {
+fn read_variants(fields: TableFields, view: SeatView) -> Result<SeatView, ProtocolError> {
     let mut shown = *view.shown();
     let mut doublings = *view.doublings();
-    if let Some(v) = obj.get("shown").filter(|v| !v.is_null()) {
-        let Value::Object(map) = v else {
-            return invalid_key("shown", Problem::NotShown(v.to_string()));
-        };
-        let mut all = view.hand();
-        for (key, cards) in map {
-            let s = match key
-                .parse::<u8>()
-                .ok()
-                .and_then(|i| Seat::ALL.get(usize::from(i)))
-            {
-                Some(&s) => s,
-                None => return invalid_key("shown", Problem::NotSeat(format!("\"{key}\""))),
-            };
-            let c = cards_value(cards, Field::Key("shown"))?;
-            if s == view.seat() {
-                if c != view.hand() {
+    match fields.shown.given() {
+        None => {}
+        Some(Err(text)) => return invalid_key("shown", Problem::NotShown(text)),
+        Some(Ok(Entries(entries))) => {
+            let mut all = view.hand();
+            for (key, cards) in entries {
+                let s = match key
+                    .parse::<u8>()
+                    .ok()
+                    .and_then(|i| Seat::ALL.get(usize::from(i)))
+                {
+                    Some(&s) => s,
+                    None => {
+                        return invalid_key("shown", Problem::NotSeat(json_text(&key)));
+                    }
+                };
+                let c = cards_value(cards.sent(), Field::Key("shown"))?;
+                if s == view.seat() {
+                    if c != view.hand() {
+                        let problem = Problem::ShownCount {
+                            seat: s,
+                            shown: c.len(),
+                            left: view.hand().len(),
+                        };
+                        return invalid_key("shown", problem);
+                    }
+                } else {
+                    all = all.union(c);
+                }
+                if view.phase() != Phase::Dealing && c.len() != view.cards_left()[s] {
                     let problem = Problem::ShownCount {
                         seat: s,
                         shown: c.len(),
-                        left: view.hand().len(),
+                        left: view.cards_left()[s],
                     };
                     return invalid_key("shown", problem);
                 }
-            } else {
-                all = all.union(c);
+                shown[s] = Some(c);
             }
-            if view.phase() != Phase::Dealing && c.len() != view.cards_left()[s] {
-                let problem = Problem::ShownCount {
-                    seat: s,
-                    shown: c.len(),
-                    left: view.cards_left()[s],
-                };
-                return invalid_key("shown", problem);
+            if !all.is_valid_deck_subset() {
+                return invalid_key("shown", Problem::ShownAndHand(all));
             }
-            shown[s] = Some(c);
-        }
-        if !all.is_valid_deck_subset() {
-            return invalid_key("shown", Problem::ShownAndHand(all));
         }
     }
-    if let Some(v) = obj.get("doubling").filter(|v| !v.is_null()) {
-        let bad = || invalid_key("doubling", Problem::NotDoublings(v.to_string()));
-        let Some([a, b, c]) = v.as_array().map(Vec::as_slice) else {
-            return bad();
-        };
-        let factor = |x: &Value| match x {
-            Value::Null => Ok(None),
-            x => match x.as_u64().and_then(|n| u32::try_from(n).ok()) {
-                Some(n) if n >= 1 => Ok(Some(n)),
-                _ => Err(()),
-            },
-        };
-        match (factor(a), factor(b), factor(c)) {
-            (Ok(a), Ok(b), Ok(c)) => doublings = BySeat([a, b, c]),
-            _ => return bad(),
-        }
+    match fields.doubling.given() {
+        None => {}
+        Some(Ok(factors)) => doublings = BySeat(factors.map(|f| f.map(NonZeroU32::get))),
+        Some(Err(text)) => return invalid_key("doubling", Problem::NotDoublings(text)),
     }
     let shows = view.shows().to_vec();
     Ok(view.with_shows(shows, shown).with_doublings(doublings))
@@ -609,73 +765,64 @@ fn dealt_hand(hand: Cards, me: Seat, landlord: Seat) -> Result<(), ProtocolError
 /// The view of a seat once the landlord has the kitty and before the first play (a `double`
 /// request, or a `show` request in the `landlord` window), in `phase`.
 fn before_play_view(
-    obj: &Map<String, Value>,
+    fields: BeforePlayFields,
     rules: &Rules,
     phase: Phase,
 ) -> Result<SeatView, ProtocolError> {
-    let (me, landlord) = seat_and_landlord(obj)?;
-    let hand = cards(obj, "hand")?;
+    let (me, landlord) = seat_and_landlord(fields.seats)?;
+    let hand = cards(fields.hand, "hand")?;
     dealt_hand(hand, me, landlord)?;
     let dealt = BySeat::from_fn(|s| if s == landlord { 20 } else { 17 });
-    if let Some(v) = obj.get("cards_left").filter(|v| !v.is_null())
-        && serde_json::from_value::<[u32; 3]>(v.clone()).ok() != Some(dealt.0)
-    {
-        return invalid_key("cards_left", Problem::NotCardCount(v.to_string()));
-    }
-    let mut kitty = None;
-    if let Some(v) = obj.get("bottom_cards_unplayed").filter(|v| !v.is_null()) {
-        let bottom = cards_value(v, Field::Key("bottom_cards_unplayed"))?;
-        if bottom.len() > 3 {
-            return invalid_key("bottom_cards_unplayed", Problem::KittyTooBig(bottom));
+    match fields.cards_left.given() {
+        None => {}
+        Some(Ok(counts)) if counts == dealt.0 => {}
+        Some(other) => {
+            let sent = other.map_or_else(|text| text, |counts| json_text(&counts));
+            return invalid_key("cards_left", Problem::NotCardCount(sent));
         }
-        if me == landlord && !hand.contains(bottom) {
-            return invalid_key("bottom_cards_unplayed", Problem::KittyNotInHand(bottom));
-        }
-        kitty = Some(bottom);
     }
+    let table = fields.table;
+    let kitty = kitty(table.bottom_cards_unplayed.clone(), me, landlord, hand)?;
+    let base = stake(table.base.clone(), "base")?;
+    let multiplier = stake(table.multiplier.clone(), "multiplier")?;
     let view = SeatView::playing(rules, me, landlord, hand, dealt, PublicPlay::new(landlord))
         .with_phase(phase)
         .with_kitty(kitty)
-        .with_stake(stake(obj, "base")?, stake(obj, "multiplier")?);
-    read_variants(obj, view)
+        .with_stake(base, multiplier);
+    read_variants(table, view)
 }
 
 fn parse_double(
-    obj: &Map<String, Value>,
+    fields: DoubleFields,
     default_rules: &Rules,
 ) -> Result<DoubleRequest, ProtocolError> {
-    let rules = request_rules(obj, default_rules)?;
-    let view = before_play_view(obj, &rules, Phase::Doubling)?;
-    let v = get(obj, "choices")?;
-    let choices: Option<Vec<u32>> = v.as_array().and_then(|items| {
-        items
-            .iter()
-            .map(|x| {
-                x.as_u64()
-                    .and_then(|n| u32::try_from(n).ok())
-                    .filter(|&n| n >= 1)
-            })
-            .collect()
-    });
-    match choices {
-        Some(choices) if !choices.is_empty() => Ok(DoubleRequest { view, choices }),
-        _ => invalid_key("choices", Problem::NotChoices(v.to_string())),
+    let rules = request_rules(fields.rules, default_rules)?;
+    let view = before_play_view(fields.before_play, &rules, Phase::Doubling)?;
+    match fields.choices.present() {
+        None => Err(ProtocolError::Missing(Field::Key("choices"))),
+        Some(Ok(choices)) if !choices.is_empty() => {
+            let choices = choices.into_iter().map(NonZeroU32::get).collect();
+            Ok(DoubleRequest { view, choices })
+        }
+        Some(Ok(_)) => invalid_key("choices", Problem::NotChoices("[]".to_string())),
+        Some(Err(text)) => invalid_key("choices", Problem::NotChoices(text)),
     }
 }
 
-fn parse_show(
-    obj: &Map<String, Value>,
-    default_rules: &Rules,
-) -> Result<ShowRequest, ProtocolError> {
-    let rules = request_rules(obj, default_rules)?;
-    let v = get(obj, "factor")?;
-    let factor = match v.as_u64().and_then(|n| u32::try_from(n).ok()) {
-        Some(n) if n >= 1 => n,
-        _ => return invalid_key("factor", Problem::NotPositive(v.to_string())),
+fn parse_show(fields: ShowFields, default_rules: &Rules) -> Result<ShowRequest, ProtocolError> {
+    let rules = request_rules(fields.rules, default_rules)?;
+    let factor = match fields.factor.present() {
+        None => return Err(ProtocolError::Missing(Field::Key("factor"))),
+        Some(Ok(n)) => n.get(),
+        Some(Err(text)) => return invalid_key("factor", Problem::NotPositive(text)),
     };
-    let view = match get(obj, "window")? {
-        Value::String(w) if w == "landlord" => {
-            let view = before_play_view(obj, &rules, Phase::LandlordShow)?;
+    let window = match fields.window.present() {
+        None => return Err(ProtocolError::Missing(Field::Key("window"))),
+        Some(window) => window,
+    };
+    let view = match window.as_deref() {
+        Ok("landlord") => {
+            let view = before_play_view(fields.before_play, &rules, Phase::LandlordShow)?;
             if view.landlord() != Some(view.seat()) {
                 let problem = Problem::NotLandlordWindow {
                     seat: view.seat(),
@@ -685,11 +832,12 @@ fn parse_show(
             }
             view
         }
-        Value::String(w) if w == "start" || w == "deal" => {
-            let me = seat(obj, "seat")?;
-            let hand = match obj.get("hand") {
-                None | Some(Value::Null) => Cards::EMPTY,
-                Some(v) => cards_value(v, Field::Key("hand"))?,
+        Ok(w @ ("start" | "deal")) => {
+            let before_play = fields.before_play;
+            let me = seat(before_play.seats.seat, Field::Key("seat"))?;
+            let hand = match before_play.hand.given() {
+                None => Cards::EMPTY,
+                Some(hand) => cards_value(hand, Field::Key("hand"))?,
             };
             let (ok, expected) = if w == "start" {
                 (hand.is_empty(), "none (before the deal)")
@@ -703,37 +851,32 @@ fn parse_show(
             let view = SeatView::bidding(&rules, me, hand, Vec::new())
                 .with_phase(Phase::Dealing)
                 .with_cards_left(BySeat([hand.len(); 3]));
-            read_variants(obj, view)?
+            read_variants(before_play.table, view)?
         }
-        other => return invalid_key("window", Problem::UnknownWindow(other.to_string())),
+        Ok(other) => {
+            return invalid_key("window", Problem::UnknownWindow(json_text(&other)));
+        }
+        Err(text) => return invalid_key("window", Problem::UnknownWindow(text.clone())),
     };
     Ok(ShowRequest { view, factor })
 }
 
-// --- result --------------------------------------------------------------------------------
+// --- result ----------------------------------------------------------------------------------
 
-fn parse_result(obj: &Map<String, Value>) -> Result<Request, ProtocolError> {
-    let winner = match obj.get("winner") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(w)) if w == "landlord" => Some(Side::Landlord),
-        Some(Value::String(w)) if w == "farmers" => Some(Side::Farmers),
+fn parse_result(fields: ResultFields) -> Result<Request, ProtocolError> {
+    let winner = match fields.winner.given() {
+        None => None,
+        Some(Ok(w)) if w == "landlord" => Some(Side::Landlord),
+        Some(Ok(w)) if w == "farmers" => Some(Side::Farmers),
         Some(other) => {
-            return invalid_key("winner", Problem::UnknownWinner(other.to_string()));
+            let sent = other.map_or_else(|text| text, |w| json_text(&w));
+            return invalid_key("winner", Problem::UnknownWinner(sent));
         }
     };
-    let scores = match obj.get("scores") {
-        None | Some(Value::Null) => None,
-        Some(v) => match v.as_array().map(Vec::as_slice) {
-            Some([a, b, c]) => match (a.as_i64(), b.as_i64(), c.as_i64()) {
-                (Some(a), Some(b), Some(c)) => Some([a, b, c]),
-                _ => {
-                    return invalid_key("scores", Problem::NotScores(v.to_string()));
-                }
-            },
-            _ => {
-                return invalid_key("scores", Problem::NotScores(v.to_string()));
-            }
-        },
+    let scores = match fields.scores.given() {
+        None => None,
+        Some(Ok(scores)) => Some(scores),
+        Some(Err(text)) => return invalid_key("scores", Problem::NotScores(text)),
     };
     Ok(Request::Result { winner, scores })
 }
