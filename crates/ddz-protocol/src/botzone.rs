@@ -34,8 +34,11 @@ use ddz_core::{
     Bidding, CardSet, Cards, Move, ParseCardsError, Rules, classify, default_reading, legal_moves,
 };
 use ddz_game::{ActionError, Bid, BySeat, PublicPlay, Seat, SeatView};
-use serde::Serialize;
-use serde_json::{Map, Value};
+use serde::de::IgnoredAny;
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::Value;
+
+use crate::sent::{Sent, fields};
 
 use ddz_bots::Bot;
 
@@ -372,67 +375,113 @@ pub enum Turn {
 
 // --- Reading the input ---------------------------------------------------------------------
 
+/// Botzone's input line: every request so far and this bot's earlier responses (`data` and
+/// `globaldata` are not read).
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct Input {
+    requests: Sent<Vec<Value>>,
+    responses: Sent<Vec<Value>>,
+}
+
 /// Splits Botzone's input line into its requests and responses (`data` and `globaldata` are
-/// ignored; a missing or null `responses` is empty).
+/// ignored; a missing or null `responses` is empty). Each request and response is kept as the
+/// JSON value sent; [`read_turn`] reads them.
 pub fn parse_input(line: &str) -> Result<(Vec<Value>, Vec<Value>), BotzoneError> {
     let value: Value =
         serde_json::from_str(line).map_err(|e| BotzoneError::NotJson(e.to_string()))?;
-    let Value::Object(mut obj) = value else {
+    let Some(input) = fields::<Input>(&value) else {
         return Err(BotzoneError::NotObject);
     };
-    let requests = match obj.remove("requests") {
-        Some(Value::Array(a)) if !a.is_empty() => a,
-        Some(Value::Array(_)) => return invalid(Place::Requests, Problem::Empty),
-        Some(other) => return invalid(Place::Requests, Problem::NotArray(other.to_string())),
+    let requests = match input.requests.present() {
         None => return Err(BotzoneError::NoRequests),
+        Some(Ok(requests)) if requests.is_empty() => {
+            return invalid(Place::Requests, Problem::Empty);
+        }
+        Some(Ok(requests)) => requests,
+        Some(Err(text)) => return invalid(Place::Requests, Problem::NotArray(text)),
     };
-    let responses = match obj.remove("responses") {
-        None | Some(Value::Null) => Vec::new(),
-        Some(Value::Array(a)) => a,
-        Some(other) => return invalid(Place::Responses, Problem::NotArray(other.to_string())),
+    let responses = match input.responses.given() {
+        None => Vec::new(),
+        Some(Ok(responses)) => responses,
+        Some(Err(text)) => return invalid(Place::Responses, Problem::NotArray(text)),
     };
     Ok((requests, responses))
 }
 
-/// Physical cards from a JSON array of ids at `place`.
-fn ids(v: &Value, place: Place) -> Result<CardSet, BotzoneError> {
-    if !v.is_array() {
-        return invalid(place, Problem::NotIdArray(v.to_string()));
+/// A JSON array as the text sent, for [`ddz_core::parse_botzone_ids`] to read its ids (and
+/// name the item that is not one).
+struct IdArray(String);
+
+impl<'de> Deserialize<'de> for IdArray {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let items = Vec::<Value>::deserialize(deserializer)?;
+        Ok(IdArray(Value::Array(items).to_string()))
     }
-    ddz_core::parse_botzone_ids(&v.to_string()).or_else(|e| invalid(place, Problem::Ids(e)))
 }
 
-/// The ids of a set, ascending, as a JSON array.
-fn id_array(set: CardSet) -> Value {
-    set.iter().map(|c| c.id()).collect()
+/// The fields of one request, as FightTheLandlord and FightTheLandlord2 send them.
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct RequestFields {
+    /// This bot's dealt cards (the first request).
+    own: Sent<IdArray>,
+    /// The earlier bids (FightTheLandlord2's bidding request).
+    bid: Sent<Vec<Sent<u64>>>,
+    /// The plays of the next and the previous seat since this bot's last turn.
+    history: Sent<[Sent<IdArray>; 2]>,
+    /// The kitty (`public` in some of Botzone's examples).
+    publiccard: Sent<IdArray>,
+    public: Sent<IdArray>,
+    /// FightTheLandlord2: the landlord's seat, this bot's seat and the winning bid.
+    landlord: Sent<u64>,
+    pos: Sent<u64>,
+    finalbid: Sent<u64>,
 }
 
-/// A whole number within `low..=high` from a JSON value at `place`.
-fn number(v: &Value, place: Place, low: u8, high: u8) -> Result<u8, BotzoneError> {
-    match v
-        .as_u64()
-        .and_then(|n| u8::try_from(n).ok())
-        .filter(|n| (low..=high).contains(n))
-    {
-        Some(n) => Ok(n),
-        None => invalid(
-            place,
-            Problem::NotNumber {
-                sent: v.to_string(),
-                low,
-                high,
-            },
-        ),
+/// A response or a field read as `T` (what was sent kept when it is not one).
+fn read<T: serde::de::DeserializeOwned>(value: &Value) -> Sent<T> {
+    Sent::deserialize(value).unwrap_or_else(|_| Sent::Other(value.to_string()))
+}
+
+/// Physical cards from a JSON array of ids at `place`.
+fn ids(sent: Result<IdArray, String>, place: Place) -> Result<CardSet, BotzoneError> {
+    match sent {
+        Ok(IdArray(text)) => {
+            ddz_core::parse_botzone_ids(&text).or_else(|e| invalid(place, Problem::Ids(e)))
+        }
+        Err(text) => invalid(place, Problem::NotIdArray(text)),
+    }
+}
+
+/// The ids of a set, ascending, as a JSON array (`[0,4,53]`).
+fn id_array(set: CardSet) -> String {
+    ddz_core::format_botzone_ids(set)
+}
+
+/// A whole number within `low..=high` sent at `place`.
+fn number(sent: Result<u64, String>, place: Place, low: u8, high: u8) -> Result<u8, BotzoneError> {
+    let n = sent
+        .as_ref()
+        .ok()
+        .and_then(|&n| u8::try_from(n).ok())
+        .filter(|n| (low..=high).contains(n));
+    match (n, sent) {
+        (Some(n), _) => Ok(n),
+        (None, sent) => {
+            let sent = sent.map_or_else(|text| text, |n| n.to_string());
+            invalid(place, Problem::NotNumber { sent, low, high })
+        }
     }
 }
 
 /// A seat (0, 1 or 2) from field `key` of request `i`.
-fn seat_field(obj: &Map<String, Value>, key: &'static str, i: usize) -> Result<Seat, BotzoneError> {
-    let Some(v) = obj.get(key) else {
+fn seat_field(sent: Sent<u64>, key: &'static str, i: usize) -> Result<Seat, BotzoneError> {
+    let Some(sent) = sent.present() else {
         return invalid(Place::Request(i), Problem::Missing(key));
     };
     let place = Place::RequestField(i, key);
-    let n = number(v, place, 0, 2)?;
+    let n = number(sent, place, 0, 2)?;
     Seat::new(n).map_or_else(|| invalid(place, Problem::NotSeat(n)), Ok)
 }
 
@@ -550,20 +599,21 @@ impl Rebuilt {
     }
 }
 
-/// Request `i` as an object.
-fn object(i: usize, v: &Value) -> Result<&Map<String, Value>, BotzoneError> {
-    match v {
-        Value::Object(o) => Ok(o),
-        other => invalid(Place::Request(i), Problem::NotObject(other.to_string())),
-    }
+/// The fields of request `i`, which must be an object.
+fn request_fields(i: usize, v: &Value) -> Result<RequestFields, BotzoneError> {
+    fields(v).map_or_else(
+        || invalid(Place::Request(i), Problem::NotObject(v.to_string())),
+        Ok,
+    )
 }
 
 /// The earlier bids of a FightTheLandlord2 bidding request (`requests[0].bid`), checked:
 /// seat 0 bids first, each bid 0 (pass) or above the highest before it, and nobody has bid 3.
-fn earlier_bids(v: &Value) -> Result<Vec<(Seat, Bid)>, BotzoneError> {
+fn earlier_bids(sent: Result<Vec<Sent<u64>>, String>) -> Result<Vec<(Seat, Bid)>, BotzoneError> {
     let place = Place::RequestField(0, "bid");
-    let Value::Array(items) = v else {
-        return invalid(place, Problem::NotBidArray(v.to_string()));
+    let items = match sent {
+        Ok(items) => items,
+        Err(text) => return invalid(place, Problem::NotBidArray(text)),
     };
     if items.len() > 2 {
         return invalid(place, Problem::TooManyBids(items.len()));
@@ -572,7 +622,7 @@ fn earlier_bids(v: &Value) -> Result<Vec<(Seat, Bid)>, BotzoneError> {
     let mut high = 0;
     for (seat, item) in Seat::ALL.into_iter().zip(items) {
         let place = Place::RequestEntry(0, "bid", seat.index());
-        let b = number(item, place, 0, 3)?;
+        let b = number(item.sent(), place, 0, 3)?;
         if high == 3 {
             return invalid(place, Problem::BiddingEnded);
         }
@@ -606,15 +656,19 @@ pub fn read_turn(requests: &[Value], responses: &[Value]) -> Result<Turn, Botzon
         };
         return invalid(Place::Responses, problem);
     }
-    let first = object(0, &requests[0])?;
-    let Some(own) = first.get("own") else {
+    let first = request_fields(0, &requests[0])?;
+    let Some(own) = first.own.present() else {
         return invalid(Place::Request(0), Problem::Missing("own"));
     };
     let own = ids(own, Place::RequestField(0, "own"))?;
 
     // FightTheLandlord2's bidding: only ever the first request.
     let mut bid: Option<(Seat, Vec<(Seat, Bid)>)> = None;
-    if let Some(v) = first.get("bid").filter(|_| !first.contains_key("history")) {
+    let bidding = match first.history {
+        Sent::Absent => first.bid.present(),
+        _ => None,
+    };
+    if let Some(v) = bidding {
         if own.len() != 17 {
             return invalid(
                 Place::RequestField(0, "own"),
@@ -630,7 +684,7 @@ pub fn read_turn(requests: &[Value], responses: &[Value]) -> Result<Turn, Botzon
             return Ok(Turn::Bid { view, allowed });
         }
         let high = bids.iter().map(|b| b.1).max().unwrap_or(0);
-        let mine = number(&responses[0], Place::Response(0), 0, 3)?;
+        let mine = number(read(&responses[0]).sent(), Place::Response(0), 0, 3)?;
         if mine != 0 && mine <= high {
             return invalid(Place::Response(0), Problem::BidNotAbove { bid: mine, high });
         }
@@ -641,20 +695,21 @@ pub fn read_turn(requests: &[Value], responses: &[Value]) -> Result<Turn, Botzon
     let start = usize::from(bid.is_some());
     let mut table: Option<Rebuilt> = None;
     for (i, request) in requests.iter().enumerate().skip(start) {
-        let r = object(i, request)?;
-        let history = match r.get("history") {
-            Some(Value::Array(h)) if h.len() == 2 => h,
-            Some(other) => {
-                let problem = Problem::NotHistory(other.to_string());
+        let mut r = request_fields(i, request)?;
+        let history = match core::mem::take(&mut r.history).present() {
+            Some(Ok(h)) => h,
+            Some(Err(text)) => {
+                let problem = Problem::NotHistory(text);
                 return invalid(Place::RequestField(i, "history"), problem);
             }
-            None if r.contains_key("bid") => {
+            None if r.bid != Sent::Absent => {
                 return invalid(Place::Request(i), Problem::LateBidding);
             }
             None => return invalid(Place::Request(i), Problem::Missing("history")),
         };
         let entry = |k: usize| Place::RequestEntry(i, "history", k);
-        let entries = [ids(&history[0], entry(0))?, ids(&history[1], entry(1))?];
+        let [next, prev] = history;
+        let entries = [ids(next.sent(), entry(0))?, ids(prev.sent(), entry(1))?];
         let t = match table.as_mut() {
             Some(t) => {
                 for (k, set) in entries.into_iter().enumerate() {
@@ -682,7 +737,7 @@ pub fn read_turn(requests: &[Value], responses: &[Value]) -> Result<Turn, Botzon
         if i + 1 == requests.len() {
             break;
         }
-        let mine = ids(&responses[i], Place::Response(i))?;
+        let mine = ids(read(&responses[i]).sent(), Place::Response(i))?;
         let me = t.me;
         t.apply(me, mine, Place::Response(i))?;
     }
@@ -696,24 +751,24 @@ pub fn read_turn(requests: &[Value], responses: &[Value]) -> Result<Turn, Botzon
 /// cards. FightTheLandlord2 names them (`landlord`, `pos`, `finalbid`); FightTheLandlord has
 /// seat 0 the landlord and the seat follows from which `history` entries are empty.
 fn start_table(
-    r: &Map<String, Value>,
+    r: RequestFields,
     i: usize,
     own: CardSet,
     entries: [CardSet; 2],
     bid: Option<(Seat, Vec<(Seat, Bid)>)>,
 ) -> Result<Rebuilt, BotzoneError> {
-    let Some(public_value) = r.get("publiccard").or_else(|| r.get("public")) else {
+    let Some(public) = r.publiccard.present().or_else(|| r.public.present()) else {
         return invalid(Place::Request(i), Problem::MissingPublic);
     };
-    let public = ids(public_value, Place::RequestField(i, "publiccard"))?;
+    let public = ids(public, Place::RequestField(i, "publiccard"))?;
     if public.len() != 3 {
         let problem = Problem::PublicCount(public.len());
         return invalid(Place::RequestField(i, "publiccard"), problem);
     }
-    let (rules, landlord, me, base, bids) = if r.contains_key("landlord") {
-        let landlord = seat_field(r, "landlord", i)?;
-        let me = seat_field(r, "pos", i)?;
-        let Some(final_bid) = r.get("finalbid") else {
+    let (rules, landlord, me, base, bids) = if r.landlord != Sent::Absent {
+        let landlord = seat_field(r.landlord, "landlord", i)?;
+        let me = seat_field(r.pos, "pos", i)?;
+        let Some(final_bid) = r.finalbid.present() else {
             return invalid(Place::Request(i), Problem::Missing("finalbid"));
         };
         let base = number(final_bid, Place::RequestField(i, "finalbid"), 1, 3)?;
@@ -779,14 +834,14 @@ fn start_table(
 /// Asks `bot` for its answer to `turn` and returns Botzone's response value: a bid 0-3, or the
 /// ids of the chosen move's cards taken from the hand (`[]` for a pass). An answer the robot
 /// was not allowed is an error.
-pub fn choose(bot: &mut dyn Bot, turn: &Turn) -> Result<Value, BotzoneError> {
+pub fn choose(bot: &mut dyn Bot, turn: &Turn) -> Result<Response, BotzoneError> {
     match turn {
         Turn::Bid { view, allowed } => {
             let b = bot.bid(view, allowed);
             if !allowed.contains(&b) {
                 return Err(BotzoneError::RobotBid(b));
             }
-            Ok(Value::from(b))
+            Ok(Response::Bid(b))
         }
         Turn::Play {
             view,
@@ -800,16 +855,27 @@ pub fn choose(bot: &mut dyn Bot, turn: &Turn) -> Result<Value, BotzoneError> {
             let set = hand
                 .take(m.cards())
                 .ok_or(BotzoneError::RobotPlayNotInHand(m))?;
-            Ok(id_array(set))
+            Ok(Response::Cards(set.iter().map(|c| c.id()).collect()))
         }
     }
+}
+
+/// A robot's answer on Botzone's wire: a bid (a number) or the ids of the cards it plays (an
+/// array, ascending; `[]` a pass).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Response {
+    /// A bid, 0 (pass) to 3.
+    Bid(Bid),
+    /// The ids (0-53) of the cards played.
+    Cards(Vec<u8>),
 }
 
 /// Botzone's output object for a turn, on the wire `{"response": ...}`.
 #[derive(Serialize)]
 struct Output {
-    /// The bid (a number) or the ids of the cards played (an array).
-    response: Value,
+    /// The bid or the cards played.
+    response: Response,
 }
 
 /// Botzone's output object for an error, on the wire `{"debug": "error: ..."}`.
@@ -825,6 +891,13 @@ fn debug_line(e: &impl std::fmt::Display) -> String {
         debug: format!("error: {e}"),
     })
     .unwrap_or_default()
+}
+
+/// A line that holds a full input (its `requests`), in keep-running mode.
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct FullInput {
+    requests: Sent<IgnoredAny>,
 }
 
 /// One game's exchange with Botzone: the requests so far and this bot's responses.
@@ -850,7 +923,8 @@ impl Session {
     pub fn push_request(&mut self, line: &str) -> Result<(), BotzoneError> {
         let value: Value =
             serde_json::from_str(line).map_err(|e| BotzoneError::RequestNotJson(e.to_string()))?;
-        if value.get("requests").is_some() {
+        let full = fields::<FullInput>(&value).is_some_and(|f| f.requests.present().is_some());
+        if full {
             *self = Session::from_input(line)?;
         } else {
             self.requests.push(value);
@@ -867,7 +941,8 @@ impl Session {
     /// `{"response": ...}` and records the response for later turns.
     pub fn answer(&mut self, bot: &mut dyn Bot) -> Result<Value, BotzoneError> {
         let response = choose(bot, &self.turn()?)?;
-        self.responses.push(response.clone());
+        self.responses
+            .push(serde_json::to_value(&response).unwrap_or(Value::Null));
         Ok(serde_json::to_value(Output { response }).unwrap_or(Value::Null))
     }
 }
