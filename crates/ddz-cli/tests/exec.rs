@@ -309,6 +309,12 @@ fn malformed_and_error_replies_forfeit() {
     let body = "    print(json.dumps({'id': rid, 'error': 'no idea'}), flush=True)\n";
     let why = broken("error", body);
     assert!(why.contains("no idea"), "{why}");
+    let body = "    print(json.dumps({'id': 99, 'cards': 'pass'}), flush=True)\n";
+    let why = broken("wrong-id", body);
+    assert!(why.contains("reply to id 99, expected"), "{why}");
+    let body = "    print(json.dumps({'id': rid, 'cards': 5}), flush=True)\n";
+    let why = broken("cards-number", body);
+    assert!(why.contains("act: \"cards\": 5 is not a move"), "{why}");
 }
 
 #[test]

@@ -28,11 +28,13 @@ use std::time::Duration;
 
 use ddz_core::{Move, parse_move};
 use ddz_game::{Bid, SeatView};
+use serde::Deserialize;
 use serde_json::Value;
 
 use crate::jsonl::{
     MAX_LINE, act_request, bid_request, double_request, hello_request, show_request,
 };
+use crate::sent::{Sent, fields};
 use std::sync::Arc;
 
 use ddz_bots::{BOT_NAMES, Bot, BotError, BotFactory, Registry};
@@ -216,15 +218,14 @@ impl ExternalBot {
             next_id: 0,
             failure: None,
         };
-        let hello = hello_request(&Value::from(0));
         // Starting a program can take longer than a decision on a busy machine.
         bot.timeout = external.timeout.max(DEFAULT_TIMEOUT);
-        let reply = bot.exchange(hello);
+        let reply = bot.exchange("hello", hello_request);
         bot.timeout = external.timeout;
         if let Some(reply) = reply {
-            match reply.get("name") {
-                Some(Value::String(n)) => bot.hello_name = Some(n.clone()),
-                _ => bot.fail(format!("hello reply without a \"name\": {reply}")),
+            match reply.fields.name {
+                Sent::Read(n) => bot.hello_name = Some(n),
+                _ => bot.fail(format!("hello reply without a \"name\": {}", reply.json)),
             }
         }
         Ok(bot)
@@ -243,20 +244,14 @@ impl ExternalBot {
         self.requests = None;
     }
 
-    /// Sends `request` (whose `id` is the next id) and returns the reply, or records a failure
-    /// and returns `None`. Replies with an `error` or another `id` are failures.
-    fn exchange(&mut self, mut request: Value) -> Option<Value> {
+    /// Sends the `kind` request `request` builds with the next id and returns the reply, or
+    /// records a failure and returns `None`. Replies with an `error` or another `id` are
+    /// failures.
+    fn exchange(&mut self, kind: &str, request: impl FnOnce(&Value) -> Value) -> Option<Reply> {
         let sender = self.requests.as_ref()?;
         let id = self.next_id;
         self.next_id += 1;
-        if let Value::Object(obj) = &mut request {
-            obj.insert("id".into(), Value::from(id));
-        }
-        let kind = request
-            .get("type")
-            .and_then(Value::as_str)
-            .unwrap_or("request")
-            .to_string();
+        let request = request(&Value::from(id));
         if sender.send(request.to_string()).is_err() {
             self.fail(format!("{kind}: the program closed its input"));
             return None;
@@ -279,29 +274,60 @@ impl ExternalBot {
                 return None;
             }
         };
-        let reply: Value = match serde_json::from_str(&line) {
-            Ok(v @ Value::Object(_)) => v,
-            Ok(_) | Err(_) => {
-                self.fail(format!(
-                    "{kind}: malformed reply (not a JSON object): {}",
-                    clip(&line)
-                ));
-                return None;
-            }
+        let json: Option<Value> = serde_json::from_str(&line).ok();
+        let Some((json, fields)) = json.and_then(|j| fields::<ReplyFields>(&j).map(|f| (j, f)))
+        else {
+            self.fail(format!(
+                "{kind}: malformed reply (not a JSON object): {}",
+                clip(&line)
+            ));
+            return None;
         };
-        if let Some(error) = reply.get("error") {
+        if let Some(error) = fields.error.clone().present() {
+            let error = error.map_or_else(|text| text, |json| json.to_string());
             self.fail(format!("{kind}: error reply: {error}"));
             return None;
         }
-        if reply.get("id") != Some(&Value::from(id)) {
-            self.fail(format!(
-                "{kind}: reply to id {}, expected {id}",
-                reply.get("id").unwrap_or(&Value::Null)
-            ));
-            return None;
+        match fields.id.clone().sent() {
+            Ok(sent) if sent == id => {}
+            other => {
+                let sent = other.map_or_else(|text| text, |n| n.to_string());
+                self.fail(format!("{kind}: reply to id {sent}, expected {id}"));
+                return None;
+            }
         }
-        Some(reply)
+        Some(Reply { fields, json })
     }
+}
+
+/// The fields of a program's reply that a controller reads (`ddz-jsonl/1`'s reply types).
+#[derive(Default, Deserialize)]
+#[serde(default)]
+struct ReplyFields {
+    id: Sent<u64>,
+    /// An error reply's error (any JSON: a string, or an object with a code).
+    error: Sent<Value>,
+    /// The `hello` reply's robot name.
+    name: Sent<String>,
+    /// The `bid` reply's bid.
+    bid: Sent<u64>,
+    /// The `act` reply's move.
+    cards: Sent<String>,
+    /// The `double` reply's factor.
+    double: Sent<u64>,
+    /// The `show` reply's choice.
+    show: Sent<bool>,
+}
+
+/// A reply: its fields, and the JSON sent (quoted when it is wrong as a whole).
+struct Reply {
+    fields: ReplyFields,
+    json: Value,
+}
+
+/// What was sent in a reply's field, as JSON text (`null` when absent).
+fn shown<T: serde::Serialize>(sent: Result<T, String>) -> String {
+    sent.map_or_else(|text| text, |v| crate::sent::json_text(&v))
 }
 
 /// A line cut to 200 characters, for messages.
@@ -369,17 +395,14 @@ impl Bot for ExternalBot {
 
     fn bid(&mut self, view: &SeatView, allowed: &[Bid]) -> Bid {
         let fallback = allowed.first().copied().unwrap_or(0);
-        let Some(reply) = self.exchange(bid_request(&Value::Null, view)) else {
+        let Some(reply) = self.exchange("bid", |id| bid_request(id, view)) else {
             return fallback;
         };
-        let bid = reply
-            .get("bid")
-            .and_then(Value::as_u64)
-            .and_then(|b| Bid::try_from(b).ok());
-        match bid {
+        let sent = reply.fields.bid.sent();
+        match sent.as_ref().ok().and_then(|&b| Bid::try_from(b).ok()) {
             Some(b) if allowed.contains(&b) => b,
             _ => {
-                let shown = reply.get("bid").unwrap_or(&Value::Null);
+                let shown = shown(sent);
                 self.fail(format!("bid: {shown} is not an allowed bid {allowed:?}"));
                 fallback
             }
@@ -388,19 +411,21 @@ impl Bot for ExternalBot {
 
     fn play(&mut self, view: &SeatView, allowed: &[Move]) -> Move {
         let fallback = allowed.first().copied().unwrap_or(Move::PASS);
-        let Some(reply) = self.exchange(act_request(&Value::Null, view, Some(allowed))) else {
+        let Some(reply) = self.exchange("act", |id| act_request(id, view, Some(allowed))) else {
             return fallback;
         };
-        let Some(text) = reply.get("cards").and_then(Value::as_str) else {
-            let shown = reply.get("cards").unwrap_or(&Value::Null);
-            self.fail(format!("act: \"cards\": {shown} is not a move"));
-            return fallback;
+        let text = match reply.fields.cards.sent() {
+            Ok(text) => text,
+            Err(shown) => {
+                self.fail(format!("act: \"cards\": {shown} is not a move"));
+                return fallback;
+            }
         };
         let beat = view.last().map(|(_, m)| m);
-        let m = match parse_move(text, view.rules(), beat.as_ref()) {
+        let m = match parse_move(&text, view.rules(), beat.as_ref()) {
             Ok(m) => m,
             Err(e) => {
-                self.fail(format!("act: \"{}\": {e}", clip(text)));
+                self.fail(format!("act: \"{}\": {e}", clip(&text)));
                 return fallback;
             }
         };
@@ -412,7 +437,7 @@ impl Bot for ExternalBot {
         match chosen {
             Some(a) => *a,
             None => {
-                self.fail(format!("act: \"{}\" is not an allowed move", clip(text)));
+                self.fail(format!("act: \"{}\" is not an allowed move", clip(&text)));
                 fallback
             }
         }
@@ -422,17 +447,14 @@ impl Bot for ExternalBot {
     /// failure (the game is forfeited).
     fn double(&mut self, view: &SeatView, allowed: &[u32]) -> u32 {
         let fallback = allowed.first().copied().unwrap_or(1);
-        let Some(reply) = self.exchange(double_request(&Value::Null, view, allowed)) else {
+        let Some(reply) = self.exchange("double", |id| double_request(id, view, allowed)) else {
             return fallback;
         };
-        let factor = reply
-            .get("double")
-            .and_then(Value::as_u64)
-            .and_then(|d| u32::try_from(d).ok());
-        match factor {
+        let sent = reply.fields.double.sent();
+        match sent.as_ref().ok().and_then(|&d| u32::try_from(d).ok()) {
             Some(d) if allowed.contains(&d) => d,
             _ => {
-                let shown = reply.get("double").unwrap_or(&Value::Null);
+                let shown = shown(sent);
                 self.fail(format!(
                     "double: {shown} is not an allowed factor {allowed:?}"
                 ));
@@ -444,13 +466,12 @@ impl Bot for ExternalBot {
     /// Asks the program a `show` request; a reply without a boolean `show` is a failure (the
     /// game is forfeited).
     fn show(&mut self, view: &SeatView, factor: u32) -> bool {
-        let Some(reply) = self.exchange(show_request(&Value::Null, view, factor)) else {
+        let Some(reply) = self.exchange("show", |id| show_request(id, view, factor)) else {
             return false;
         };
-        match reply.get("show") {
-            Some(Value::Bool(b)) => *b,
-            other => {
-                let shown = other.unwrap_or(&Value::Null);
+        match reply.fields.show.sent() {
+            Ok(show) => show,
+            Err(shown) => {
                 self.fail(format!("show: {shown} is not true or false"));
                 false
             }
