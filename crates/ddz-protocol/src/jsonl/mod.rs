@@ -1,9 +1,9 @@
 //! The robot side of the stdio protocol `ddz-jsonl/1` (PROTOCOL.md, docs/protocol.md): one JSON
 //! request a line in, one JSON reply a line out.
 //!
-//! [`parse_request`] turns a line into a checked [`Request`] (the seat's [`SeatView`] and what it
+//! [`parse_request`] turns a line into a checked [`Request`] (the seat's [`SeatView`](ddz_game::SeatView) and what it
 //! may do), or an error that names the field; the `*_reply` functions build the answers;
-//! [`serve`] runs a [`Bot`] over a whole stream. The `*_request` functions build requests from a
+//! [`serve`] runs a [`Bot`](ddz_bots::Bot) over a whole stream. The `*_request` functions build requests from a
 //! game's view, for a controller that drives a robot through the protocol.
 //!
 //! ```
