@@ -11,6 +11,10 @@
 //! - [`external`]: robots played by external programs speaking `ddz-jsonl/1`
 //!   ([`external::Externals::registry`] makes them robots that [`ddz_bots::BotSpec`] knows).
 //!
+//! Every message is read as a serde type: a request's fields, a Botzone request's and an
+//! external program's reply are structs whose fields keep what was sent when it is not what
+//! the protocol asks (so the error can quote it); nothing walks a JSON value by hand.
+//!
 //! Bad input is a typed error that says where and what: [`jsonl::ProtocolError`] (a field of
 //! the request and a [`jsonl::Problem`]) and [`botzone::BotzoneError`] (a place in the input
 //! and a [`botzone::Problem`]); their messages quote the value sent
