@@ -248,3 +248,22 @@ pub extern "C" fn ddz_last_error() -> *const c_char {
             .map_or(core::ptr::null(), |message| message.as_ptr())
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panic_inside_is_an_internal_error_with_its_message() {
+        let status = guard_int(|| panic!("boom"));
+        assert_eq!(status, DdzStatus::DdzErrInternal as i64);
+        // SAFETY: ddz_last_error's pointer is a live C string until the next call.
+        let message = unsafe { CStr::from_ptr(ddz_last_error()) }.to_str().unwrap();
+        assert!(message.contains("boom"), "{message}");
+        let handle: *mut u8 = guard_new(|| -> Result<u8, Failure> { panic!("bang") });
+        assert!(handle.is_null());
+        // The next call that succeeds clears the message.
+        assert_eq!(guard_int(|| Ok(5)), 5);
+        assert!(ddz_last_error().is_null());
+    }
+}
