@@ -258,7 +258,9 @@ mod tests {
         let status = guard_int(|| panic!("boom"));
         assert_eq!(status, DdzStatus::DdzErrInternal as i64);
         // SAFETY: ddz_last_error's pointer is a live C string until the next call.
-        let message = unsafe { CStr::from_ptr(ddz_last_error()) }.to_str().unwrap();
+        let message = unsafe { CStr::from_ptr(ddz_last_error()) }
+            .to_str()
+            .unwrap();
         assert!(message.contains("boom"), "{message}");
         let handle: *mut u8 = guard_new(|| -> Result<u8, Failure> { panic!("bang") });
         assert!(handle.is_null());
