@@ -7,13 +7,18 @@
 #   Lua  examples/lua/play.lua under LuaJIT's FFI;
 #   C#   examples/csharp/Play.cs by P/Invoke, compiled by Mono's mcs and run by mono.
 # Needs cc, c++, valgrind, luajit, mcs and mono (.ci/run installs them). Builds the library
-# and `ddz` with the test profile, so that it reuses what `cargo test` built.
+# with the test profile (reusing what `cargo test` built) and uses the `ddz` binary of
+# $DDZ_BIN, or the one `cargo test` builds, building it when it is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 target=${CARGO_TARGET_DIR:-$PWD/target}
 case $target in /*) ;; *) target=$PWD/$target ;; esac
-cargo build --locked --profile test -p ddz-ffi -p ddz
+# Only the library: building `ddz` here too would unify features differently from
+# `cargo test --workspace` and rebuild its dependencies.
+cargo build --locked --profile test -p ddz-ffi
 lib=$target/debug
+ddz=${DDZ_BIN:-$lib/ddz}
+[ -x "$ddz" ] || { cargo build --locked --profile test -p ddz && ddz=$lib/ddz; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export LD_LIBRARY_PATH=$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
@@ -26,7 +31,7 @@ mkdir "$work/records"
 "$work/play" "$work/records" 5 laizi tiandi douzero rlcard botzone huanle
 replayed=0
 for record in "$work"/records/*.json; do
-  "$lib/ddz" replay --json "$record" | grep -q '"ok":true' || { echo "does not replay: $record" >&2; exit 1; }
+  "$ddz" replay --json "$record" | grep -q '"ok":true' || { echo "does not replay: $record" >&2; exit 1; }
   replayed=$((replayed + 1))
 done
 [ "$replayed" -eq 130 ] || { echo "$replayed records, expected 130" >&2; exit 1; }

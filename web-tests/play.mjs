@@ -6,7 +6,7 @@
 //   taps, Chinese, reduced motion), then `huanle` on a desktop in Chinese and on a phone in
 //   English (showing at the first window with cards, doubling by the button with the largest
 //   factor, the multiplier panel checked);
-// - in each: the lobby offers every robot of the server, `search` first, each with a line
+// - in each: the lobby offers every robot of the server, the levels first (`level:8`), each with a line
 //   about it; every card face drawn (the hand at every turn, the replay's deal: all 54 cards)
 //   keeps its corner index legible and inside the part of the card left visible by the next
 //   one (a condensed "10", jokers as upright 大王/小王 or JOKER, a star on small English
@@ -314,11 +314,15 @@ async function runGame(browser, url, label, viewport, tap, lang, rules = null, e
   await page.waitForFunction(() => document.querySelectorAll("#f-seat1 option").length >= 6);
   const lobby = await page.evaluate(() => ({
     values: [...document.querySelectorAll("#f-seat1 option")].map((o) => o.value),
+    level3: document.querySelector('#f-seat1 option[value="level:3"]')?.textContent ?? "",
     about: document.getElementById("f-seat1-about").textContent,
     placeholder: document.getElementById("f-watch").placeholder,
   }));
   const health = await (await fetch(`${url}/v1/health`)).json();
-  if (lobby.values[0] !== "search") throw new Error(`${label}: the lobby's first robot is ${lobby.values[0]}`);
+  // The levels first, strongest first, named in the page's language; then the robots by name.
+  if (lobby.values[0] !== "level:8") throw new Error(`${label}: the lobby's first robot is ${lobby.values[0]}`);
+  const level3 = lang === "zh" ? "3 级" : "level 3";
+  if (!lobby.level3.includes(level3)) throw new Error(`${label}: level 3 reads "${lobby.level3}"`);
   for (const r of health.robots) if (!lobby.values.includes(r)) throw new Error(`${label}: the lobby lacks ${r}`);
   if (!lobby.about.trim()) throw new Error(`${label}: no line about the robot`);
   if (lang === "zh" && !/房间号/.test(lobby.placeholder)) throw new Error(`${label}: the room id placeholder is "${lobby.placeholder}"`);

@@ -45,6 +45,7 @@ pub mod blog;
 pub mod ddzlib;
 mod drive;
 pub mod hint;
+mod levels;
 pub mod net;
 pub mod search;
 pub mod solver;
@@ -61,6 +62,7 @@ pub use baseline::{Greedy, RandomBot};
 pub use drive::{
     NoObserver, Observer, TurnError, decide, decide_in_view, drive, play_game, take_turn,
 };
+pub use levels::{LEVELS, Level, level_specs};
 pub use spec::{BotFactory, BotSpec, Registry};
 pub use value_bot::ValueBot;
 
@@ -191,6 +193,8 @@ pub enum BotError {
         /// What is wrong.
         why: String,
     },
+    /// A level that is not one of 1 to 8 (`level:9`, `level:x`; empty for `level` alone).
+    UnknownLevel(String),
 }
 
 impl fmt::Display for BotError {
@@ -248,6 +252,13 @@ impl fmt::Display for BotError {
                 builtin: false,
             } => write!(f, "external robot \"{name}\" is defined twice"),
             BotError::Start { name, why } => write!(f, "external robot \"{name}\": {why}"),
+            BotError::UnknownLevel(level) if level.is_empty() => f.write_str(
+                "\"level\" needs a number: level:1 (a beginner) to level:8 (the strongest)",
+            ),
+            BotError::UnknownLevel(level) => write!(
+                f,
+                "\"level:{level}\" is not a level: level:1 (a beginner) to level:8 (the strongest)"
+            ),
             BotError::NetOption { option, why } => write!(f, "net option \"{option}\": {why}"),
         }
     }

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use crate::net::{Net, NetBot, NetConfig};
 use crate::search::{SearchBot, SearchConfig};
 
-use crate::{BOT_NAMES, Bot, BotError, Greedy, RandomBot, ValueBot, ddzlib};
+use crate::{BOT_NAMES, Bot, BotError, Greedy, Level, RandomBot, ValueBot, ddzlib};
 
 /// Builds robots defined outside this crate (external programs, see `ddz-protocol`), one per
 /// game.
@@ -71,6 +71,7 @@ enum Kind {
     /// the network of its `pweights=FILE` option.
     Search(SearchConfig, Option<Vec<Arc<Net>>>, Option<Arc<Net>>),
     Net(NetConfig),
+    Level(Level),
     External(Arc<dyn BotFactory>),
 }
 
@@ -176,6 +177,17 @@ impl BotSpec {
         if name == "net" {
             return Ok(spec(Kind::Net(NetConfig::parse(parts)?)));
         }
+        if name == "level" {
+            let level = Level::parse(parts.next().unwrap_or_default())?;
+            if let Some(option) = parts.next() {
+                return Err(BotError::TakesNoOption {
+                    name: text.trim().to_string(),
+                    option: option.to_string(),
+                    external: false,
+                });
+            }
+            return Ok(spec(Kind::Level(level)));
+        }
         if let Some(option) = parts.next() {
             return Err(BotError::TakesNoOption {
                 name: name.to_string(),
@@ -232,6 +244,7 @@ impl BotSpec {
                 Box::new(bot)
             }
             Kind::Net(config) => Box::new(NetBot::new(config, seed)),
+            Kind::Level(level) => level.build(seed),
             Kind::External(factory) => factory.build(seed)?,
         })
     }

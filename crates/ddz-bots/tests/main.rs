@@ -7,6 +7,7 @@ mod baselines;
 mod best_split;
 mod blog;
 mod ddzlib;
+mod levels;
 mod net;
 mod opponent_models;
 mod robots;

@@ -343,6 +343,27 @@ fn several_readings_are_offered_and_picked_by_number() {
 }
 
 #[test]
+fn a_game_against_a_level() {
+    let dir = records_dir("level");
+    let (text, _) = drive(
+        &[
+            "play",
+            "--plain",
+            "--seed",
+            "31",
+            "--level",
+            "2",
+            "--records",
+            dir.to_str().unwrap(),
+        ],
+        1,
+    );
+    assert_eq!(text.matches("game over: ").count(), 1, "{text}");
+    assert_eq!(replay_all(&dir), 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn bad_options_are_clear_errors() {
     for (args, expect) in [
         (vec!["play", "--plain", "--bots", "nosuch"], "unknown robot"),
@@ -355,6 +376,14 @@ fn bad_options_are_clear_errors() {
             "a seat is 0, 1 or 2",
         ),
         (vec!["play", "--plain", "--hint-bot", "x"], "--hint-bot"),
+        (
+            vec!["play", "--plain", "--level", "9"],
+            "--level: \"level:9\" is not a level: level:1 (a beginner) to level:8",
+        ),
+        (
+            vec!["play", "--plain", "--level", "3", "--bots", "value"],
+            "cannot be used with",
+        ),
         (vec!["play", "--plain", "--rules", "nope"], "--rules"),
         (vec!["play", "--no-records"], "needs a terminal"),
     ] {

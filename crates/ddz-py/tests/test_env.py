@@ -280,6 +280,21 @@ def test_bots_play_whole_games(name):
         bots[0].act(env)
 
 
+@pytest.mark.parametrize("level", [1, 4, 7])
+def test_levels_play_whole_games(level):
+    env = ddz.Env("classic", seed=8)
+    bots = [ddz.Bot(f"level:{level}", seed=s) for s in range(3)]
+    while not env.done:
+        bots[env.seat].play(env)
+    assert env.payoffs().sum() == 0
+
+
+@pytest.mark.parametrize("spec", ["level:0", "level:9", "level"])
+def test_levels_that_do_not_exist_are_errors(spec):
+    with pytest.raises(ValueError, match="level:1 \\(a beginner\\) to level:8"):
+        ddz.Bot(spec)
+
+
 def test_action_space_helpers():
     assert ddz.action_name(0) == "3" and ddz.action_name(ddz.PASS_ID) == "pass"
     assert ddz.action_id("33344") == ddz.action_id("44333")

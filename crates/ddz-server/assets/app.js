@@ -5,8 +5,10 @@
 (() => {
   const RANKS = "3456789TJQKA2BR";
   const SUITS = ["♥", "♦", "♠", "♣"];
-  // The robots the lobby offers, strongest first (the server's list decides which exist).
-  const ROBOT_ORDER = ["search", "net", "ddzlib", "value", "greedy", "random"];
+  // The robots the lobby offers, strongest first: the levels, then the robots by name (the
+  // server's list decides which exist).
+  const ROBOT_ORDER = ["level:8", "level:7", "level:6", "level:5", "level:4", "level:3", "level:2", "level:1",
+    "search", "net", "ddzlib", "value", "greedy", "random"];
 
   const I18N = {
     en: {
@@ -22,7 +24,16 @@
       ev_double: (s, f) => f === 1 ? `${s}: no doubling` : f === 2 ? `${s}: doubles (×2)` : `${s}: super doubles (×${f})`,
       robotOption: (n) => `robot: ${n}`,
       robotNames: { search: "Search", net: "Network", ddzlib: "Ladder", value: "Value", greedy: "Greedy", random: "Random" },
+      levelName: (n) => `level ${n}`,
       robotAbout: {
+        "level:1": "level 1, a beginner: plays what looks good at a glance and forgets every card played",
+        "level:2": "level 2, a novice: sees the obvious plays, remembers only the last few",
+        "level:3": "level 3, a casual player: a fair eye, remembers the last round or so",
+        "level:4": "level 4, a club player: usually the right kind of play",
+        "level:5": "level 5, a good player: rarely a poor play, counts most of the cards",
+        "level:6": "level 6, a strong player: counts nearly every card, now and then a second-best play",
+        "level:7": "level 7, an expert: the Network robot",
+        "level:8": "level 8, a master: the Search robot, the strongest",
         search: "the strongest: plays out many guesses of the hidden hands before each move",
         ddzlib: "strong and quick: splits its hand into combinations and plays them in order",
         value: "scores what each play leaves in hand (the robot behind the hints)",
@@ -122,7 +133,16 @@
       ev_double: (s, f) => f === 1 ? `${s} 不加倍` : f === 2 ? `${s} 加倍` : `${s} 超级加倍（×${f}）`,
       robotOption: (n) => `机器人：${n}`,
       robotNames: { search: "搜索", net: "神经网络", ddzlib: "拆牌", value: "估值", greedy: "贪心", random: "随机" },
+      levelName: (n) => `${n} 级`,
       robotAbout: {
+        "level:1": "1 级，新手：看着顺眼就出，出过的牌一张不记",
+        "level:2": "2 级，入门：只看得到明显的出法，只记得最近几手",
+        "level:3": "3 级，休闲：眼光尚可，记得最近一轮",
+        "level:4": "4 级，熟手：大多出对牌型",
+        "level:5": "5 级，好手：很少出错，记得大部分出过的牌",
+        "level:6": "6 级，强手：几乎每张牌都记得，偶尔次优",
+        "level:7": "7 级，专家：神经网络机器人",
+        "level:8": "8 级，大师：搜索机器人，最强",
         search: "最强：每一步先对未知手牌做大量推演",
         ddzlib: "强且快：把手牌拆成牌型按序出",
         value: "按出牌后剩下的手牌打分（提示所用的机器人）",
@@ -579,9 +599,11 @@
     return `${who} (${t("seat")} ${seat + 1})`;
   }
 
-  // A robot's name in the page's language ("search:time=1s" is the search robot).
+  // A robot's name in the page's language ("search:time=1s" is the search robot, "level:3"
+  // level 3).
   function robotName(spec) {
-    const base = String(spec ?? "").split(":")[0];
+    const [base, option] = String(spec ?? "").split(":");
+    if (base === "level" && /^[1-8]$/.test(option ?? "")) return t("levelName", option);
     return t("robotNames")[base] ?? base;
   }
 

@@ -60,7 +60,8 @@ pub struct Config {
 }
 
 impl Config {
-    /// The defaults with these rules: every built-in robot, `value` answering and hinting,
+    /// The defaults with these rules: every built-in robot and every level (`level:1` to
+    /// `level:8`), `value` answering and hinting,
     /// 30 s turns, 700 ms robot pauses, rooms closed after 10 idle minutes, at most 1,000
     /// rooms, robot requests limited to 5 s, client seeds only in rooms with one person; per
     /// client address 10 rooms a minute and 64 WebSocket connections; no other origin
@@ -68,7 +69,11 @@ impl Config {
     pub fn new(rules: Rules) -> Config {
         Config {
             rules,
-            robots: ddz_bots::BOT_NAMES.iter().map(|s| s.to_string()).collect(),
+            robots: ddz_bots::BOT_NAMES
+                .iter()
+                .map(|s| s.to_string())
+                .chain(ddz_bots::level_specs())
+                .collect(),
             default_robot: "value".into(),
             hint_bot: "value".into(),
             turn_time: Duration::from_secs(30),

@@ -41,7 +41,9 @@ async fn health_and_openapi() {
     assert_eq!(content_type, "application/json");
     assert_eq!(health["status"], "ok");
     assert_eq!(health["protocols"], json!(["ddz-jsonl/1", "ddz-web/1"]));
-    assert_eq!(health["robots"], json!(ddz_bots::BOT_NAMES));
+    let mut robots: Vec<String> = ddz_bots::BOT_NAMES.iter().map(|s| s.to_string()).collect();
+    robots.extend(ddz_bots::level_specs());
+    assert_eq!(health["robots"], json!(robots));
     assert_eq!(health["rooms"], 0);
 
     let (status, content_type, doc) = call(&app, "GET", "/openapi.json", "").await;

@@ -29,7 +29,8 @@ use ddz_core::{Cards, Move, Rank, Rules};
 use ddz_game::{Bid, BySeat, SeatView, SplitMix64};
 
 use crate::{Bot, BotError, stakes};
-use features::{INPUT_LEN, LAYOUT, Position, STATE_LEN, action_features, state_features};
+pub(crate) use features::Position;
+use features::{INPUT_LEN, LAYOUT, STATE_LEN, action_features, state_features};
 pub use mlp::{Mlp, NetError};
 
 /// The shipped weights (classic rules).
@@ -435,6 +436,17 @@ pub struct NetConfig {
     /// With several networks, the plays the others rescore after the first's screen in
     /// positions of more plays (`rescore=32`; 0: every network scores every play).
     pub rescore: usize,
+}
+
+impl Default for NetConfig {
+    /// The shipped networks, [`BID_AT`], [`RESCORE`]: the `net` robot without options.
+    fn default() -> NetConfig {
+        NetConfig {
+            nets: Net::shipped_ensemble(),
+            bid_threshold: BID_AT,
+            rescore: RESCORE,
+        }
+    }
 }
 
 /// The default of [`NetConfig::rescore`].

@@ -31,6 +31,10 @@ pub struct Args {
     /// when a seed is dealt again (`--bots value` or `search:iters=N` decide the same way).
     #[arg(long, default_value = "search:time=250ms", value_name = "NAME,NAME")]
     bots: String,
+    /// Both robots at a difficulty level, 1 (a beginner) to 8 (the strongest): the same as
+    /// `--bots level:N` (docs/robots.md lists what each level does).
+    #[arg(long, value_name = "N", conflicts_with = "bots")]
+    level: Option<String>,
     /// The robot that gives hints (h, `hint`) and plays for you on `auto`.
     #[arg(long, default_value = "value", value_name = "NAME")]
     hint_bot: String,
@@ -78,15 +82,23 @@ pub fn run(args: Args) -> Result<()> {
     let spec = |text: &str, option: &str| {
         BotSpec::parse_with(text.trim(), &registry).map_err(|e| anyhow!("{option}: {e}"))
     };
-    let names: Vec<&str> = args
-        .bots
+    let bots_text = match &args.level {
+        Some(level) => format!("level:{}", level.trim()),
+        None => args.bots.clone(),
+    };
+    let option = if args.level.is_some() {
+        "--level"
+    } else {
+        "--bots"
+    };
+    let names: Vec<&str> = bots_text
         .split(',')
         .map(str::trim)
         .filter(|s| !s.is_empty())
         .collect();
     let bots = match names.as_slice() {
-        [one] => [spec(one, "--bots")?, spec(one, "--bots")?],
-        [a, b] => [spec(a, "--bots")?, spec(b, "--bots")?],
+        [one] => [spec(one, option)?, spec(one, option)?],
+        [a, b] => [spec(a, option)?, spec(b, option)?],
         _ => bail!("--bots takes one or two robot names, e.g. value,ddzlib"),
     };
     let hint_bot = spec(&args.hint_bot, "--hint-bot")?;
