@@ -76,6 +76,27 @@ fn bot_options() {
     let out = ddz(&["bot", "--bot", "nobody"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--bot: unknown robot"));
+    // A difficulty level answers the protocol; a level that does not exist is refused.
+    let hello = json!({"protocol": "ddz-jsonl/1", "type": "hello", "id": 0}).to_string() + "\n";
+    let level = [
+        "bot", "--bot", "level:3", "--rules", "laizi", "--laizi", "9",
+    ];
+    let out = ddz_stdin(&level, &(hello + &act));
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        stdout(&out).contains(r#""cards":"7779=7777""#),
+        "{}",
+        stdout(&out)
+    );
+    for missing in ["level:0", "level:9"] {
+        let out = ddz(&["bot", "--bot", missing]);
+        assert_eq!(out.status.code(), Some(2), "{missing}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!("\"{missing}\" is not a level")),
+            "{err}"
+        );
+    }
     // Every option the search robot no longer has (docs/strength-runs/search-options-removed.md)
     // is refused by name, exit code 2.
     for removed in [
