@@ -359,6 +359,9 @@ fn a_game_against_a_level() {
         1,
     );
     assert_eq!(text.matches("game over: ").count(), 1, "{text}");
+    // The running total names the level.
+    assert!(text.contains("total after 1 game: you "), "{text}");
+    assert!(text.contains("level:2 (seat 1) "), "{text}");
     assert_eq!(replay_all(&dir), 1);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -167,10 +167,18 @@ impl Table {
         self.sitting.is_over()
     }
 
-    /// The name shown for a seat: "you" or the robot's name.
+    /// The name shown for a seat: "you", the level (`level:3`), or the robot's name.
     pub fn seat_name(&self, seat: Seat) -> String {
+        let me = self.options.seat;
+        let spec = if seat == me.next() {
+            &self.options.bots[0]
+        } else {
+            &self.options.bots[1]
+        };
         match &self.robots[seat] {
             None => "you".to_string(),
+            // A level is named as a level (level 7 plays as `net`, level 8 as `search`).
+            Some(_) if spec.name() == "level" => spec.to_string(),
             Some(bot) => bot.name().to_string(),
         }
     }
