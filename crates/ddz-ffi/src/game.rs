@@ -144,14 +144,34 @@ pub unsafe extern "C" fn ddz_game_legal_actions(
     buf: *mut c_char,
     len: usize,
 ) -> i64 {
+    // SAFETY: the caller's contract.
+    unsafe {
+        game_text(game, buf, len, |game| {
+            let mut text = String::new();
+            for action in actions_text(&game.legal_actions(), &game.rules()) {
+                text.push_str(&action);
+                text.push('\n');
+            }
+            Ok(text)
+        })
+    }
+}
+
+/// The body of an entry point that writes a text about a game: the game checked, `text`
+/// written into the caller's buffer, every failure and panic turned into a status.
+///
+/// # Safety
+/// `game` is NULL or a live game; `buf` NULL or `len` writable bytes.
+unsafe fn game_text(
+    game: *const DdzGame,
+    buf: *mut c_char,
+    len: usize,
+    text: impl FnOnce(&Game) -> Result<String, Failure>,
+) -> i64 {
     guard_int(|| {
         // SAFETY: the caller's contract.
         let game = &unsafe { handle(game, "game") }?.game;
-        let mut text = String::new();
-        for action in actions_text(&game.legal_actions(), &game.rules()) {
-            text.push_str(&action);
-            text.push('\n');
-        }
+        let text = text(game)?;
         // SAFETY: as above.
         unsafe { write_text(&text, buf, len) }
     })
@@ -278,21 +298,20 @@ pub unsafe extern "C" fn ddz_game_view_json(
     buf: *mut c_char,
     len: usize,
 ) -> i64 {
-    guard_int(|| {
-        // SAFETY: the caller's contract.
-        let game = &unsafe { handle(game, "game") }?.game;
-        let seat = u8::try_from(seat).ok().and_then(Seat::new).ok_or_else(|| {
-            Failure::new(
-                DdzStatus::DdzErrArgument,
-                format!("seat {seat} is not a seat (0, 1 or 2)"),
-            )
-        })?;
-        let view = ViewJson::of(&game.view(seat), game);
-        let text = serde_json::to_string(&view)
-            .map_err(|e| Failure::new(DdzStatus::DdzErrInternal, e.to_string()))?;
-        // SAFETY: as above.
-        unsafe { write_text(&text, buf, len) }
-    })
+    // SAFETY: the caller's contract.
+    unsafe {
+        game_text(game, buf, len, |game| {
+            let seat = u8::try_from(seat).ok().and_then(Seat::new).ok_or_else(|| {
+                Failure::new(
+                    DdzStatus::DdzErrArgument,
+                    format!("seat {seat} is not a seat (0, 1 or 2)"),
+                )
+            })?;
+            let view = ViewJson::of(&game.view(seat), game);
+            serde_json::to_string(&view)
+                .map_err(|e| Failure::new(DdzStatus::DdzErrInternal, e.to_string()))
+        })
+    }
 }
 
 /// The game's record as JSON (the `ddz-record` format of docs/records.md, which `ddz replay`
@@ -306,13 +325,12 @@ pub unsafe extern "C" fn ddz_game_record_json(
     buf: *mut c_char,
     len: usize,
 ) -> i64 {
-    guard_int(|| {
-        // SAFETY: the caller's contract.
-        let game = &unsafe { handle(game, "game") }?.game;
-        let text = GameRecord::from_game(game).to_json();
-        // SAFETY: as above.
-        unsafe { write_text(&text, buf, len) }
-    })
+    // SAFETY: the caller's contract.
+    unsafe {
+        game_text(game, buf, len, |game| {
+            Ok(GameRecord::from_game(game).to_json())
+        })
+    }
 }
 
 /// The scores of a finished game into `out[0..3]` (seat by seat, in points, summing to 0).
