@@ -135,7 +135,7 @@ int64_t ddz_game_legal_actions(const DdzGame *game, char *buf, size_t len);
 
 // Takes `action` (written as [`ddz_game_legal_actions`] lists them) for the seat to act.
 // Returns `DDZ_OK`, or a negative status with the game unchanged (`DDZ_ERR_ILLEGAL` for an
-// action the rules refuse, `DDZ_ERR_CARDS` for a move that does not read).
+// action the rules refuse now, `DDZ_ERR_CARDS` for text that is no action).
 //
 // # Safety
 // `game` is NULL or a live game used by no other thread meanwhile; `action` a NUL-terminated

@@ -8,7 +8,7 @@ use core::ffi::c_char;
 use ddz_bots::{Bot, BotSpec, TurnError, decide};
 use ddz_game::Game;
 
-use crate::game::{DdzGame, action_text};
+use crate::game::DdzGame;
 use crate::rules::DdzRules;
 use crate::{
     DdzStatus, Failure, free_handle, guard_int, guard_new, handle, handle_mut, text, write_text,
@@ -115,7 +115,7 @@ pub unsafe extern "C" fn ddz_bot_act(
                     TurnError::Over => Failure::new(DdzStatus::DdzErrIllegal, "the game is over"),
                     other => Failure::new(DdzStatus::DdzErrBot, other.to_string()),
                 })?;
-                let text = action_text(&action, &game.rules());
+                let text = action.notation(&game.rules());
                 robot.kept = Some((point, text.clone()));
                 text
             }

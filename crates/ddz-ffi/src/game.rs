@@ -1,19 +1,19 @@
 //! A game through the C ABI ([`DdzGame`]): who acts, what they may do and doing it, as text
-//! ([`action_text`], [`parse_action`]), a seat's view as JSON ([`ddz_game_view_json`], format
-//! `ddz-view/1`), and the game's record ([`ddz_game_record_json`], the `ddz-record` format
-//! `ddz replay` reads).
+//! (ddz-game's [`Action::notation`] and [`Action::parse`]), a seat's view as JSON
+//! ([`ddz_game_view_json`], format `ddz-view/1`), and the game's record
+//! ([`ddz_game_record_json`], the `ddz-record` format `ddz replay` reads).
 //!
 //! Actions are written: a play or the pass in move notation (`33`, `pass`, `7779=7777`);
-//! `bid N` (0 passes; under call-and-rob 1 calls or robs); `double N` (1, 2 or 4); `show yes`
-//! or `show no`. Every action is taken by the seat [`ddz_game_to_act`] names.
+//! `bid N` (0 passes; under call-and-rob 1 calls or robs); `double N` (1, 2 or 4); `show` or
+//! `hide`. Every action is taken by the seat [`ddz_game_to_act`] names.
 
 use core::ffi::{c_char, c_int};
 
-use ddz_core::{Move, Rules, move_notation};
-use ddz_game::{Action, Actions, Game, GameRecord, GameResult, Phase, Role, Seat, SeatView};
+use ddz_core::{Move, move_notation};
+use ddz_game::{Action, Game, GameRecord, GameResult, Phase, Role, Seat, SeatView};
 use serde::Serialize;
 
-use crate::rules::{DdzRules, move_of};
+use crate::rules::DdzRules;
 use crate::{
     DdzStatus, Failure, free_handle, guard_int, guard_new, guard_status, handle, handle_mut, text,
     write_text,
@@ -24,71 +24,11 @@ pub struct DdzGame {
     pub(crate) game: Game,
 }
 
-/// An action as the ABI writes it.
-pub(crate) fn action_text(action: &Action, rules: &Rules) -> String {
-    match action {
-        Action::Play(m) => move_notation(m, rules),
-        Action::Bid(b) => format!("bid {b}"),
-        Action::Double(f) => format!("double {f}"),
-        Action::Show(true) => "show yes".to_string(),
-        Action::Show(false) => "show no".to_string(),
-    }
-}
-
-/// The actions `actions` allows, as the ABI writes them.
-pub(crate) fn actions_text(actions: &Actions, rules: &Rules) -> Vec<String> {
-    match actions {
-        Actions::Show { .. } => vec!["show no".to_string(), "show yes".to_string()],
-        Actions::Bids(bids) => bids.iter().map(|b| format!("bid {b}")).collect(),
-        Actions::Double(factors) => factors.iter().map(|f| format!("double {f}")).collect(),
-        Actions::Moves(moves) => moves.iter().map(|m| move_notation(m, rules)).collect(),
-        Actions::None => Vec::new(),
-    }
-}
-
-/// Reads an action written as [`action_text`] writes it, for the seat to act in `game`.
-pub(crate) fn parse_action(text: &str, game: &Game) -> Result<Action, Failure> {
-    let text = text.trim();
-    let number = |word: &str, rest: &str| {
-        rest.trim().parse::<u32>().map_err(|_| {
-            Failure::new(
-                DdzStatus::DdzErrIllegal,
-                format!("\"{text}\": {word} takes a whole number (\"{word} 1\")"),
-            )
-        })
-    };
-    if let Some(rest) = text.strip_prefix("bid ") {
-        let bid = number("bid", rest)?;
-        let bid = u8::try_from(bid).map_err(|_| {
-            Failure::new(DdzStatus::DdzErrIllegal, format!("\"{text}\": no such bid"))
-        })?;
-        return Ok(Action::Bid(bid));
-    }
-    if let Some(rest) = text.strip_prefix("double ") {
-        return Ok(Action::Double(number("double", rest)?));
-    }
-    match text {
-        "show yes" => return Ok(Action::Show(true)),
-        "show no" => return Ok(Action::Show(false)),
-        _ => {}
-    }
-    if game.phase() != Phase::Playing {
-        let expected = match game.legal_actions() {
-            Actions::Show { .. } => "\"show yes\" or \"show no\"",
-            Actions::Bids(_) => "a bid (\"bid 0\" to pass)",
-            Actions::Double(_) => "a doubling (\"double 1\" not to double)",
-            Actions::Moves(_) | Actions::None => "nothing: the game is over",
-        };
-        return Err(Failure::new(
-            DdzStatus::DdzErrIllegal,
-            format!(
-                "\"{text}\": the game is {}, the seat to act takes {expected}",
-                game.phase().name()
-            ),
-        ));
-    }
+/// Reads an action (as [`Action::notation`] writes it) for the seat to act in `game`.
+fn parse_action(text: &str, game: &Game) -> Result<Action, Failure> {
     let beat = game.last().map(|(_, m)| m);
-    move_of(text, &game.rules(), beat.as_ref(), "action").map(Action::Play)
+    Action::parse(text, &game.rules(), beat.as_ref())
+        .map_err(|e| Failure::new(DdzStatus::DdzErrCards, e.to_string()))
 }
 
 /// A new game under `rules`, dealt from `seed` (the same seed deals the same game).
@@ -148,7 +88,7 @@ pub unsafe extern "C" fn ddz_game_legal_actions(
     unsafe {
         game_text(game, buf, len, |game| {
             let mut text = String::new();
-            for action in actions_text(&game.legal_actions(), &game.rules()) {
+            for action in game.legal_actions().notations(&game.rules()) {
                 text.push_str(&action);
                 text.push('\n');
             }
@@ -179,7 +119,7 @@ unsafe fn game_text(
 
 /// Takes `action` (written as [`ddz_game_legal_actions`] lists them) for the seat to act.
 /// Returns `DDZ_OK`, or a negative status with the game unchanged (`DDZ_ERR_ILLEGAL` for an
-/// action the rules refuse, `DDZ_ERR_CARDS` for a move that does not read).
+/// action the rules refuse now, `DDZ_ERR_CARDS` for text that is no action).
 ///
 /// # Safety
 /// `game` is NULL or a live game used by no other thread meanwhile; `action` a NUL-terminated
@@ -194,7 +134,7 @@ pub unsafe extern "C" fn ddz_game_act(game: *mut DdzGame, action: *const c_char)
         if game.phase() == Phase::Over {
             return Err(Failure::new(
                 DdzStatus::DdzErrIllegal,
-                format!("\"{}\": the game is over", text.trim()),
+                format!("\"{}\": {}", text.trim(), ddz_game::ActionError::GameOver),
             ));
         }
         let action = parse_action(text, game)?;

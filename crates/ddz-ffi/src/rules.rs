@@ -89,12 +89,7 @@ pub(crate) fn cards_of(text: &str, what: &str) -> Result<Cards, Failure> {
 }
 
 /// Parses a move in ddz's notation against the play it answers.
-pub(crate) fn move_of(
-    text: &str,
-    rules: &Rules,
-    beat: Option<&Move>,
-    what: &str,
-) -> Result<Move, Failure> {
+fn move_of(text: &str, rules: &Rules, beat: Option<&Move>, what: &str) -> Result<Move, Failure> {
     parse_move(text, rules, beat)
         .map_err(|e| Failure::new(DdzStatus::DdzErrCards, format!("{what}: \"{text}\": {e}")))
 }

@@ -180,7 +180,15 @@ fn bad_input_is_an_error_with_a_message() {
     let e = unsafe { ddz_game_act(game, c("33").as_ptr()) };
     assert_eq!(e, DdzStatus::DdzErrIllegal as i32);
     assert!(
-        last_error().unwrap().contains("the game is bidding"),
+        last_error().unwrap().contains("the bidding is not over"),
+        "{:?}",
+        last_error()
+    );
+    // Text that is no action at all.
+    let e = unsafe { ddz_game_act(game, c("bid high").as_ptr()) };
+    assert_eq!(e, DdzStatus::DdzErrCards as i32);
+    assert!(
+        last_error().unwrap().contains("a bid is a whole number"),
         "{:?}",
         last_error()
     );

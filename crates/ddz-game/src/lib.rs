@@ -21,6 +21,7 @@
 //! ```
 
 mod action;
+mod action_text;
 mod budget;
 mod deal;
 mod error;
