@@ -11,7 +11,8 @@
 //! ddzlib split-and-ladder robot, [`ddzlib::DdzlibBot`]); and `search` ([`search::SearchBot`]),
 //! a Monte Carlo search over sampled hidden hands with `ddzlib` playouts, which takes options
 //! (`search:iters=2000`, `search:time=100ms:threads=2`); and `net` ([`net::NetBot`]), a
-//! network trained by self-play scoring each legal play (`net:weights=FILE`).
+//! network trained by self-play scoring each legal play (`net:weights=FILE`); and the
+//! difficulty levels `level:1` to `level:8` for players ([`Level`]).
 //!
 //! Hand analysis: [`ddzlib::split`] and [`ddzlib::hand_count`] (拆牌, 手数), the blog's hand
 //! value [`blog::Valuer`] (SumValue, NeedRound), and the exact [`best_split::best_split`];
