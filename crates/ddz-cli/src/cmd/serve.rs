@@ -19,10 +19,11 @@ pub struct Args {
     #[arg(long, default_value = "127.0.0.1:8080", value_name = "IP:PORT")]
     addr: String,
     /// The robots that may be asked for and seated, comma-separated (`search` without a
-    /// budget of its own answers the API within half of --time-limit-ms).
+    /// budget of its own answers the API within half of --time-limit-ms); by default the
+    /// seed robots, `search` and the eight difficulty levels, which the lobby offers first.
     #[arg(
         long,
-        default_value = "random,greedy,value,ddzlib,search",
+        default_value = "random,greedy,value,ddzlib,search,level:1,level:2,level:3,level:4,level:5,level:6,level:7,level:8",
         value_name = "NAME,..."
     )]
     robots: String,
