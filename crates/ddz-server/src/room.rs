@@ -777,7 +777,7 @@ impl Room {
             step: self.step,
             rules: rules.profile,
             bidding: rules.bidding,
-            phase: view.phase().into(),
+            phase: view.phase(),
             you: me,
             seats,
             hand: me.map(|_| self.hand_ids(&view)),

@@ -73,36 +73,9 @@ impl<'de> Deserialize<'de> for CardIds {
     }
 }
 
-/// Where a game is: `dealing`, `bidding`, `doubling`, `landlord_show`, `playing` or `over`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Phase {
-    /// The cards are being dealt; seats may show their hands at the show windows.
-    Dealing,
-    /// Seats are bidding for the landlord.
-    Bidding,
-    /// Each seat chooses its doubling factor.
-    Doubling,
-    /// The landlord may show its hand before the first play.
-    LandlordShow,
-    /// Cards are being played.
-    Playing,
-    /// The game is over.
-    Over,
-}
-
-impl From<ddz_game::Phase> for Phase {
-    fn from(phase: ddz_game::Phase) -> Phase {
-        match phase {
-            ddz_game::Phase::Dealing => Phase::Dealing,
-            ddz_game::Phase::Bidding => Phase::Bidding,
-            ddz_game::Phase::Doubling => Phase::Doubling,
-            ddz_game::Phase::LandlordShow => Phase::LandlordShow,
-            ddz_game::Phase::Playing => Phase::Playing,
-            ddz_game::Phase::Over => Phase::Over,
-        }
-    }
-}
+/// Where a game is: `dealing`, `bidding`, `doubling`, `landlord_show`, `playing` or `over`:
+/// the game's own phase, which serialises so.
+pub use ddz_game::Phase;
 
 /// A seat's role once the landlord is known: `landlord`, `landlord_down` or `landlord_up`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
