@@ -18,7 +18,10 @@
 //   across a reload; an unknown room and a wrong seat token give their message, not an
 //   endless reconnection;
 // - a refused play (a pass while leading) shown from the refusal's code in English and in
-//   Chinese.
+//   Chinese;
+// - the lobby's results per robot after each game, and the suggestion of the next level
+//   after a run of wins (results answered by the test) in the lobby with its button, in both
+//   languages, and in the game-over panel.
 //
 // Fails on any console error or page error. Screenshots go to web-tests/screenshots/
 // (gitignored).
@@ -359,6 +362,14 @@ async function runGame(browser, url, label, viewport, tap, lang, rules = null, e
   const result = await page.locator("#r-result").textContent();
   if (!result.trim()) throw new Error(`${label}: the replay viewer shows no result`);
   await page.screenshot({ path: join(shots, `${label}-replay.png`) });
+  // The lobby counts the game under this browser's identity (a new context: its first game),
+  // against mixed robots (value and ddzlib), with the page's score.
+  await page.locator("#btn-lobby").click();
+  await page.waitForSelector("#results:not([hidden]) tr[data-robot=mixed]", { timeout: 10000 });
+  const row = await page.evaluate(() => [...document.querySelectorAll("#results tr[data-robot=mixed] td")].map((td) => td.textContent));
+  const mixed = lang === "zh" ? "不同机器人" : "mixed robots";
+  const won = title.includes(lang === "zh" ? "你赢了" : "You win") ? "1" : "0";
+  if (row[0] !== mixed || row[1] !== "1" || row[2] !== won) throw new Error(`${label}: the lobby's results read ${JSON.stringify(row)} after one game (${title})`);
   if (rules === "huanle") {
     // The scores the page shows equal the ones worked out by hand from the stored record.
     const list = await (await fetch(`${url}/v1/games?limit=1`)).json();
@@ -402,6 +413,12 @@ async function autoPlayGame(browser, url, label) {
   const token = room.seats[0].token;
   const player = await newPage(browser, `${label}-player`, { width: 1280, height: 800 }, false, "zh");
   const watcher = await newPage(browser, `${label}-spectator`, { width: 390, height: 844 }, true, "en");
+  // The results are answered by the test as after a third win in a row against level 3: the
+  // game-over panel suggests level 4 once the game is counted.
+  await player.page.route("**/v1/players/*/results", (route) => route.fulfill({
+    status: 200, contentType: "application/json",
+    body: JSON.stringify({ player: "0".repeat(32), robots: [], next_level: { robot: "level:4", after: "level:3", streak: 3 } }),
+  }));
   await player.page.goto(`${url}/#room=${room.room}&token=${token}`);
   await watcher.page.goto(`${url}/#room=${room.room}`);
   await player.page.waitForSelector("#btn-auto");
@@ -412,6 +429,9 @@ async function autoPlayGame(browser, url, label) {
   const note = await player.page.locator("#status").textContent();
   if (!note.includes("托管")) throw new Error(`${label}: the player is not told of auto-play: ${note}`);
   await player.page.waitForSelector("#dialog[data-name=over]", { timeout: 60000 });
+  await player.page.waitForSelector("#dialog #over-next-level button", { timeout: 5000 });
+  const suggestion = await player.page.locator("#over-next-level span").textContent();
+  if (suggestion !== "对 3 级已连胜 3 局：挑战 4 级？") throw new Error(`${label}: game over suggests "${suggestion}"`);
   const log = await player.page.locator("#log").textContent();
   if (!/你 .*（托管）/.test(log)) throw new Error(`${label}: the log does not mark the auto-played moves: ${log}`);
   await watcher.page.waitForSelector("#dialog[data-name=over]", { timeout: 10000 });
@@ -530,6 +550,46 @@ async function lobbyChecks(browser, url, label) {
   console.log(`${label}: unknown room refused, mute kept, ${listed} stored games listed, the newest replayed: ${result}`);
 }
 
+// The suggestion of the next level after a run of wins (the results answered by the test, as
+// the server sends them after three wins against level 3): the lobby and its button choose
+// level 4 for both robot seats, in English on a desktop and in Chinese on a phone.
+async function nextLevelChecks(browser, url, label) {
+  for (const [lang, viewport, tap, text] of [
+    ["en", { width: 1280, height: 800 }, false, "3 wins in a row against level 3: ready for level 4?"],
+    ["zh", { width: 390, height: 844 }, true, "对 3 级已连胜 3 局：挑战 4 级？"],
+  ]) {
+    const { context, page } = await newPage(browser, `${label}-${lang}`, viewport, tap, lang);
+    let asked = null;
+    await page.route("**/v1/players/*/results", (route) => {
+      asked = route.request().url();
+      route.fulfill({
+        status: 200, contentType: "application/json",
+        body: JSON.stringify({
+          player: "0".repeat(32),
+          robots: [{ robot: "level:3", games: 4, wins: 3, losses: 1, points: 4, streak: 3, latest_game: 7 }],
+          next_level: { robot: "level:4", after: "level:3", streak: 3 },
+        }),
+      });
+    });
+    await page.goto(url);
+    await page.waitForSelector("#lobby-next-level button", { timeout: 10000 });
+    const id = await page.evaluate(() => localStorage.getItem("ddz-player"));
+    if (!/^[0-9a-f]{32}$/.test(id ?? "") || !asked.includes(`/v1/players/${id}/results`)) {
+      throw new Error(`${label}: the page's identity ${id} and its request ${asked}`);
+    }
+    const line = await page.locator("#lobby-next-level span").textContent();
+    if (line !== text) throw new Error(`${label}: the suggestion reads "${line}"`);
+    const cells = await page.evaluate(() => [...document.querySelectorAll("#results tr[data-robot='level:3'] td")].map((td) => td.textContent));
+    if (cells.join("|") !== `${lang === "zh" ? "3 级" : "level 3"}|4|3|1|+4|3`) throw new Error(`${label}: the results row reads ${cells}`);
+    await page.screenshot({ path: join(shots, `${label}-${lang}.png`) });
+    await page.locator("#lobby-next-level button").click();
+    const chosen = await page.evaluate(() => [...document.querySelectorAll(".seat-choice")].map((s) => s.value));
+    if (chosen.join() !== "level:4,level:4") throw new Error(`${label}: the button chose ${chosen}`);
+    await context.close();
+  }
+  console.log(`${label}: the next level suggested and chosen in both languages`);
+}
+
 const started = Date.now();
 const { child, url } = await startServer();
 let failed = 0;
@@ -547,6 +607,7 @@ const runs = [
   ["huanle-phone", (b) => runGame(b, url, "huanle-phone", { width: 390, height: 844 }, true, "en", "huanle")],
   ["auto-play", (b) => autoPlayGame(b, url, "auto-play")],
   ["lobby", (b) => lobbyChecks(b, url, "lobby")],
+  ["next-level", (b) => nextLevelChecks(b, url, "next-level")],
   ["refusal", (b) => refusalChecks(b, url, "refusal")],
 ];
 try {

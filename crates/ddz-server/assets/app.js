@@ -70,6 +70,11 @@
       games: "Stored games", gamesTitle: "Finished games on this server", gamesNone: "No finished games yet.",
       gamesOff: "This server keeps no games (it runs without a database).", gamesMore: "Older games",
       gamesOpen: "Open", gamesWinner: (w) => w === "landlord" ? "landlord won" : "farmers won",
+      resultsTitle: "Your results", resultsRobot: "Against", resultsGames: "Games", resultsWins: "Won",
+      resultsLosses: "Lost", resultsPoints: "Points", resultsStreak: "Run of wins",
+      resultsMixed: "mixed robots", resultsNone: "people only",
+      nextLevel: (n, k, after) => `${k} wins in a row against ${after}: ready for ${n}?`,
+      tryLevel: (n) => `Try ${n}`,
       hintTap: (i, n, m) => `Hint ${i}/${n}: ${m} (tap Play)`,
       seatNext: "Next seat (right)", seatPrev: "Previous seat (left)",
       turnTimer: "Seconds per turn (0: none)", start: "Start", watchTitle: "Watch a room",
@@ -179,6 +184,11 @@
       games: "历史牌局", gamesTitle: "本服务器保存的已结束牌局", gamesNone: "还没有已结束的牌局。",
       gamesOff: "本服务器不保存牌局（未使用数据库）。", gamesMore: "更早的牌局",
       gamesOpen: "打开", gamesWinner: (w) => w === "landlord" ? "地主胜" : "农民胜",
+      resultsTitle: "你的战绩", resultsRobot: "对手", resultsGames: "局数", resultsWins: "胜",
+      resultsLosses: "负", resultsPoints: "积分", resultsStreak: "连胜",
+      resultsMixed: "不同机器人", resultsNone: "只有真人",
+      nextLevel: (n, k, after) => `对 ${after}已连胜 ${k} 局：挑战 ${n}？`,
+      tryLevel: (n) => `挑战 ${n}`,
       hintTap: (i, n, m) => `提示 ${i}/${n}：${m}（点“出牌”）`,
       seatNext: "下家（右）", seatPrev: "上家（左）", turnTimer: "每手限时（秒，0 为不限）",
       start: "开始", watchTitle: "观战", watch: "观战", human: "真人（邀请）",
@@ -237,6 +247,9 @@
     replay: null, replayAt: 0,
     fresh: new Set(), alarmed: false, muted: false, welcomed: false, refusal: null, stopped: null,
     games: null,
+    // This browser's identity (32 hex digits, kept in its storage) and its results per robot
+    // from GET /v1/players/{id}/results (null until loaded; `off` without a database).
+    player: null, results: null,
   };
 
   const $ = (id) => document.getElementById(id);
@@ -343,7 +356,7 @@
     S.ws = ws;
     setMessage(S.retry ? t("reconnecting") : t("connecting"));
     ws.addEventListener("open", () => {
-      const hello = S.token ? { type: "join", token: S.token, after: S.lastN }
+      const hello = S.token ? { type: "join", token: S.token, after: S.lastN, player: S.player }
         : { type: "watch", after: S.lastN };
       ws.send(JSON.stringify(hello));
     });
@@ -498,7 +511,11 @@
       if (S.dialog === "over") closeDialog();
     }
     if (st.phase === "over" && (!before || before.phase !== "over" || before.game !== st.game)) {
+      // The suggestion shown is the one that counts this game: none until it is loaded.
+      if (S.results) S.results.next_level = null;
       showOver();
+      // The server saves the game as it ends: its results include it a moment later.
+      if (st.you !== null && st.you !== undefined) setTimeout(loadResults, 800);
     } else if (S.dialog === "over" && st.phase === "over") {
       showOver();
     }
@@ -671,6 +688,7 @@
     $("btn-lang").textContent = S.lang === "zh" ? "English" : "中文";
     renderMute();
     renderRobotChoices();
+    renderResults();
     if (S.view === "games") renderGames();
   }
 
@@ -1175,6 +1193,7 @@
       el("table", { class: "scores" },
         el("tr", {}, el("th", { text: "" }), el("th", { text: "" }), el("th", { text: t("score") }), el("th", { text: t("total") })),
         rows),
+      me !== null ? nextLevelLine("over-next-level") : null,
       el("div", { class: "row" },
         me !== null ? el("button", { id: "over-next", class: "primary", disabled: waiting, text: waiting ? t("waitingOthers") : t("next"),
           onclick: () => send({ type: "next" }) }) : null,
@@ -1309,6 +1328,72 @@
     history.replaceState(null, "", "#");
     closeDialog();
     setView("lobby");
+    loadResults();
+  }
+
+  // --- Results per level: the browser's identity and GET /v1/players/{id}/results.
+
+  // The identity kept in the browser, drawn the first time (128 random bits; no account).
+  function playerId() {
+    const kept = localStorage.getItem("ddz-player");
+    if (kept && /^[0-9a-f]{32}$/.test(kept)) return kept;
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    const id = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+    localStorage.setItem("ddz-player", id);
+    return id;
+  }
+
+  async function loadResults() {
+    try {
+      const res = await fetch(`/v1/players/${S.player}/results`);
+      const body = await res.json();
+      if (res.ok) S.results = body;
+      else if (res.status === 404) S.results = { off: true, robots: [], next_level: null };
+      else console.log("ddz: results:", res.status, body.error);
+    } catch (err) {
+      console.log("ddz: results:", err);
+    }
+    renderResults();
+    if (S.dialog === "over") showOver();
+  }
+
+  // Chooses a level for both robot seats of the next game and shows the lobby.
+  function tryLevel(robot) {
+    closeDialog();
+    if (S.view !== "lobby") toLobby();
+    for (const sel of document.querySelectorAll(".seat-choice")) sel.value = robot;
+    renderRobotChoices();
+    $("btn-start").focus();
+  }
+
+  // The suggestion of the next level up (after a run of wins), as a line with its button.
+  function nextLevelLine(id) {
+    const next = S.results?.next_level;
+    if (!next || !(S.robots ?? ROBOT_ORDER).includes(next.robot)) return null;
+    return el("p", { id, class: "next-level" },
+      el("span", { text: t("nextLevel", robotName(next.robot), next.streak, robotName(next.after)) }), " ",
+      el("button", { type: "button", class: "primary", text: t("tryLevel", robotName(next.robot)), onclick: () => tryLevel(next.robot) }));
+  }
+
+  // The lobby's table of results, one row per robot played, the levels strongest first.
+  function renderResults() {
+    const box = $("results");
+    const robots = S.results?.robots ?? [];
+    box.hidden = robots.length === 0;
+    if (box.hidden) { box.replaceChildren(); return; }
+    const order = (r) => { const i = ROBOT_ORDER.indexOf(r.robot); return i < 0 ? ROBOT_ORDER.length : i; };
+    const name = (r) => r.robot === "mixed" ? t("resultsMixed") : r.robot === "none" ? t("resultsNone") : robotName(r.robot);
+    const signed = (n) => `${n > 0 ? "+" : ""}${n}`;
+    put(box,
+      el("h3", { text: t("resultsTitle") }),
+      nextLevelLine("lobby-next-level"),
+      el("table", { class: "scores results" },
+        el("tr", {}, ["resultsRobot", "resultsGames", "resultsWins", "resultsLosses", "resultsPoints", "resultsStreak"]
+          .map((k) => el("th", { text: t(k) }))),
+        [...robots].sort((a, b) => order(a) - order(b)).map((r) => el("tr", { "data-robot": r.robot },
+          el("td", { text: name(r) }), el("td", { text: r.games }), el("td", { text: r.wins }),
+          el("td", { text: r.losses }), el("td", { class: r.points > 0 ? "up" : r.points < 0 ? "down" : "", text: signed(r.points) }),
+          el("td", { text: r.streak })))));
   }
 
   // --- Stored games: GET /v1/games (newest first, paged by `before`), one opened in the
@@ -1439,6 +1524,7 @@
     const saved = localStorage.getItem("ddz-lang");
     S.lang = saved === "zh" || saved === "en" ? saved : navigator.language?.startsWith("zh") ? "zh" : "en";
     S.muted = localStorage.getItem("ddz-muted") === "1";
+    S.player = playerId();
     applyI18n();
     $("btn-lang").addEventListener("click", () => {
       S.lang = S.lang === "zh" ? "en" : "zh";
@@ -1483,6 +1569,7 @@
     window.addEventListener("resize", () => { if (S.view === "table" && S.state) renderHand(); });
     setInterval(tick, 250);
     loadRobots();
+    loadResults();
     fromHash();
   }
 

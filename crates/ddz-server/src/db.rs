@@ -1,13 +1,15 @@
 //! The games database (SQLite, through `rusqlite`): every finished game's record, result and
 //! players, and each room's running totals; read back by `GET /v1/games` and `GET
-//! /v1/games/{id}`. The rooms open at a shutdown are saved here ([`SavedRoom`]) and taken
+//! /v1/games/{id}`, and each browser identity's results against each robot
+//! ([`Database::player_results`], `GET /v1/players/{id}/results`). The rooms open at a shutdown are saved here ([`SavedRoom`]) and taken
 //! back at the next start. The schema is made by numbered migrations (SQLite's `user_version` says
 //! which have run); every statement is a constant with bound parameters.
 //!
 //! ```
-//! use ddz_server::db::{Database, FinishedGame};
+//! use ddz_server::db::{Database, FinishedGame, PlayerId};
 //!
 //! let db = Database::in_memory().unwrap();
+//! let player = PlayerId::parse("0123456789abcdef0123456789abcdef").unwrap();
 //! let game = FinishedGame {
 //!     room: "r1".into(),
 //!     number: 1,
@@ -15,7 +17,8 @@
 //!     seed: 18446744073709551615,
 //!     winner: "landlord".into(),
 //!     scores: [2, -1, -1],
-//!     players: ["human".into(), "greedy".into(), "greedy".into()],
+//!     players: ["human".into(), "level:3".into(), "level:3".into()],
+//!     identities: [Some(player.as_str().into()), None, None],
 //!     totals: [2, -1, -1],
 //!     record: serde_json::json!({"format": "ddz-record/1"}),
 //! };
@@ -23,6 +26,8 @@
 //! let page = db.games(None, 10).unwrap();
 //! assert_eq!(page.games[0].id, id);
 //! assert_eq!(db.game(id).unwrap().unwrap().record["format"], "ddz-record/1");
+//! let results = db.player_results(&player).unwrap();
+//! assert_eq!((results.robots[0].robot.as_str(), results.robots[0].wins), ("level:3", 1));
 //! ```
 
 use std::path::{Path, PathBuf};
@@ -76,6 +81,17 @@ const MIGRATIONS: &[&str] = &[
         sitting TEXT NOT NULL
     );
 ",
+    "
+    ALTER TABLE saved_rooms ADD COLUMN identities TEXT NOT NULL DEFAULT '[null,null,null]';
+    CREATE TABLE player_games (
+        player TEXT NOT NULL,
+        game INTEGER NOT NULL REFERENCES games (id),
+        seat INTEGER NOT NULL,
+        robot TEXT NOT NULL,
+        score INTEGER NOT NULL,
+        PRIMARY KEY (player, game, seat)
+    );
+",
 ];
 
 /// What went wrong with the database.
@@ -113,6 +129,9 @@ pub struct FinishedGame {
     pub scores: [i64; 3],
     /// Each seat's player: `human` or the robot's spec.
     pub players: [String; 3],
+    /// The browser identity of each person's seat that gave one when joining ([`PlayerId`]);
+    /// none for a robot or a person who gave none.
+    pub identities: [Option<String>; 3],
     /// The room's running totals after the game.
     pub totals: [i64; 3],
     /// The game record (`ddz-record/1`).
@@ -161,6 +180,63 @@ pub struct StoredGame {
     pub record: Value,
 }
 
+/// A browser identity: 32 hex digits the page draws once and keeps (no account: whoever
+/// holds it sees its results). Checked and lowercased by [`PlayerId::parse`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PlayerId(String);
+
+impl PlayerId {
+    /// The identity in `text`, lowercased, when it is 32 hex digits.
+    pub fn parse(text: &str) -> Option<PlayerId> {
+        (text.len() == 32 && text.bytes().all(|b| b.is_ascii_hexdigit()))
+            .then(|| PlayerId(text.to_ascii_lowercase()))
+    }
+
+    /// The identity as text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A player's results against one robot: the games in which every robot seat was that robot.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RobotResults {
+    /// The robot's spec (`level:3`), `mixed` for games against different robots, `none` for
+    /// games among people.
+    pub robot: String,
+    /// Games finished.
+    pub games: u32,
+    /// Games won (a positive score).
+    pub wins: u32,
+    /// Games lost (a negative score).
+    pub losses: u32,
+    /// The sum of the scores.
+    pub points: i64,
+    /// The wins in a row in the latest games against this robot (0 after a loss).
+    pub streak: u32,
+    /// The id of the latest game against this robot.
+    pub latest_game: i64,
+}
+
+/// A player's results, robot by robot, the most recently played first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerResults {
+    /// The browser identity.
+    pub player: String,
+    /// The results against each robot played, the latest played first.
+    pub robots: Vec<RobotResults>,
+}
+
+/// The robot a game was played against, as [`RobotResults::robot`] names it.
+fn opponent_robot(players: &[String; 3]) -> String {
+    let mut robots = players.iter().filter(|p| *p != "human");
+    match robots.next() {
+        None => "none".into(),
+        Some(first) if robots.all(|r| r == first) => first.clone(),
+        Some(_) => "mixed".into(),
+    }
+}
+
 /// A room in progress, saved at shutdown to be resumed at the next start (table
 /// `saved_rooms`): its settings, its seats' token hashes, where its sitting stands and the
 /// current game's record so far.
@@ -191,6 +267,8 @@ pub struct SavedRoom {
     pub last_event: u64,
     /// The seats ready for the next game (after game over).
     pub ready: [bool; 3],
+    /// The browser identity of each person's seat, as in [`FinishedGame::identities`].
+    pub identities: [Option<String>; 3],
     /// The current game's record so far (`ddz-record/1` or `/2`, a result once over).
     pub record: Value,
     /// The sitting (`ddz-sitting/1`: [`ddz_game::SavedSitting`]): what the room's game is
@@ -301,6 +379,16 @@ impl Database {
             ],
         )?;
         let id = tx.last_insert_rowid();
+        let robot = opponent_robot(&game.players);
+        for (seat, player) in game.identities.iter().enumerate() {
+            if let Some(player) = player {
+                tx.execute(
+                    "INSERT OR IGNORE INTO player_games (player, game, seat, robot, score) \
+                     VALUES (?1, ?2, ?3, ?4, ?5)",
+                    params![player, id, seat as i64, robot, game.scores[seat]],
+                )?;
+            }
+        }
         tx.execute(
             "INSERT INTO rooms (id, players, games, totals, updated_at) VALUES (?1, ?2, ?3, ?4, \
              ?5) ON CONFLICT (id) DO UPDATE SET games = excluded.games, totals = \
@@ -361,6 +449,56 @@ impl Database {
             .transpose()
     }
 
+    /// A player's results against each robot, from every game saved with its identity.
+    pub fn player_results(&self, player: &PlayerId) -> Result<PlayerResults, DbError> {
+        let conn = self.lock()?;
+        let mut statement = conn.prepare(
+            "SELECT robot, score, game FROM player_games WHERE player = ?1 ORDER BY game",
+        )?;
+        let rows = statement.query_map(params![player.as_str()], |row| {
+            Ok((
+                row.get::<_, String>(0)?,
+                row.get::<_, i64>(1)?,
+                row.get::<_, i64>(2)?,
+            ))
+        })?;
+        let mut robots: Vec<RobotResults> = Vec::new();
+        for row in rows {
+            let (robot, score, game) = row?;
+            let index = match robots.iter().position(|r| r.robot == robot) {
+                Some(i) => i,
+                None => {
+                    robots.push(RobotResults {
+                        robot,
+                        games: 0,
+                        wins: 0,
+                        losses: 0,
+                        points: 0,
+                        streak: 0,
+                        latest_game: game,
+                    });
+                    robots.len() - 1
+                }
+            };
+            let r = &mut robots[index];
+            r.games += 1;
+            r.points += score;
+            r.latest_game = game;
+            if score > 0 {
+                r.wins += 1;
+                r.streak += 1;
+            } else {
+                r.losses += u32::from(score < 0);
+                r.streak = 0;
+            }
+        }
+        robots.sort_by_key(|r| std::cmp::Reverse(r.latest_game));
+        Ok(PlayerResults {
+            player: player.as_str().to_string(),
+            robots,
+        })
+    }
+
     /// Saves rooms in progress (at shutdown), replacing any saved under the same ids.
     pub fn save_rooms(&self, rooms: &[SavedRoom]) -> Result<(), DbError> {
         let mut conn = self.lock()?;
@@ -370,8 +508,8 @@ impl Database {
             tx.execute(
                 "INSERT OR REPLACE INTO saved_rooms (id, saved_at, players, token_hashes, \
                  hint_bot, turn_ms, robot_delay_ms, seeded, game, totals, step, last_event, \
-                 ready, record, sitting) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, \
-                 ?12, ?13, ?14, ?15)",
+                 ready, record, sitting, identities) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, \
+                 ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
                 params![
                     room.id,
                     at,
@@ -388,6 +526,7 @@ impl Database {
                     json(&room.ready),
                     json(&room.record),
                     json(&room.sitting),
+                    json(&room.identities),
                 ],
             )?;
         }
@@ -403,7 +542,8 @@ impl Database {
         let rooms = {
             let mut statement = tx.prepare(
                 "SELECT id, players, token_hashes, hint_bot, turn_ms, robot_delay_ms, seeded, \
-                 game, totals, step, last_event, ready, record, sitting FROM saved_rooms \
+                 game, totals, step, last_event, ready, record, sitting, identities FROM \
+                 saved_rooms \
                  ORDER BY saved_at, id",
             )?;
             let rows = statement.query_map([], |row| {
@@ -422,6 +562,7 @@ impl Database {
                     ready: parse(11, row.get(11)?)?,
                     record: parse(12, row.get(12)?)?,
                     sitting: parse(13, row.get(13)?)?,
+                    identities: parse(14, row.get(14)?)?,
                 })
             })?;
             rows.collect::<Result<Vec<_>, _>>()?

@@ -14,8 +14,9 @@
 //!   expire;
 //! - the page (`/`): plain HTML, CSS and JavaScript embedded in the binary;
 //! - the games database ([`db`], SQLite): finished games and rooms' totals, listed by `GET
-//!   /v1/games` and `GET /v1/games/{id}`, and the rooms open at a shutdown, resumed at the
-//!   next start;
+//!   /v1/games` and `GET /v1/games/{id}`, each browser identity's results against each
+//!   robot (`GET /v1/players/{id}/results`, with the next level to try), and the rooms open
+//!   at a shutdown, resumed at the next start;
 //! - limits per client address, `Origin` and `Content-Type` checks, and a graceful shutdown
 //!   on SIGTERM or Ctrl-C ([`serve_until`]).
 //!
@@ -67,7 +68,7 @@ pub use api::{Endpoint, robot_answer};
 pub use config::{Config, MAX_BODY, MAX_FRAME, WEB_PROTOCOL};
 
 /// The routes of the application, as the OpenAPI document lists them (checked by a test).
-pub const ROUTES: [&str; 10] = [
+pub const ROUTES: [&str; 11] = [
     "/",
     "/openapi.json",
     "/v1/health",
@@ -78,6 +79,7 @@ pub const ROUTES: [&str; 10] = [
     "/v1/rooms/{id}/ws",
     "/v1/games",
     "/v1/games/{id}",
+    "/v1/players/{id}/results",
 ];
 
 /// The whole application: page, robot API and rooms.
@@ -111,6 +113,7 @@ fn build(config: Config) -> (Router, AppState) {
         .route("/v1/rooms/{id}/ws", get(ws::upgrade))
         .route("/v1/games", get(games::list))
         .route("/v1/games/{id}", get(games::one))
+        .route("/v1/players/{id}/results", get(games::player_results))
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY))

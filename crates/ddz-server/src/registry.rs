@@ -1,7 +1,7 @@
 //! The open rooms ([`Rooms`]): each room's command channel, the commands a room's task takes,
 //! and the messages sent to its connections.
 
-use crate::db::SavedRoom;
+use crate::db::{PlayerId, SavedRoom};
 use crate::room::SeatAction;
 use crate::wire::{self, ClientMessage, Refusal, ServerMessage};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes};
@@ -28,10 +28,12 @@ pub(crate) const ROOM_QUEUE: usize = 1024;
 
 /// A command to a room's task.
 pub(crate) enum Cmd {
-    /// A connection joins a seat (with its token) or watches (no token).
+    /// A connection joins a seat (with its token and, when given, the person's browser
+    /// identity) or watches (no token).
     Join {
         token: Option<String>,
         after: Option<u64>,
+        player: Option<PlayerId>,
         out: mpsc::Sender<Message>,
         reply: oneshot::Sender<Option<u64>>,
     },

@@ -46,6 +46,7 @@ use ddz_game::{
     SittingEvent, derive_seed,
 };
 
+use crate::db::PlayerId;
 use crate::seeds::{fresh_seed, token_hash};
 use crate::wire::{
     CardIds, ClientMessage, Event, HistoryPlay, LastPlay, Legal, NumberedEvent, Player, Refusal,
@@ -182,6 +183,9 @@ pub struct Room {
     /// Each person's seat token as its SHA-256 ([`token_hash`]): what a join is checked
     /// against, and all a saved room keeps (a resumed room has no `tokens`).
     token_hashes: BySeat<Option<String>>,
+    /// Each person's browser identity, as given at the seat's first join that gave one: what
+    /// the seat's results are saved under.
+    identities: BySeat<Option<PlayerId>>,
     hint_bot: BotSpec,
     /// Whether the games follow a seed given (else each is dealt from a fresh one).
     seeded: bool,
@@ -209,6 +213,7 @@ impl Room {
             robots: settings.robots,
             tokens,
             token_hashes,
+            identities: BySeat([None, None, None]),
             hint_bot: settings.hint_bot,
             seeded: settings.seed.is_some(),
             sitting: Sitting::new(&settings.rules, settings.seed.unwrap_or_else(fresh_seed)),
@@ -228,6 +233,19 @@ impl Room {
     /// their hashes).
     pub fn token(&self, seat: Seat) -> Option<&str> {
         self.tokens[seat].as_deref()
+    }
+
+    /// The browser identity a person gave for this seat, if any.
+    pub fn identity(&self, seat: Seat) -> Option<&PlayerId> {
+        self.identities[seat].as_ref()
+    }
+
+    /// Keeps `player` as the browser identity of a person's seat, unless the seat has one
+    /// already (a seat's results go to whoever first claimed it; a robot's seat has none).
+    pub fn claim_identity(&mut self, seat: Seat, player: PlayerId) {
+        if self.robots[seat].is_none() && self.identities[seat].is_none() {
+            self.identities[seat] = Some(player);
+        }
     }
 
     /// The seat whose token this is.

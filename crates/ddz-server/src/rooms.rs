@@ -19,7 +19,7 @@ use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
-use crate::db::{Database, FinishedGame, SavedRoom};
+use crate::db::{Database, FinishedGame, PlayerId, SavedRoom};
 use crate::http::{json_error, json_response, read_body};
 use crate::limits::ClientAddr;
 use crate::registry::{
@@ -446,9 +446,10 @@ impl RoomTask {
             Cmd::Join {
                 token,
                 after,
+                player,
                 out,
                 reply,
-            } => self.join(token, after, out, reply),
+            } => self.join(token, after, player, out, reply),
             Cmd::Frame { conn, msg } => {
                 self.last_activity = Instant::now();
                 self.frame(conn, &msg);
@@ -489,6 +490,7 @@ impl RoomTask {
         &mut self,
         token: Option<String>,
         after: Option<u64>,
+        player: Option<PlayerId>,
         out: mpsc::Sender<Message>,
         reply: oneshot::Sender<Option<u64>>,
     ) {
@@ -546,6 +548,9 @@ impl RoomTask {
             _ => {}
         }
         self.last_activity = Instant::now();
+        if let (Audience::Seat(seat), Some(player)) = (audience, player) {
+            self.room.claim_identity(seat, player);
+        }
         let conn = self.next_conn;
         self.next_conn += 1;
         let welcome = ServerMessage::Welcome {
@@ -658,6 +663,7 @@ impl RoomTask {
             winner: text(serde_json::to_value(result.winner)),
             scores: result.scores.0,
             players: Seat::ALL.map(|s| self.room.robot(s).unwrap_or("human").to_string()),
+            identities: Seat::ALL.map(|s| self.room.identity(s).map(|p| p.as_str().to_string())),
             totals: state.totals.0,
             record: serde_json::to_value(&record).unwrap_or(Value::Null),
         };

@@ -16,6 +16,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 
+use crate::db::PlayerId;
 use crate::http::json_error;
 use crate::limits::{ClientAddr, ConnectionSlot};
 use crate::registry::{Cmd, OUT_QUEUE, close_message, error_message};
@@ -80,9 +81,20 @@ fn read_frame(frame: &Message) -> Option<Result<ClientMessage, Refusal>> {
     }
 }
 
-/// The `join` or `watch` message: the seat token (none to watch) and the last message number
-/// seen.
-fn read_join(msg: &ClientMessage) -> Result<(Option<String>, Option<u64>), Refusal> {
+/// What a `join` or `watch` message asks for, checked.
+struct Joining {
+    /// The seat token, lowercased (none to watch).
+    token: Option<String>,
+    /// The number of the last message seen.
+    after: Option<u64>,
+    /// The person's browser identity, when a `join` gives one.
+    player: Option<PlayerId>,
+}
+
+/// The `join` or `watch` message: the seat token (none to watch), the last message number
+/// seen and the browser identity. The fields are checked in that order: `after`, `token`,
+/// `player`.
+fn read_join(msg: &ClientMessage) -> Result<Joining, Refusal> {
     let after = match msg.after() {
         None => None,
         Some(v) => Some(v.value.ok_or_else(|| {
@@ -93,28 +105,64 @@ fn read_join(msg: &ClientMessage) -> Result<(Option<String>, Option<u64>), Refus
             )
         })?),
     };
+    // A value quoted in a refusal, unless it is long.
+    let quoted = |sent: &Sent<String>| {
+        if sent.to_string().len() > 80 {
+            "the value".to_string()
+        } else {
+            sent.to_string()
+        }
+    };
     match msg {
-        ClientMessage::Watch(_) => Ok((None, after)),
-        ClientMessage::Join(join) => match &join.token {
-            Some(Sent { value: Some(t), .. })
-                if t.len() == 32 && t.bytes().all(|b| b.is_ascii_hexdigit()) =>
-            {
-                Ok((Some(t.to_ascii_lowercase()), after))
-            }
-            Some(other) => Err(Refusal::about(
-                RoomRefusal::BadToken,
-                "token",
-                format!(
-                    "\"token\": {} is not a seat token (32 hex digits)",
-                    if other.to_string().len() > 80 {
-                        "the value".to_string()
-                    } else {
-                        other.to_string()
-                    }
-                ),
-            )),
-            None => Err(Refusal::missing("token")),
-        },
+        ClientMessage::Watch(_) => Ok(Joining {
+            token: None,
+            after,
+            player: None,
+        }),
+        ClientMessage::Join(join) => {
+            let token = match &join.token {
+                Some(Sent { value: Some(t), .. })
+                    if t.len() == 32 && t.bytes().all(|b| b.is_ascii_hexdigit()) =>
+                {
+                    t.to_ascii_lowercase()
+                }
+                Some(other) => {
+                    return Err(Refusal::about(
+                        RoomRefusal::BadToken,
+                        "token",
+                        format!(
+                            "\"token\": {} is not a seat token (32 hex digits)",
+                            quoted(other)
+                        ),
+                    ));
+                }
+                None => return Err(Refusal::missing("token")),
+            };
+            let player = match &join.player {
+                None
+                | Some(Sent {
+                    json: serde_json::Value::Null,
+                    ..
+                }) => None,
+                Some(sent) => Some(sent.value.as_deref().and_then(PlayerId::parse).ok_or_else(
+                    || {
+                        Refusal::about(
+                            RoomRefusal::BadField,
+                            "player",
+                            format!(
+                                "\"player\": {} is not a browser identity (32 hex digits)",
+                                quoted(sent)
+                            ),
+                        )
+                    },
+                )?),
+            };
+            Ok(Joining {
+                token: Some(token),
+                after,
+                player,
+            })
+        }
         _ => Err(Refusal::new(
             RoomRefusal::JoinFirst,
             "first send {\"type\": \"join\", \"token\"} or {\"type\": \"watch\"}",
@@ -211,12 +259,17 @@ async fn connection(socket: WebSocket, room: mpsc::Sender<Cmd>, _slot: Connectio
                 Err(e) => {
                     let _ = own_tx.send(error_message(e)).await;
                 }
-                Ok((token, after)) => {
+                Ok(Joining {
+                    token,
+                    after,
+                    player,
+                }) => {
                     let Some(out) = room_tx.take() else { break };
                     let (reply, joined) = oneshot::channel();
                     let cmd = Cmd::Join {
                         token,
                         after,
+                        player,
                         out,
                         reply,
                     };

@@ -9,12 +9,17 @@ use std::sync::Arc;
 use axum::http::StatusCode;
 use common::{Client, call, create_room, serve, test_config};
 use ddz_server::app;
-use ddz_server::db::Database;
+use ddz_server::db::{Database, FinishedGame};
 use serde_json::{Value, json};
 
 /// Plays `games` games as seat 0 of a room (the first legal action each turn).
 async fn play(addr: &str, room: &Value, games: usize) {
-    let (mut c, _) = Client::join(addr, room, 0, 0).await;
+    let (c, _) = Client::join(addr, room, 0, 0).await;
+    play_joined(c, games).await;
+}
+
+/// Plays `games` games with a client joined to a seat (the first legal action each turn).
+async fn play_joined(mut c: Client, games: usize) {
     let mut done = 0;
     let mut acted = u64::MAX;
     while done < games {
@@ -133,12 +138,158 @@ fn migrations_run_once() {
     let dir = std::env::temp_dir().join(format!("ddz-db-test-{}", std::process::id()));
     let path = dir.join("nested").join("games.sqlite3");
     let db = Database::open(&path).unwrap();
-    assert_eq!(db.version().unwrap(), 2);
+    assert_eq!(db.version().unwrap(), 3);
     drop(db);
     // Opened again: the schema is there and no migration runs twice.
     let db = Database::open(&path).unwrap();
-    assert_eq!(db.version().unwrap(), 2);
+    assert_eq!(db.version().unwrap(), 3);
     assert_eq!(db.games(None, 10).unwrap().games, []);
     drop(db);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A browser identity for the tests.
+const PLAYER: &str = "00112233445566778899AABBCCDDEEFF";
+
+#[tokio::test]
+async fn results_are_kept_per_browser_identity() {
+    let db = Arc::new(Database::in_memory().unwrap());
+    let mut config = test_config();
+    config.database = Some(db.clone());
+    let app = app(config);
+    let addr = serve(app.clone()).await;
+    let room = create_room(
+        &app,
+        json!({"seats": ["human", "level:2", "level:2"], "seed": 4, "turn_seconds": 0, "robot_delay_ms": 0}),
+    )
+    .await;
+    // A bad identity is refused by name, and the seat may join again.
+    let mut c = Client::connect(&addr, &room).await;
+    c.send(json!({"type": "join", "token": common::token(&room, 0), "player": "me"}))
+        .await;
+    let refused = c.next().await.expect("a refusal");
+    assert_eq!(refused["type"], "error", "{refused}");
+    assert_eq!(refused["error"]["field"], "player", "{refused}");
+    assert!(
+        refused["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("\"player\": \"me\" is not a browser identity"),
+        "{refused}"
+    );
+    let mut c = Client::connect(&addr, &room).await;
+    c.send(json!({"type": "join", "token": common::token(&room, 0), "player": PLAYER}))
+        .await;
+    assert_eq!(c.next().await.unwrap()["type"], "welcome");
+    play_joined(c, 3).await;
+    let mut games = Vec::new();
+    for _ in 0..100 {
+        let (_, _, page) = call(&app, "GET", "/v1/games", "").await;
+        games = page["games"].as_array().unwrap().clone();
+        if games.len() == 3 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert_eq!(games.len(), 3);
+    let scores: Vec<i64> = games
+        .iter()
+        .map(|g| g["scores"][0].as_i64().unwrap())
+        .collect();
+    let uri = format!("/v1/players/{}/results", PLAYER.to_lowercase());
+    let (status, _, results) = call(&app, "GET", &uri, "").await;
+    assert_eq!(status, StatusCode::OK, "{results}");
+    assert_eq!(results["player"], PLAYER.to_lowercase());
+    let level = &results["robots"][0];
+    assert_eq!(level["robot"], "level:2", "{results}");
+    assert_eq!(level["games"], 3);
+    let wins = scores.iter().filter(|&&s| s > 0).count();
+    assert_eq!(level["wins"], wins, "{results}");
+    assert_eq!(level["losses"], 3 - wins, "{results}");
+    assert_eq!(level["points"], scores.iter().sum::<i64>());
+    // Newest first: the streak is the wins before the first loss.
+    let streak = scores.iter().take_while(|&&s| s > 0).count();
+    assert_eq!(level["streak"], streak, "{results}");
+    assert_eq!(results["next_level"].is_object(), streak >= 3, "{results}");
+    // The identity is not shown in the public list.
+    assert!(!games[0].to_string().contains(&PLAYER.to_lowercase()));
+
+    // An identity never seen has no results; a bad one is a 400 with a JSON error.
+    let (status, _, none) = call(
+        &app,
+        "GET",
+        &format!("/v1/players/{}/results", "ab".repeat(16)),
+        "",
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(none["robots"], json!([]));
+    assert_eq!(none["next_level"], Value::Null);
+    let (status, _, bad) = call(&app, "GET", "/v1/players/xyz/results", "").await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        bad["error"],
+        "\"xyz\" is not a browser identity (32 hex digits)"
+    );
+}
+
+/// A finished game of `player` in seat 0 against two `robot`s, with seat 0's score.
+fn game_of(player: &str, robot: &str, score: i64) -> FinishedGame {
+    FinishedGame {
+        room: "r".into(),
+        number: 1,
+        rules: "classic".into(),
+        seed: 1,
+        winner: if score > 0 { "landlord" } else { "farmers" }.into(),
+        scores: [score, -score / 2, -score / 2],
+        players: ["human".into(), robot.into(), robot.into()],
+        identities: [Some(player.into()), None, None],
+        totals: [score, -score / 2, -score / 2],
+        record: json!({"format": "ddz-record/1"}),
+    }
+}
+
+#[tokio::test]
+async fn three_wins_in_a_row_suggest_the_next_level() {
+    let db = Arc::new(Database::in_memory().unwrap());
+    let mut config = test_config();
+    config.database = Some(db.clone());
+    config.robots.retain(|r| r != "level:8");
+    let app = app(config);
+    let player = PLAYER.to_lowercase();
+    let uri = format!("/v1/players/{player}/results");
+    let next_level = |results: &Value| results["next_level"]["robot"].clone();
+    for score in [2, -2, 2, 2] {
+        db.save_game(&game_of(&player, "level:3", score)).unwrap();
+    }
+    let (_, _, results) = call(&app, "GET", &uri, "").await;
+    assert_eq!(results["robots"][0]["streak"], 2, "{results}");
+    assert_eq!(next_level(&results), Value::Null, "two wins are not a run");
+    db.save_game(&game_of(&player, "level:3", 4)).unwrap();
+    let (_, _, results) = call(&app, "GET", &uri, "").await;
+    assert_eq!(
+        results["next_level"],
+        json!({"robot": "level:4", "after": "level:3", "streak": 3})
+    );
+    // A game against another robot is the latest: its run counts, not level 3's.
+    db.save_game(&game_of(&player, "greedy", 2)).unwrap();
+    let (_, _, results) = call(&app, "GET", &uri, "").await;
+    assert_eq!(results["robots"][0]["robot"], "greedy");
+    assert_eq!(results["robots"][1]["games"], 5);
+    assert_eq!(next_level(&results), Value::Null);
+    // Mixed robots are counted apart; no level beyond what the server offers.
+    let mut mixed = game_of(&player, "level:7", 2);
+    mixed.players[2] = "level:6".into();
+    db.save_game(&mixed).unwrap();
+    for _ in 0..3 {
+        db.save_game(&game_of(&player, "level:7", 2)).unwrap();
+    }
+    let (_, _, results) = call(&app, "GET", &uri, "").await;
+    assert_eq!(results["robots"][1]["robot"], "mixed", "{results}");
+    assert_eq!(results["robots"][0]["streak"], 3);
+    assert_eq!(
+        next_level(&results),
+        Value::Null,
+        "level 8 is not offered here"
+    );
 }

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use common::{Client, test_config, token};
 use ddz_core::Rules;
 use ddz_game::{BySeat, Seat};
-use ddz_server::db::Database;
+use ddz_server::db::{Database, PlayerId};
 use ddz_server::room::{Room, RoomSettings};
 use ddz_server::seeds::token_hash;
 use serde_json::{Value, json};
@@ -227,6 +227,7 @@ fn saved_room(id: &str) -> ddz_server::db::SavedRoom {
         hint_bot: "greedy".parse().unwrap(),
     };
     let mut room = Room::new(settings, |_| "f".repeat(32));
+    room.claim_identity(Seat::ALL[1], PlayerId::parse(&"a".repeat(32)).unwrap());
     for _ in 0..6 {
         let job = room
             .robot_job()
@@ -248,6 +249,11 @@ async fn a_saved_room_that_does_not_replay_is_dropped() {
     );
     assert_eq!(resumed.seat_of_token(&"f".repeat(32)), Some(Seat::ALL[1]));
     assert_eq!(
+        resumed.identity(Seat::ALL[1]).map(PlayerId::as_str),
+        Some("a".repeat(32).as_str()),
+        "the browser identity is resumed"
+    );
+    assert_eq!(
         resumed.token(Seat::ALL[1]),
         None,
         "a resumed room keeps no token"
@@ -268,6 +274,16 @@ async fn a_saved_room_that_does_not_replay_is_dropped() {
     assert_eq!(
         e,
         "seat 1: a person's seat without a token hash (64 hex digits)"
+    );
+    let mut bad_identity = saved_room("bad-identity");
+    bad_identity.identities[0] = Some("a".repeat(32));
+    let e = Room::resume(&bad_identity).err().unwrap();
+    assert_eq!(
+        e,
+        format!(
+            "seat 0: {:?} is not a person's browser identity (32 hex digits)",
+            "a".repeat(32)
+        )
     );
 
     let dir = temp_dir("dropped");
@@ -314,7 +330,7 @@ fn a_database_of_schema_1_is_migrated() {
     .unwrap();
     drop(conn);
     let db = Database::open(&path).unwrap();
-    assert_eq!(db.version().unwrap(), 2);
+    assert_eq!(db.version().unwrap(), 3);
     assert_eq!(db.games(None, 10).unwrap().games.len(), 1);
     assert_eq!(db.take_rooms().unwrap(), []);
     let saved = saved_room("r");

@@ -11,7 +11,7 @@ use ddz_game::{BySeat, GameRecord, SavedSitting, Seat, Sitting};
 use serde_json::Value;
 
 use super::Room;
-use crate::db::SavedRoom;
+use crate::db::{PlayerId, SavedRoom};
 
 impl Room {
     /// The room as saved at shutdown, under its id and with its turn time and robots' pause
@@ -31,6 +31,7 @@ impl Room {
             step: self.step,
             last_event: self.last_event,
             ready: self.ready.0,
+            identities: Seat::ALL.map(|s| self.identity(s).map(|p| p.as_str().to_string())),
             record: serde_json::to_value(GameRecord::from_game(self.game())).unwrap_or(Value::Null),
             sitting: serde_json::to_value(self.sitting.save()).unwrap_or(Value::Null),
         }
@@ -76,10 +77,24 @@ impl Room {
         if record != saved.record {
             return Err("record: the saved record is not the replayed game's".into());
         }
+        let mut identities = BySeat([None, None, None]);
+        for seat in Seat::ALL {
+            let saved_identity = saved.identities[seat.index()].as_deref();
+            identities[seat] = match saved_identity.map(|text| (text, PlayerId::parse(text))) {
+                None => None,
+                Some((_, Some(player))) if robots[seat].is_none() => Some(player),
+                Some((text, _)) => {
+                    return Err(format!(
+                        "seat {seat}: {text:?} is not a person's browser identity (32 hex digits)"
+                    ));
+                }
+            };
+        }
         Ok(Room {
             robots,
             tokens: BySeat([None, None, None]),
             token_hashes: BySeat(saved.token_hashes.clone()),
+            identities,
             hint_bot: spec(&saved.hint_bot)?,
             seeded: saved.seeded,
             sitting,

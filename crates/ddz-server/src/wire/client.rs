@@ -107,6 +107,10 @@ pub struct JoinMessage {
     /// The number of the last message seen (null: none).
     #[serde(default)]
     pub after: Option<Sent<u64>>,
+    /// The person's browser identity, 32 hex digits (null: none), under which the seat's
+    /// results are saved.
+    #[serde(default)]
+    pub player: Option<Sent<String>>,
 }
 
 /// `watch`'s fields.
