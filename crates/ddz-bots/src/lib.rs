@@ -48,6 +48,7 @@ mod drive;
 pub mod hint;
 mod levels;
 pub mod net;
+pub mod review;
 pub mod search;
 pub mod solver;
 mod spec;

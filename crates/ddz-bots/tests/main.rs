@@ -10,6 +10,7 @@ mod ddzlib;
 mod levels;
 mod net;
 mod opponent_models;
+mod review;
 mod robots;
 mod search;
 mod solver;

@@ -45,6 +45,9 @@ enum Command {
     Deal(cmd::deal::Args),
     /// A recorded game step by step, checked.
     Replay(cmd::replay::Args),
+    /// Every play of a recorded game rated by the search (复盘): the chance of winning, the
+    /// better play, blunders and mistakes.
+    Analyse(cmd::analyse::Args),
     /// Move-tree leaf counts from a deal, for correctness and speed.
     Perft(cmd::perft::Args),
     /// An open-hand puzzle (残局) solved exactly: who wins, every winning move, a line.
@@ -71,6 +74,7 @@ fn main() -> ExitCode {
         Command::Bot(a) => cmd::bot::run(a),
         Command::Deal(a) => cmd::deal::run(a),
         Command::Replay(a) => cmd::replay::run(a),
+        Command::Analyse(a) => cmd::analyse::run(a),
         Command::Perft(a) => cmd::perft::run(a),
         Command::Solve(a) => cmd::solve::run(a),
         Command::Serve(a) => cmd::serve::run(a),

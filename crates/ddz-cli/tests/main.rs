@@ -3,6 +3,7 @@
 
 mod common;
 
+mod analyse;
 mod arena;
 mod bot;
 mod bots;

@@ -207,8 +207,9 @@ pub(super) fn switch(key: &str, value: &str) -> Result<bool, BotError> {
     }
 }
 
-/// `500ms`, `2s`, `1.5s`, or a plain number of milliseconds.
-pub(super) fn parse_duration(text: &str) -> Result<Duration, BotError> {
+/// A duration read from `500ms`, `2s`, `1.5s`, or a plain number of milliseconds (above 0, at
+/// most an hour).
+pub fn parse_duration(text: &str) -> Result<Duration, BotError> {
     let t = text.trim();
     let bad = || BotError::BadValue {
         key: "time".to_string(),

@@ -54,6 +54,7 @@
 mod app_rules;
 pub mod bidding;
 mod config;
+mod estimate;
 pub mod infer;
 mod net_playout;
 mod playout;
@@ -66,6 +67,7 @@ mod tests;
 mod tuning;
 
 pub use config::*;
+pub use estimate::Estimates;
 pub use robot::SearchBot;
 pub use sample::{sample_hidden, unknown_cards};
 pub use tuning::{

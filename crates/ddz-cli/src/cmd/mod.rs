@@ -1,5 +1,6 @@
 //! The subcommands.
 
+pub mod analyse;
 pub mod arena;
 pub mod bench;
 pub mod bench_bots;

@@ -21,6 +21,10 @@ pub struct Args {
     /// unfinished game) instead of the game step by step.
     #[arg(long)]
     json: bool,
+    /// Then rate every play as `ddz analyse` does at its default budget (with --json: the
+    /// analysis under "analysis").
+    #[arg(long)]
+    analyse: bool,
 }
 
 fn read_input(file: &str) -> Result<String> {
@@ -42,11 +46,14 @@ pub fn run(args: Args) -> Result<()> {
     let mut out = std::io::stdout().lock();
     if args.json {
         record.replay()?;
-        let v = json!({
+        let mut v = json!({
             "ok": true,
             "steps": record.bids.len() + record.plays.len(),
             "result": record.result,
         });
+        if args.analyse {
+            v["analysis"] = serde_json::to_value(crate::cmd::analyse::default_analysis(&record)?)?;
+        }
         print_json(&mut out, &v)?;
         return Ok(());
     }
@@ -139,6 +146,11 @@ pub fn run(args: Args) -> Result<()> {
                 record.plays.len()
             )?;
         }
+    }
+    if args.analyse {
+        writeln!(out, "analysis (ddz analyse):")?;
+        let analysis = crate::cmd::analyse::default_analysis(&record)?;
+        crate::cmd::analyse::write_text(&mut out, &analysis)?;
     }
     Ok(())
 }
