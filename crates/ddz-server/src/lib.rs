@@ -5,7 +5,8 @@
 //!
 //! - the robot API: `POST /v1/act` and `POST /v1/bid` take exactly a `ddz-jsonl/1` request
 //!   (docs/protocol.md) and answer with its reply, as `ddz bot` does on a line; `GET
-//!   /v1/health`; `POST /v1/replay` checks a game record and returns it step by step; the
+//!   /v1/health`; `POST /v1/replay` checks a game record and returns it step by step; `POST
+//!   /v1/analyse` rates its plays by the search (one analysis at a time, queued); the
 //!   OpenAPI document at `/openapi.json`;
 //! - game rooms over WebSocket (`POST /v1/rooms`, then `GET /v1/rooms/{id}/ws`) speaking
 //!   `ddz-web/1`: one task per room owns the game ([`room::Room`]), each message is built
@@ -37,6 +38,7 @@
 //! assert_eq!(reply.to_string(), r#"{"id":1,"cards":"3"}"#); // greedy leads its smallest play
 //! ```
 
+mod analysis;
 mod api;
 mod assets;
 mod config;
@@ -68,13 +70,14 @@ pub use api::{Endpoint, robot_answer};
 pub use config::{Config, MAX_BODY, MAX_FRAME, WEB_PROTOCOL};
 
 /// The routes of the application, as the OpenAPI document lists them (checked by a test).
-pub const ROUTES: [&str; 11] = [
+pub const ROUTES: [&str; 12] = [
     "/",
     "/openapi.json",
     "/v1/health",
     "/v1/act",
     "/v1/bid",
     "/v1/replay",
+    "/v1/analyse",
     "/v1/rooms",
     "/v1/rooms/{id}/ws",
     "/v1/games",
@@ -98,6 +101,7 @@ fn build(config: Config) -> (Router, AppState) {
         )),
         config: Arc::new(config),
         robot_slots: Arc::new(tokio::sync::Semaphore::new(slots)),
+        analyses: Arc::new(analysis::Queue::new()),
     };
     let router = Router::new()
         .route("/", get(assets::index))
@@ -109,6 +113,7 @@ fn build(config: Config) -> (Router, AppState) {
         .route("/v1/act", post(api::act))
         .route("/v1/bid", post(api::bid))
         .route("/v1/replay", post(api::replay))
+        .route("/v1/analyse", post(analysis::analyse_record))
         .route("/v1/rooms", post(rooms::create))
         .route("/v1/rooms/{id}/ws", get(ws::upgrade))
         .route("/v1/games", get(games::list))

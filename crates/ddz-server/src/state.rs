@@ -14,4 +14,6 @@ pub(crate) struct AppState {
     pub robot_slots: Arc<tokio::sync::Semaphore>,
     /// The limits per client address.
     pub limits: Arc<Limits>,
+    /// The queue of `POST /v1/analyse` (one analysis at a time).
+    pub analyses: Arc<crate::analysis::Queue>,
 }

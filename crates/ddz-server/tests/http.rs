@@ -267,7 +267,7 @@ proptest! {
             let i = (0..=i).rev().find(|&i| a.is_char_boundary(i)).unwrap_or(0);
             format!("{}{}{}", &a[..i], s, &a[i..])
         })),
-    ], path in prop_oneof![Just("/v1/act"), Just("/v1/bid"), Just("/v1/rooms"), Just("/v1/replay")]) {
+    ], path in prop_oneof![Just("/v1/act"), Just("/v1/bid"), Just("/v1/rooms"), Just("/v1/replay"), Just("/v1/analyse")]) {
         let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
         let app = app(test_config());
         let (status, content_type, reply) = rt.block_on(call(&app, "POST", path, body.clone()));
@@ -428,4 +428,60 @@ async fn replay() {
     let mut value = value;
     value["deal"]["kitty"] = json!("ZZZ");
     refused(&app, "POST", "/v1/replay", value.to_string(), 400, "deal").await;
+}
+
+#[tokio::test]
+async fn analyse() {
+    let app = app(test_config());
+    let record = finished_record();
+    let (status, _, reply) =
+        call(&app, "POST", "/v1/analyse?seat=2&iters=8", record.to_json()).await;
+    assert_eq!(status, 200, "{reply}");
+    assert_eq!(reply["format"], "ddz-analysis/1");
+    assert_eq!(reply["seats"], json!([2]));
+    let decisions = reply["decisions"].as_array().unwrap();
+    let plays = record.plays.iter().filter(|(seat, _)| *seat == 2).count();
+    assert_eq!(
+        decisions.iter().filter(|d| d["kind"] == "play").count(),
+        plays
+    );
+    assert!(
+        decisions
+            .iter()
+            .all(|d| d["seat"] == 2 && d["samples"].as_u64() <= Some(8))
+    );
+    assert_eq!(reply["summary"]["seats"][0]["seat"], 2);
+    let (status, _, all) = call(&app, "POST", "/v1/analyse?iters=4", record.to_json()).await;
+    assert_eq!(status, 200, "{all}");
+    assert_eq!(all["seats"], json!([0, 1, 2]));
+
+    let mut bad = record.clone();
+    bad.plays[3].1 = "BR".into();
+    refused(
+        &app,
+        "POST",
+        "/v1/analyse",
+        bad.to_json(),
+        400,
+        "play 4 (seat",
+    )
+    .await;
+    refused(
+        &app,
+        "POST",
+        "/v1/analyse",
+        "nope",
+        400,
+        "json: not valid JSON",
+    )
+    .await;
+    for (query, needle) in [
+        ("seat=3", "\"seat\": \"3\" is not 0, 1, 2 or all"),
+        ("iters=0", "\"iters\": \"0\" is not a number 1-1000"),
+        ("iters=5000", "is not a number 1-1000"),
+        ("depth=2", "unknown parameter \"depth\""),
+    ] {
+        let uri = format!("/v1/analyse?{query}");
+        refused(&app, "POST", &uri, record.to_json(), 400, needle).await;
+    }
 }

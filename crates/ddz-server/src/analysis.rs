@@ -1,0 +1,132 @@
+//! `POST /v1/analyse`: one game record analysed (复盘) by the search, as `ddz analyse` does
+//! ([`ddz_bots::review`]), off the async threads and one analysis at a time, so that analysis
+//! never takes the robots' or the rooms' threads: a request waits in a short queue for its
+//! turn and is refused (503) when the queue is full.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use axum::body::Bytes;
+use axum::extract::rejection::{BytesRejection, QueryRejection};
+use axum::extract::{Query, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::Response;
+use ddz_bots::review::{AnalysisOptions, analyse};
+use ddz_game::{Budget, GameRecord, Seat};
+use tokio::sync::Semaphore;
+
+use crate::http::{json_error, json_response, read_body};
+use crate::state::AppState;
+
+/// Samples each play is scored on by default: about a third of a second for a classic game.
+pub const DEFAULT_ITERS: u64 = 300;
+/// The most samples a request may ask for.
+pub const MAX_ITERS: u64 = 1000;
+/// Requests waiting for their turn at most; more are refused.
+pub const MAX_WAITING: usize = 8;
+/// The longest a request waits for its turn.
+const MAX_WAIT: Duration = Duration::from_secs(60);
+
+/// The analyses' queue: one runs at a time, [`MAX_WAITING`] wait.
+pub(crate) struct Queue {
+    running: Arc<Semaphore>,
+    waiting: AtomicUsize,
+}
+
+impl Queue {
+    /// An empty queue.
+    pub(crate) fn new() -> Queue {
+        Queue {
+            running: Arc::new(Semaphore::new(1)),
+            waiting: AtomicUsize::new(0),
+        }
+    }
+}
+
+/// Reads `?seat=N|all&iters=N`.
+fn read_query(
+    query: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> Result<AnalysisOptions, String> {
+    let Query(query) = query.map_err(|e| format!("query: {}", e.body_text()))?;
+    if let Some(key) = query.keys().find(|k| *k != "seat" && *k != "iters") {
+        return Err(format!(
+            "query: unknown parameter \"{key}\" (parameters: seat, iters)"
+        ));
+    }
+    let seats = match query.get("seat").map(String::as_str) {
+        None | Some("all") => Seat::ALL.to_vec(),
+        Some(s) => vec![
+            s.parse::<u8>()
+                .ok()
+                .and_then(Seat::new)
+                .ok_or_else(|| format!("\"seat\": \"{s}\" is not 0, 1, 2 or all"))?,
+        ],
+    };
+    let iters = match query.get("iters") {
+        None => DEFAULT_ITERS,
+        Some(n) => n
+            .parse::<u64>()
+            .ok()
+            .filter(|n| (1..=MAX_ITERS).contains(n))
+            .ok_or_else(|| format!("\"iters\": \"{n}\" is not a number 1-{MAX_ITERS}"))?,
+    };
+    Ok(AnalysisOptions {
+        seats,
+        budget: Budget::Count(iters),
+        ..AnalysisOptions::default()
+    })
+}
+
+/// A 503 that says when to try again.
+fn busy(message: &str) -> Response {
+    let mut response = json_error(StatusCode::SERVICE_UNAVAILABLE, message);
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
+    response
+}
+
+/// `POST /v1/analyse[?seat=N|all&iters=N]`: the record's analysis (`ddz-analysis/1`); 400
+/// for a record that does not parse or replay, 503 when the queue is full.
+pub(crate) async fn analyse_record(
+    State(state): State<AppState>,
+    query: Result<Query<HashMap<String, String>>, QueryRejection>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let options = match read_query(query) {
+        Ok(options) => options,
+        Err(e) => return json_error(StatusCode::BAD_REQUEST, e),
+    };
+    let body = match read_body(body) {
+        Ok(body) => body,
+        Err(response) => return *response,
+    };
+    let Ok(text) = std::str::from_utf8(&body) else {
+        return json_error(StatusCode::BAD_REQUEST, "json: not UTF-8");
+    };
+    let record = match GameRecord::parse(text) {
+        Ok(record) => record,
+        Err(e) => return json_error(StatusCode::BAD_REQUEST, e.to_string()),
+    };
+    let queue = &state.analyses;
+    if queue.waiting.fetch_add(1, Ordering::SeqCst) >= MAX_WAITING {
+        queue.waiting.fetch_sub(1, Ordering::SeqCst);
+        return busy("the analysis queue is full: try again in a few seconds");
+    }
+    let turn = tokio::time::timeout(MAX_WAIT, queue.running.clone().acquire_owned()).await;
+    queue.waiting.fetch_sub(1, Ordering::SeqCst);
+    let Ok(Ok(turn)) = turn else {
+        return busy("no analysis could start within 60 s: try again later");
+    };
+    let work = tokio::task::spawn_blocking(move || {
+        let _turn = turn;
+        analyse(&record, &options, &mut |_, _| {})
+    });
+    match work.await {
+        Ok(Ok(analysis)) => json_response(StatusCode::OK, &analysis),
+        Ok(Err(e)) => json_error(StatusCode::BAD_REQUEST, e.to_string()),
+        Err(_) => json_error(StatusCode::INTERNAL_SERVER_ERROR, "the analysis failed"),
+    }
+}
