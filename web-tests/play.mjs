@@ -21,7 +21,9 @@
 //   Chinese;
 // - the lobby's results per robot after each game, and the suggestion of the next level
 //   after a run of wins (results answered by the test) in the lobby with its button, in both
-//   languages, and in the game-over panel.
+//   languages, and in the game-over panel;
+// - the analysis of each game played (复盘) over the replay: the chart of the landlord's
+//   chance, a play's verdict in the page's language, the better play on demand.
 //
 // Fails on any console error or page error. Screenshots go to web-tests/screenshots/
 // (gitignored).
@@ -46,7 +48,7 @@ const dbDir = mkdtempSync(join(tmpdir(), "ddz-web-test-"));
 function startServer() {
   return new Promise((ok, fail) => {
     const child = spawn(ddz, ["serve", "--addr", "127.0.0.1:0", "--db", join(dbDir, "games.sqlite3"),
-      "--robot-delay-ms", "40", "--turn-seconds", "60"], { stdio: ["ignore", "ignore", "pipe"] });
+      "--robot-delay-ms", "40", "--turn-seconds", "60", "--analysis-iters", "8"], { stdio: ["ignore", "ignore", "pipe"] });
     let text = "";
     const timer = setTimeout(() => fail(new Error(`ddz serve did not start: ${text}`)), 15000);
     child.stderr.on("data", (d) => {
@@ -362,6 +364,7 @@ async function runGame(browser, url, label, viewport, tap, lang, rules = null, e
   const result = await page.locator("#r-result").textContent();
   if (!result.trim()) throw new Error(`${label}: the replay viewer shows no result`);
   await page.screenshot({ path: join(shots, `${label}-replay.png`) });
+  await checkAnalysis(page, lang, label);
   // The lobby counts the game under this browser's identity (a new context: its first game),
   // against mixed robots (value and ddzlib), with the page's score.
   await page.locator("#btn-lobby").click();
@@ -398,6 +401,50 @@ async function runGame(browser, url, label, viewport, tap, lang, rules = null, e
   if (slides === 0) throw new Error(`${label}: no play slid in`);
   await context.close();
   console.log(`${label}: game played (${actions} actions from the page, bids shown at seats: ${bidTags}): ${title}; replay: ${result}`);
+}
+
+// The analysis over the replay: the chart of the landlord's chance with a point a rated play,
+// the verdict of a play in the page's language, the better play on demand, a click on the
+// chart moving the replay.
+async function checkAnalysis(page, lang, label) {
+  await page.locator("#r-analyse").click();
+  await page.waitForSelector("#r-chart:not([hidden]) svg polyline", { timeout: 60000 });
+  const chart = await page.evaluate(() => {
+    const line = document.querySelector("#r-chart polyline").getAttribute("points").trim();
+    const svg = document.querySelector("#r-chart svg").getBoundingClientRect();
+    return { points: line ? line.split(/\s+/).length : 0, marks: document.querySelectorAll("#r-chart .mk").length,
+      title: document.querySelector(".r-chart-title").textContent, width: svg.width, inside: svg.right <= window.innerWidth + 1 };
+  });
+  if (chart.points < 3) throw new Error(`${label}: the analysis chart has ${chart.points} points`);
+  if (chart.title !== (lang === "zh" ? "地主胜率" : "The landlord's chance of winning")) throw new Error(`${label}: the chart is titled "${chart.title}"`);
+  if (!chart.inside || chart.width < 200) throw new Error(`${label}: the chart does not fit the screen: ${JSON.stringify(chart)}`);
+  // The first rated play: its chance in words, and the better play when it was not the best.
+  const steps = await page.evaluate(() => Number(document.getElementById("r-slider").max));
+  let found = null;
+  for (let i = 1; i <= steps && !found; i++) {
+    await page.evaluate((k) => { const s = document.getElementById("r-slider"); s.value = String(k); s.dispatchEvent(new Event("input")); }, i);
+    const text = await page.locator("#r-verdict").textContent();
+    if (/Chance of winning after this play: \d+%|此手之后的胜率：\d+%/.test(text)) found = { i, text };
+  }
+  if (!found) throw new Error(`${label}: no step shows a play's chance of winning`);
+  if (!(lang === "zh" ? /胜率/ : /Chance of winning/).test(found.text)) throw new Error(`${label}: the verdict reads "${found.text}"`);
+  let better = 0;
+  for (let i = found.i; i <= steps && better === 0; i++) {
+    await page.evaluate((k) => { const s = document.getElementById("r-slider"); s.value = String(k); s.dispatchEvent(new Event("input")); }, i);
+    if (await page.locator("#r-better").count()) {
+      await page.locator("#r-better").click();
+      const best = await page.locator("#r-best").textContent();
+      if (!(lang === "zh" ? /搜索认为最好：.+（\d+%）/ : /Best by the search: .+ \(\d+%\)/).test(best)) throw new Error(`${label}: the better play reads "${best}"`);
+      better = i;
+    }
+  }
+  await page.screenshot({ path: join(shots, `${label}-analysis.png`) });
+  // A click on the chart's left edge goes back to the start.
+  const box = await page.locator("#r-chart svg").boundingBox();
+  await page.mouse.click(box.x + 2, box.y + box.height / 2);
+  const at = await page.evaluate(() => Number(document.getElementById("r-slider").value));
+  if (at > 1) throw new Error(`${label}: a click at the chart's start moved the replay to step ${at}`);
+  console.log(`${label}: analysis drawn (${chart.points} plays rated, ${chart.marks} marked; a better play shown at step ${better || "none"})`);
 }
 
 // A seeded room (one person, robots `value`): the person turns auto-play on and the robot

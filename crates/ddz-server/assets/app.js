@@ -107,6 +107,15 @@
       ev_start: (n) => `Game ${n}`, ev_over: "Game over",
       ev_conn: (s, c) => `${s}: ${c ? "here" : "away"}`, ev_ready: (s) => `${s}: ready`,
       step: "Step", notARecord: "Load a record first",
+      analyse: "Analyse", analysing: "Analysing every play…", analysisBusy: "The server is busy analysing other games: try again in a few seconds.",
+      analysisFailed: "This game could not be analysed (details in the console).",
+      analysisDone: (n) => `${n} plays rated: the line is the landlord's chance of winning after each, as the seat that played saw it; dots mark the costly plays.`,
+      chartTitle: "The landlord's chance of winning", chanceAfter: (p) => `Chance of winning after this play: ${p}`,
+      betterPlay: "Better play", bestPlay: (m, p) => `Best by the search: ${m} (${p})`, samePlay: "The search's best play too.",
+      lossLine: (l) => `loss ${l}`, forcedPlay: "The only play.", notRated: "Not rated (bids, doubling and showing are not rated yet).",
+      marks: { blunder: "blunder", mistake: "mistake", inaccuracy: "inaccuracy" },
+      exactLost: (m) => `With every hand known, this play lost a won game: ${m} wins.`, exactWins: "With every hand known, this play wins.",
+      exactNone: "With every hand known, no play wins here.",
       badRecord: "This is not a game record that replays (details in the console); the steps before the problem are shown.",
       help: [
         ["← →", "move between cards"], ["space", "select the card"],
@@ -218,6 +227,15 @@
       ev_start: (n) => `第 ${n} 局`, ev_over: "本局结束",
       ev_conn: (s, c) => `${s}${c ? "进入" : "离开"}`, ev_ready: (s) => `${s} 已准备`,
       step: "步", notARecord: "请先载入牌谱",
+      analyse: "复盘分析", analysing: "正在分析每一手…", analysisBusy: "服务器正忙于分析其他牌局：请几秒后再试。",
+      analysisFailed: "这局无法分析（详情见控制台）。",
+      analysisDone: (n) => `已评 ${n} 手：曲线是每手之后地主的胜率（出牌一方所见），圆点标出代价大的出牌。`,
+      chartTitle: "地主胜率", chanceAfter: (p) => `此手之后的胜率：${p}`,
+      betterPlay: "更好的出法", bestPlay: (m, p) => `搜索认为最好：${m}（${p}）`, samePlay: "也是搜索认为最好的出法。",
+      lossLine: (l) => `损失 ${l}`, forcedPlay: "唯一的出法。", notRated: "未评（叫分、加倍和明牌暂不评）。",
+      marks: { blunder: "大错", mistake: "错误", inaccuracy: "欠佳" },
+      exactLost: (m) => `明牌复盘：这手输掉了能赢的牌局，${m} 可赢。`, exactWins: "明牌复盘：这手能赢。",
+      exactNone: "明牌复盘：这里怎么出都赢不了。",
       badRecord: "这不是能回放的牌谱（详情见控制台）；下面显示出错之前的步骤。",
       help: [
         ["← →", "移动光标"], ["空格", "选中光标处的牌"],
@@ -245,6 +263,9 @@
     selected: new Set(), cursor: 0, hint: null, hints: null, hintKey: null, hintIndex: 0,
     message: "", messageBad: false, log: [], dialog: null, counter: false,
     replay: null, replayAt: 0,
+    // The replay's record text, its analysis (POST /v1/analyse) with each replay step's
+    // decision, and whether the better play is shown.
+    replayText: null, analysis: null, analysisOf: null, analysing: false, showBetter: false, shownAt: null,
     fresh: new Set(), alarmed: false, muted: false, welcomed: false, refusal: null, stopped: null,
     games: null,
     // This browser's identity (32 hex digits, kept in its storage) and its results per robot
@@ -1199,6 +1220,7 @@
           onclick: () => send({ type: "next" }) }) : null,
         el("button", { id: "over-download", text: t("download"), onclick: downloadRecord }),
         el("button", { id: "over-replay", text: t("viewReplay"), onclick: () => { closeDialog(); loadReplay(recordText(st.record)); } }),
+        el("button", { id: "over-analyse", text: t("analyse"), onclick: async () => { closeDialog(); await loadReplay(recordText(st.record)); analyseReplay(); } }),
         el("button", { id: "over-close", text: t("close"), onclick: closeDialog })));
   }
 
@@ -1240,7 +1262,12 @@
     }
     if (!body.steps) return;
     S.replay = body;
+    S.replayText = res.ok ? text : null;
+    S.analysis = null;
+    S.analysisOf = null;
     S.replayAt = 0;
+    $("r-analyse").hidden = !res.ok;
+    $("r-analysis-status").textContent = "";
     $("r-slider").max = String(body.steps.length - 1);
     $("r-board").hidden = false;
     renderReplay();
@@ -1250,6 +1277,9 @@
     const rp = S.replay;
     if (!rp) return;
     const i = Math.max(0, Math.min(S.replayAt, rp.steps.length - 1));
+    // The better play is shown for the step it was asked at only.
+    if (S.shownAt !== i) S.showBetter = false;
+    S.shownAt = i;
     S.replayAt = i;
     const step = rp.steps[i];
     $("r-slider").value = String(i);
@@ -1273,10 +1303,110 @@
           acting && step.bid !== null && step.bid !== undefined ? el("span", { class: "r-move", text: `${t("bid")} ${step.bid}` }) : null),
         el("div", { class: "cards small" }, [...step.hands[s]].reverse().map((r) => rankCardEl(r, wild.includes(r) ? "wild" : ""))));
     }));
+    renderAnalysis(i);
     const r = rp.result;
     $("r-result").textContent = r && i === rp.steps.length - 1
       ? `${r.winner === "landlord" ? t("landlordWins") : t("farmersWins")} · ${r.scores.map((x) => (x > 0 ? "+" : "") + x).join(" / ")}`
       : "";
+  }
+
+  // --- Analysis (复盘): POST /v1/analyse, drawn over the replay ----------------------------
+
+  // Asks the server to rate every play of the replayed record.
+  async function analyseReplay() {
+    if (!S.replayText || S.analysing) return;
+    S.analysing = true;
+    $("r-analyse").disabled = true;
+    $("r-analysis-status").textContent = t("analysing");
+    let res, body;
+    try {
+      res = await fetch("/v1/analyse", { method: "POST", headers: { "content-type": "application/json" }, body: S.replayText });
+      body = parseJson(await res.text());
+    } catch (e) {
+      console.log("ddz: POST /v1/analyse:", e);
+      body = null;
+    }
+    S.analysing = false;
+    $("r-analyse").disabled = false;
+    if (!res?.ok || !body?.decisions) {
+      console.log("ddz: POST /v1/analyse:", res?.status, body?.error);
+      $("r-analysis-status").textContent = res?.status === 503 ? t("analysisBusy") : t("analysisFailed");
+      return;
+    }
+    S.analysis = body;
+    // The replay's n-th play (bid) step is the analysis's n-th play (bid) decision.
+    const queues = { play: body.decisions.filter((d) => d.kind === "play"), bid: body.decisions.filter((d) => d.kind === "bid") };
+    S.analysisOf = S.replay.steps.map((step) => (queues[step.kind] ? queues[step.kind].shift() ?? null : null));
+    S.showBetter = false;
+    renderReplay();
+  }
+
+  const pct = (x) => `${Math.round(x * 100)}%`;
+
+  // The landlord's chance after each rated play (as the seat that played saw it), marks on
+  // the costly plays, the current step; a click jumps to the step under it.
+  function chartEl(at) {
+    const steps = S.replay.steps;
+    const w = 1000, h = 140, top = 10, span = 120;
+    const x = (i) => (steps.length > 1 ? (i / (steps.length - 1)) * w : 0);
+    const y = (p) => top + (1 - p) * span;
+    const points = [];
+    S.analysisOf.forEach((d, i) => {
+      if (!d || d.win_played === null) return;
+      const landlord = steps[i].landlord;
+      points.push({ i, p: d.seat === landlord ? d.win_played : 1 - d.win_played, d });
+    });
+    const NS = "http://www.w3.org/2000/svg";
+    const svg = (tag, attrs) => {
+      const e = document.createElementNS(NS, tag);
+      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+      return e;
+    };
+    const root = svg("svg", { viewBox: `0 0 ${w} ${h}`, role: "img", "aria-label": t("chartTitle"), preserveAspectRatio: "none", class: "r-chart" });
+    root.append(svg("line", { x1: 0, x2: w, y1: y(0.5), y2: y(0.5), class: "half" }));
+    root.append(svg("polyline", { points: points.map((q) => `${x(q.i).toFixed(1)},${y(q.p).toFixed(1)}`).join(" "), class: "line" }));
+    root.append(svg("line", { x1: x(at), x2: x(at), y1: 0, y2: h, class: "now" }));
+    for (const q of points) {
+      if (!q.d.mark) continue;
+      // A dot that stays round in the stretched chart: a line of no length with round caps,
+      // its stroke not scaled.
+      const [cx, cy] = [x(q.i).toFixed(1), y(q.p).toFixed(1)];
+      root.append(svg("line", { x1: cx, x2: cx, y1: cy, y2: cy, class: `mk mk-${q.d.mark}`, "data-step": q.i }));
+    }
+    root.addEventListener("click", (e) => {
+      const box = root.getBoundingClientRect();
+      S.replayAt = Math.round(((e.clientX - box.left) / box.width) * (steps.length - 1));
+      renderReplay();
+    });
+    return el("div", {}, el("div", { class: "r-chart-title", text: t("chartTitle") }), root);
+  }
+
+  // The chart and the current step's verdict.
+  function renderAnalysis(at) {
+    const box = $("r-chart");
+    const verdict = $("r-verdict");
+    box.hidden = !S.analysisOf;
+    if (!S.analysisOf) { box.replaceChildren(); verdict.replaceChildren(); return; }
+    const rated = S.analysisOf.filter((d) => d && d.win_played !== null).length;
+    $("r-analysis-status").textContent = t("analysisDone", rated);
+    put(box, chartEl(at));
+    const d = S.analysisOf[at];
+    if (!d) { verdict.replaceChildren(); return; }
+    const lines = [];
+    if (d.forced) lines.push(el("div", { text: t("forcedPlay") }));
+    else if (d.win_played === null) lines.push(el("div", { text: t("notRated") }));
+    else {
+      lines.push(el("div", { class: "r-chance" }, t("chanceAfter", pct(d.win_played)),
+        d.mark ? el("span", { class: `badge mk-${d.mark}`, text: `${t("marks")[d.mark]} · ${t("lossLine", pct(d.loss))}` }) : null));
+      if (d.best === d.played) lines.push(el("div", { text: t("samePlay") }));
+      else if (S.showBetter) lines.push(el("div", { id: "r-best", text: t("bestPlay", moveText(d.best), pct(d.win_best)) }));
+      else lines.push(el("button", { id: "r-better", type: "button", text: t("betterPlay"), onclick: () => { S.showBetter = true; renderReplay(); } }));
+    }
+    if (d.exact) {
+      const e = d.exact;
+      lines.push(el("div", { class: "r-exact", text: e.played_wins ? t("exactWins") : e.could_win ? t("exactLost", moveText(e.winning)) : t("exactNone") }));
+    }
+    put(verdict, lines);
   }
 
   // --- Lobby --------------------------------------------------------------------------------
@@ -1559,6 +1689,7 @@
       const file = $("r-file").files?.[0];
       loadReplay(file ? await file.text() : $("r-text").value);
     });
+    $("r-analyse").addEventListener("click", analyseReplay);
     $("r-first").addEventListener("click", () => { S.replayAt = 0; renderReplay(); });
     $("r-prev").addEventListener("click", () => { S.replayAt -= 1; renderReplay(); });
     $("r-next").addEventListener("click", () => { S.replayAt += 1; renderReplay(); });

@@ -20,7 +20,8 @@ use tokio::sync::Semaphore;
 use crate::http::{json_error, json_response, read_body};
 use crate::state::AppState;
 
-/// Samples each play is scored on by default: about a third of a second for a classic game.
+/// Samples each play is scored on by default (`ddz serve --analysis-iters`): about a third of
+/// a second for a classic game.
 pub const DEFAULT_ITERS: u64 = 300;
 /// The most samples a request may ask for.
 pub const MAX_ITERS: u64 = 1000;
@@ -45,9 +46,10 @@ impl Queue {
     }
 }
 
-/// Reads `?seat=N|all&iters=N`.
+/// Reads `?seat=N|all&iters=N` (`iters` by default: the server's).
 fn read_query(
     query: Result<Query<HashMap<String, String>>, QueryRejection>,
+    default_iters: u64,
 ) -> Result<AnalysisOptions, String> {
     let Query(query) = query.map_err(|e| format!("query: {}", e.body_text()))?;
     if let Some(key) = query.keys().find(|k| *k != "seat" && *k != "iters") {
@@ -65,7 +67,7 @@ fn read_query(
         ],
     };
     let iters = match query.get("iters") {
-        None => DEFAULT_ITERS,
+        None => default_iters,
         Some(n) => n
             .parse::<u64>()
             .ok()
@@ -95,7 +97,7 @@ pub(crate) async fn analyse_record(
     query: Result<Query<HashMap<String, String>>, QueryRejection>,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    let options = match read_query(query) {
+    let options = match read_query(query, state.config.analysis_iters) {
         Ok(options) => options,
         Err(e) => return json_error(StatusCode::BAD_REQUEST, e),
     };

@@ -57,6 +57,9 @@ pub struct Config {
     /// The games database: every finished game and each room's totals are saved there and
     /// listed by `GET /v1/games`; none: nothing is saved (`--db none`).
     pub database: Option<Arc<crate::db::Database>>,
+    /// Samples each play is scored on by `POST /v1/analyse` when the request does not say
+    /// (`?iters=`): what the page's analyses use.
+    pub analysis_iters: u64,
 }
 
 impl Config {
@@ -65,7 +68,7 @@ impl Config {
     /// 30 s turns, 700 ms robot pauses, rooms closed after 10 idle minutes, at most 1,000
     /// rooms, robot requests limited to 5 s, client seeds only in rooms with one person; per
     /// client address 10 rooms a minute and 64 WebSocket connections; no other origin
-    /// allowed, no proxy trusted; no database.
+    /// allowed, no proxy trusted; no database; analyses at 300 samples a play.
     pub fn new(rules: Rules) -> Config {
         Config {
             rules,
@@ -87,6 +90,7 @@ impl Config {
             allowed_origins: Vec::new(),
             trust_forwarded: false,
             database: None,
+            analysis_iters: crate::analysis::DEFAULT_ITERS,
         }
     }
 }

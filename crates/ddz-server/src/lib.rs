@@ -66,6 +66,7 @@ use axum::routing::{get, post};
 
 use state::AppState;
 
+pub use analysis::{DEFAULT_ITERS as DEFAULT_ANALYSIS_ITERS, MAX_ITERS as MAX_ANALYSIS_ITERS};
 pub use api::{Endpoint, robot_answer};
 pub use config::{Config, MAX_BODY, MAX_FRAME, WEB_PROTOCOL};
 

@@ -48,6 +48,10 @@ pub struct Args {
     /// The most rooms open at once.
     #[arg(long, default_value_t = 1000, value_name = "N")]
     max_rooms: usize,
+    /// Samples of the hidden hands each play is scored on in the analyses the page asks for
+    /// (`POST /v1/analyse` without `iters`), 1-1000.
+    #[arg(long, default_value_t = ddz_server::DEFAULT_ANALYSIS_ITERS, value_name = "N")]
+    analysis_iters: u64,
     /// The longest a robot request may take, in milliseconds (then 503).
     #[arg(long, default_value_t = 5000, value_name = "MS")]
     time_limit_ms: u64,
@@ -114,6 +118,13 @@ pub fn run(args: Args) -> Result<()> {
     if args.turn_seconds > 600 {
         bail!("--turn-seconds {}: at most 600", args.turn_seconds);
     }
+    if !(1..=ddz_server::MAX_ANALYSIS_ITERS).contains(&args.analysis_iters) {
+        bail!(
+            "--analysis-iters {}: 1 to {}",
+            args.analysis_iters,
+            ddz_server::MAX_ANALYSIS_ITERS
+        );
+    }
     if args.robot_delay_ms > 5000 {
         bail!("--robot-delay-ms {}: at most 5000", args.robot_delay_ms);
     }
@@ -143,6 +154,7 @@ pub fn run(args: Args) -> Result<()> {
     config.default_robot = args.bot;
     config.hint_bot = args.hint_bot;
     config.turn_time = Duration::from_secs(args.turn_seconds);
+    config.analysis_iters = args.analysis_iters;
     config.robot_delay = Duration::from_millis(args.robot_delay_ms);
     config.idle_expiry = Duration::from_secs(args.idle_minutes * 60);
     config.max_rooms = args.max_rooms;
