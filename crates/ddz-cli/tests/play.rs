@@ -33,9 +33,10 @@ fn replay_all(dir: &Path) -> usize {
 #[test]
 fn a_fixed_script_with_illegal_inputs_then_auto() {
     // Seed 7 (classic): you bid first after the robots or before them; "bid 9" and garbage are
-    // refused wherever they come; "auto" finishes each game; "y" plays a second game.
+    // refused wherever they come; "auto" finishes each game; "a" analyses your plays; "y"
+    // plays a second game.
     let dir = records_dir("script");
-    let script = "bid 9\nfoo bar\nhint\nbid 3\nxyz\n3K\nauto\ny\nbid 7\nauto\nn\n";
+    let script = "bid 9\nfoo bar\nhint\nbid 3\nxyz\n3K\nauto\na\ny\nbid 7\nauto\nn\n";
     let out = ddz_stdin(
         &[
             "play",
@@ -65,6 +66,21 @@ fn a_fixed_script_with_illegal_inputs_then_auto() {
     assert!(text.contains("refused: \"xyz\""), "{text}");
     assert!(text.contains("refused: 3K is not a combination"), "{text}");
     assert!(text.contains("refused: bid 7 is not allowed now"), "{text}");
+    // The analysis of game 1 rates your seat's plays only, then asks again.
+    let analysis = text
+        .split("play again? (y/n; a: analyse your plays)\n")
+        .nth(1)
+        .unwrap_or_default();
+    assert!(analysis.contains(" seat 0 play "), "{text}");
+    assert!(analysis.contains("\nseat 0: "), "{text}");
+    assert!(
+        !analysis
+            .lines()
+            .take_while(|l| !l.starts_with("seat 0: "))
+            .any(|l| l.contains(" seat 1 ") || l.contains(" seat 2 ")),
+        "{text}"
+    );
+    assert_eq!(text.matches("play again?").count(), 3, "{text}");
     assert_eq!(text.matches("game over: ").count(), 2, "{text}");
     assert!(text.contains("total after 2 games: you "), "{text}");
     assert_eq!(replay_all(&dir), 2);

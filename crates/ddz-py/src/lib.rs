@@ -34,6 +34,7 @@ pub mod actions;
 pub mod encode;
 pub mod env_game;
 mod illegal;
+mod py_analysis;
 mod py_arena;
 mod py_bot;
 mod py_env;
@@ -57,5 +58,6 @@ fn _ddz(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py_bot::bot_names, m)?)?;
     m.add_function(wrap_pyfunction!(py_arena::arena_json, m)?)?;
     m.add_function(wrap_pyfunction!(py_arena::merge_json, m)?)?;
+    m.add_function(wrap_pyfunction!(py_analysis::analysis_json, m)?)?;
     Ok(())
 }

@@ -31,7 +31,8 @@ commands:
   auto           let the robot finish this game for you
   state          print the table again (also: s)
   help           this list (also: ?)
-  quit           leave (q alone is a queen); after a game: y plays again, n leaves";
+  quit           leave (q alone is a queen); after a game: y plays again, a analyses your
+                 plays (ddz analyse), n leaves";
 
 /// Plays a sitting in line mode until the input ends or you quit.
 pub fn run(mut table: Table, input: &mut impl BufRead, out: &mut impl Write) -> Result<()> {
@@ -57,11 +58,22 @@ pub fn run(mut table: Table, input: &mut impl BufRead, out: &mut impl Write) -> 
         }
         if table.is_over() {
             auto = false;
-            writeln!(out, "play again? (y/n)")?;
+            writeln!(out, "play again? (y/n; a: analyse your plays)")?;
             match read_command(input)? {
                 Some(line) if matches!(line.as_str(), "y" | "yes" | "again") => {
                     table.next_game().map_err(anyhow::Error::msg)?;
                     game_start(&table, out)?;
+                    continue;
+                }
+                Some(line) if matches!(line.as_str(), "a" | "analyse" | "analyze") => {
+                    match table.analysis_lines() {
+                        Ok(lines) => {
+                            for line in lines {
+                                writeln!(out, "{line}")?;
+                            }
+                        }
+                        Err(e) => writeln!(out, "refused: {e}")?,
+                    }
                     continue;
                 }
                 _ => break,

@@ -244,6 +244,27 @@ impl Table {
         Ok(events)
     }
 
+    /// The analysis of the game just played, your plays rated at the default budget (`ddz
+    /// analyse --seat N`), as lines of text; refused while the game is not over.
+    pub fn analysis_lines(&self) -> Result<Vec<String>, String> {
+        if !self.is_over() {
+            return Err("the game is not over yet".into());
+        }
+        let record = ddz_game::GameRecord::from_game(self.sitting.game());
+        let options = ddz_bots::review::AnalysisOptions {
+            seats: vec![self.me()],
+            ..ddz_bots::review::AnalysisOptions::default()
+        };
+        let analysis = ddz_bots::review::analyse(&record, &options, &mut |_, _| {})
+            .map_err(|e| format!("the analysis failed: {e}"))?;
+        let mut text = Vec::new();
+        crate::cmd::analyse::write_text(&mut text, &analysis).map_err(|e| e.to_string())?;
+        Ok(String::from_utf8_lossy(&text)
+            .lines()
+            .map(str::to_string)
+            .collect())
+    }
+
     /// After events: hints are stale; a game over keeps its outcome and saves its record.
     fn after(&mut self, events: &[Event]) {
         self.hints = None;

@@ -45,6 +45,13 @@ pub enum Mode {
     Help,
     /// Esc was pressed: quit?
     ConfirmQuit,
+    /// The analysis of the game just played (your plays rated), scrolled to `top`.
+    Analysis {
+        /// The analysis as lines of text.
+        lines: Vec<String>,
+        /// The first line shown.
+        top: usize,
+    },
 }
 
 /// The screen's state around the table.
@@ -139,6 +146,20 @@ impl App {
                 }
             }
             Mode::Readings { readings, index } => self.reading_key(key.code, readings, index),
+            Mode::Analysis { lines, top } => {
+                let last = lines.len().saturating_sub(1);
+                let top = match key.code {
+                    KeyCode::Down | KeyCode::Char('j') => (top + 1).min(last),
+                    KeyCode::Up | KeyCode::Char('k') => top.saturating_sub(1),
+                    KeyCode::PageDown | KeyCode::Char(' ') => (top + 10).min(last),
+                    KeyCode::PageUp => top.saturating_sub(10),
+                    _ => {
+                        self.mode = Mode::Table;
+                        return;
+                    }
+                };
+                self.mode = Mode::Analysis { lines, top };
+            }
             Mode::Table if self.table.is_over() => self.over_key(key.code),
             Mode::Table => self.table_key(key.code),
         }
@@ -156,6 +177,10 @@ impl App {
                         false,
                     ));
                 }
+                Err(e) => self.refuse(e),
+            },
+            KeyCode::Char('a' | 'A') => match self.table.analysis_lines() {
+                Ok(lines) => self.mode = Mode::Analysis { lines, top: 0 },
                 Err(e) => self.refuse(e),
             },
             KeyCode::Esc | KeyCode::Char('q' | 'Q') => self.mode = Mode::ConfirmQuit,
@@ -678,8 +703,9 @@ fn keys_line(app: &App) -> Line<'static> {
         Mode::Readings { .. } => "↑↓ choose · enter play · 1-9 pick · esc cancel".to_string(),
         Mode::Help => "any key closes the help".to_string(),
         Mode::ConfirmQuit => "quit? y leaves · any other key stays".to_string(),
+        Mode::Analysis { .. } => "↑↓ scroll · any other key closes the analysis".to_string(),
         Mode::Table if app.table.is_over() => {
-            "enter/n next game · q or esc quit · ? help".to_string()
+            "enter/n next game · a analyse · q or esc quit · ? help".to_string()
         }
         Mode::Table if app.table.my_show_factor().is_some() => {
             let f = app.table.my_show_factor().unwrap_or(1);
@@ -810,7 +836,10 @@ pub fn draw(frame: &mut Frame, app: &App) {
             let lines: Vec<Line> = outcome_lines(&app.table)
                 .into_iter()
                 .map(Line::from)
-                .chain([Line::from(""), Line::from("enter: next game · q: quit")])
+                .chain([
+                    Line::from(""),
+                    Line::from("enter: next game · a: analyse your plays · q: quit"),
+                ])
                 .collect();
             // The outcome takes the table's place: cleared, in the table's own frame, so no
             // border of the table shows beside or under the popup's.
@@ -820,6 +849,23 @@ pub fn draw(frame: &mut Frame, app: &App) {
                     .wrap(Wrap { trim: false })
                     .block(Block::bordered().title(" game over ")),
                 centre,
+            );
+        }
+        Mode::Analysis { lines, top } => {
+            let area = frame.area();
+            let height = area.height.saturating_sub(4);
+            let shown: Vec<Line> = lines
+                .iter()
+                .skip(*top)
+                .take(height as usize)
+                .map(|l| Line::from(l.clone()))
+                .collect();
+            overlay(
+                frame,
+                " analysis of your plays (ddz analyse) ",
+                Text::from(shown),
+                area.width.saturating_sub(4),
+                height,
             );
         }
         Mode::Table => {}

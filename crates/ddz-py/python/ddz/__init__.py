@@ -6,6 +6,8 @@
 - ``Bot``: ddz's robots (``random``, ``greedy``, ``value``, ``ddzlib``) as opponents.
 - ``arena``, ``merge``: robots measured against each other, the reports of ``ddz arena --json``
   and ``ddz arena merge`` as dicts.
+- ``analyse``: a recorded game's plays rated by the search (复盘), the dict of
+  ``ddz analyse --json``.
 - ``ddz.rlcard_env.make()``: an environment with ``rlcard.make('doudizhu')``'s interface.
 - ``ddz.pettingzoo_env.env()``: a PettingZoo AEC environment with action masks.
 - ``ddz.gym_env.SeatEnv``: a Gymnasium environment for one seat, the others played by robots.
@@ -23,6 +25,7 @@ from ._ddz import (
     bot_names,
     card_vector,
 )
+from ._analysis import analyse
 from ._arena import arena, merge
 
 __all__ = [
@@ -34,6 +37,7 @@ __all__ = [
     "VecEnv",
     "action_id",
     "action_name",
+    "analyse",
     "arena",
     "bot_names",
     "card_vector",

@@ -206,5 +206,15 @@ def arena_json(
     threads: Optional[int] = None,
 ) -> str:
     """The JSON text of ``ddz arena --json`` (``ddz.arena`` returns it as a dict)."""
+def analysis_json(
+    record: str,
+    seat: Optional[int] = None,
+    iters: Optional[int] = None,
+    time_ms: Optional[int] = None,
+    threads: int = 1,
+    seed: int = 0,
+    exact_cards: int = 20,
+) -> str:
+    """The JSON text of ``ddz analyse --json`` (``ddz.analyse`` returns it as a dict)."""
 def merge_json(reports: List[str]) -> str:
     """The JSON text of ``ddz arena merge --json`` (``ddz.merge`` returns it as a dict)."""

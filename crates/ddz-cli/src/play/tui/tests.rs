@@ -240,6 +240,27 @@ fn game_over_screen_and_next_game() {
     assert!(!text.contains("└└") && !text.contains("│┌"), "{text}");
     assert!(!text.contains("passes"), "{text}");
     insta::assert_snapshot!(text);
+    // a: the analysis of your plays, scrolled, then closed by any other key.
+    press(&mut app, KeyCode::Char('a'));
+    let Mode::Analysis { lines, top: 0 } = app.mode.clone() else {
+        panic!("a at game over opens the analysis: {:?}", app.mode);
+    };
+    let me = app.table.me();
+    assert!(
+        lines.iter().any(|l| l.starts_with(&format!("seat {me}: "))),
+        "{lines:?}"
+    );
+    assert!(
+        lines
+            .iter()
+            .all(|l| !l.contains(" seat ") || l.contains(&format!(" seat {me} ")))
+    );
+    let text = screen(&app, 80, 24);
+    assert!(text.contains("analysis of your plays"), "{text}");
+    press(&mut app, KeyCode::Down);
+    assert!(matches!(app.mode, Mode::Analysis { top: 1, .. }));
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.mode, Mode::Table);
     let total = app.table.totals()[app.table.me()];
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.table.number(), 2);
