@@ -14,6 +14,7 @@ use ddz_game::{Budget, GameRecord, Seat};
 /// released while the plays are rated.
 #[pyfunction]
 #[pyo3(signature = (record, seat = None, iters = None, time_ms = None, threads = 1, seed = 0, exact_cards = EXACT_CARDS))]
+#[allow(clippy::too_many_arguments)]
 pub fn analysis_json(
     py: Python<'_>,
     record: &str,

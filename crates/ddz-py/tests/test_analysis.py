@@ -39,7 +39,7 @@ def test_records_as_dicts_text_and_from_an_env():
     bot = ddz.Bot("greedy")
     env.reset()
     while not env.done:
-        env.step(bot.act(env))
+        bot.play(env)
     analysis = ddz.analyse(env.record(), iters=8)
     plays = [d for d in analysis["decisions"] if d["kind"] == "play"]
     assert plays and {d["seat"] for d in plays} == {0, 1, 2}
