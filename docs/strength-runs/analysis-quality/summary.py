@@ -1,6 +1,7 @@
 """Summarises the analyses written by run.sh (docs/analysis.md): mean loss per decision of
 each robot's own seats, marks, the solver-proven losing plays and how the estimate marked
 them, the time per game, and the repeatability of the losses across two seeds."""
+import gzip
 import json
 import statistics
 import sys
@@ -17,17 +18,21 @@ def seats_of(name, bot):
 
 
 def rows(path):
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    # bc writes times below a second as ".98": read as 0.98.
+    text = gzip.decompress(path.read_bytes()).decode().replace('"seconds": .', '"seconds": 0.')
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
-print("| robot | games | plays rated | mean loss | blunders | mistakes | inaccuracies | proven lost | flagged exact | marked mistake or worse | time median | time worst |")
-print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+print("| robot | games | plays rated | mean loss | contested plays | their mean loss | blunders | mistakes | inaccuracies | proven lost | flagged exact | marked mistake or worse | time median | time worst |")
+print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 for bot in BOTS:
-    path = out / f"{bot}.jsonl"
+    path = out / f"{bot}.jsonl.gz"
     if not path.exists():
         continue
     data = rows(path)
     losses, marks, proven, marked, times = [], {"blunder": 0, "mistake": 0, "inaccuracy": 0}, 0, 0, []
+    # Plays where the game was still open: the best play's chance between 10% and 90%.
+    contested = []
     flagged = 0
     for row in data:
         times.append(row["seconds"])
@@ -37,6 +42,8 @@ for bot in BOTS:
                 continue
             if d["loss"] is not None:
                 losses.append(d["loss"])
+                if 0.1 <= d["win_best"] <= 0.9:
+                    contested.append(d["loss"])
                 if d["mark"]:
                     marks[d["mark"]] += 1
             e = d["exact"]
@@ -46,11 +53,11 @@ for bot in BOTS:
                 if d["mark"] in ("mistake", "blunder"):
                     marked += 1
     share = f"{marked}/{proven} ({marked / proven:.0%})" if proven else "-"
-    print(f"| {bot} | {len(data)} | {len(losses)} | {statistics.mean(losses):.4f} | {marks['blunder']} | {marks['mistake']} | {marks['inaccuracy']} | {proven} | {flagged}/{proven} | {share} | {statistics.median(times):.2f} s | {max(times):.2f} s |")
+    print(f"| {bot} | {len(data)} | {len(losses)} | {statistics.mean(losses):.4f} | {len(contested)} | {statistics.mean(contested):.4f} | {marks['blunder']} | {marks['mistake']} | {marks['inaccuracy']} | {proven} | {flagged}/{proven} | {share} | {statistics.median(times):.2f} s | {max(times):.2f} s |")
 
-again = out / "search-seed1.jsonl"
+again = out / "search-seed1.jsonl.gz"
 if again.exists():
-    first = {r["file"]: r for r in rows(out / "search.jsonl")}
+    first = {r["file"]: r for r in rows(out / "search.jsonl.gz")}
     a, b = [], []
     for row in rows(again):
         base = first[row["file"]]["analysis"]["decisions"]
