@@ -16,8 +16,13 @@
 //! says, with every hand known, whether the play made wins against the best defence and
 //! whether some play did ([`Exact`]): hindsight, kept apart from the estimate.
 //!
-//! Bids, doubling and showing are listed with the choice made but not rated (a partial
-//! analysis: the estimate of a bid needs the rest of the bidding simulated).
+//! Bids are rated too: each bid the seat could make is taken on the same sampled deals of the
+//! cards it could not see (and of the wild ranks not yet revealed), the rest of the bidding
+//! (and doubling, showing) made by `ddzlib` robots and the play played out as the search's
+//! playouts play it ([`crate::search::decision_chances`]; a quarter of the play's samples).
+//! Doubling and showing change the stake, not the chance of winning: their decisions get the
+//! chance of winning (`win_played`) but no rating. The samples are not weighted by the bids
+//! seen, and a game that was redealt is not rated before its play.
 //!
 //! ```
 //! use ddz_bots::review::{AnalysisOptions, analyse};
@@ -43,7 +48,7 @@
 //! assert!(analysis.decisions.iter().any(|d| d.kind == "play" && d.loss.is_some()));
 //! ```
 
-use crate::search::{SearchBot, SearchConfig};
+use crate::search::{SearchBot, SearchConfig, decision_chances};
 use crate::solver::{OpenPosition, Solver};
 use ddz_core::Move;
 use ddz_game::{Action, Budget, Game, GameRecord, Phase, ReplayError, Seat, Step, derive_seed};
@@ -208,22 +213,7 @@ pub struct Analysis {
 
 /// The game before each of its actions, with the action: the record replayed.
 fn decisions_of(record: &GameRecord) -> Result<Vec<(Game, Seat, Action)>, ReplayError> {
-    // The game before the first action: the record without its actions.
-    let mut start = record.clone();
-    start.bids.clear();
-    start.shows.clear();
-    start.doublings.clear();
-    start.plays.clear();
-    start.result = None;
-    // With bidding the landlord is not known before the bids; with a fixed landlord it is.
-    start.landlord = None;
-    let mut before = match start.replay() {
-        Ok(game) => game,
-        Err(_) => {
-            start.landlord = record.landlord;
-            start.replay()?
-        }
-    };
+    let mut before = record.start()?;
     let mut out = Vec::new();
     record.replay_each(|game, step| {
         let action = match step.step {
@@ -313,28 +303,31 @@ pub fn analyse(
             forced: false,
             samples: 0,
         };
-        if let (Action::Play(played), Phase::Playing) = (action, game.phase()) {
-            let allowed = game.legal_moves();
-            decision.forced = allowed.len() <= 1;
-            if !decision.forced {
-                let view = game.view(*seat);
-                let seed = derive_seed(options.seed, step as u64);
-                if let Some(estimates) =
-                    search.estimate(&view, &allowed, &[*played], options.budget, seed)
-                {
-                    let best = estimates.best();
-                    let win_played = estimates.chance_of(played).unwrap_or(0.0);
-                    let win_best = estimates.chances[best];
-                    let loss = (win_best - win_played).max(0.0);
-                    decision.best = Some(Action::Play(estimates.moves[best]).notation(&rules));
-                    decision.win_played = Some(win_played);
-                    decision.win_best = Some(win_best);
-                    decision.loss = Some(loss);
-                    decision.mark = Mark::of(loss);
-                    decision.samples = estimates.samples;
+        match (action, game.phase()) {
+            (Action::Play(played), Phase::Playing) => {
+                let allowed = game.legal_moves();
+                decision.forced = allowed.len() <= 1;
+                if !decision.forced {
+                    let view = game.view(*seat);
+                    let seed = derive_seed(options.seed, step as u64);
+                    if let Some(estimates) =
+                        search.estimate(&view, &allowed, &[*played], options.budget, seed)
+                    {
+                        let best = estimates.best();
+                        let win_played = estimates.chance_of(played).unwrap_or(0.0);
+                        rate(
+                            &mut decision,
+                            win_played,
+                            estimates.chances[best],
+                            Action::Play(estimates.moves[best]).notation(&rules),
+                            estimates.samples,
+                        );
+                    }
                 }
+                decision.exact = exact_verdict(game, played, options);
             }
-            decision.exact = exact_verdict(game, played, options);
+            (Action::Play(_), _) => {}
+            _ => rate_before_play(&mut decision, &all, index, record, options),
         }
         decisions.push(decision);
         progress(done + 1, chosen.len());
@@ -354,6 +347,87 @@ pub fn analyse(
         decisions,
         summary,
     })
+}
+
+/// Fills in a rated decision: the chances, the best choice, the loss and the mark.
+fn rate(decision: &mut RatedDecision, win_played: f64, win_best: f64, best: String, samples: u32) {
+    let loss = (win_best - win_played).max(0.0);
+    decision.best = Some(best);
+    decision.win_played = Some(win_played);
+    decision.win_best = Some(win_best);
+    decision.loss = Some(loss);
+    decision.mark = Mark::of(loss);
+    decision.samples = samples;
+}
+
+/// Rates a decision before the play (a bid, a doubling, a show): every choice the seat had,
+/// on the same sampled deals of what it could not see ([`decision_chances`]), a quarter of
+/// the play's samples (a whole game is played out for each; at least 4).
+fn rate_before_play(
+    decision: &mut RatedDecision,
+    all: &[(Game, Seat, Action)],
+    index: usize,
+    record: &GameRecord,
+    options: &AnalysisOptions,
+) {
+    let (game, seat, made) = &all[index];
+    let choices: Vec<Action> = if !matches!(made, Action::Bid(_)) {
+        // Only the choice made is played out (see below).
+        vec![*made]
+    } else if game.turn() == *seat {
+        game.legal_actions().all()
+    } else if matches!(made, Action::Double(_)) {
+        game.doubling_choices()
+            .into_iter()
+            .map(Action::Double)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    decision.forced = matches!(made, Action::Bid(_)) && choices.len() <= 1;
+    if decision.forced {
+        return;
+    }
+    let samples = match options.budget {
+        Budget::Count(n) => (n / 4).max(4),
+        Budget::Time(_) => DEFAULT_SAMPLES / 4,
+    };
+    let history: Vec<(Seat, Action)> = all[..index].iter().map(|(_, s, a)| (*s, *a)).collect();
+    let seed = derive_seed(options.seed, index as u64 + 1);
+    let Some(chances) = decision_chances(
+        game,
+        &record.rules,
+        &history,
+        *seat,
+        &choices,
+        samples,
+        seed,
+    ) else {
+        return;
+    };
+    let Some(made_at) = choices.iter().position(|c| c == made) else {
+        return;
+    };
+    if !matches!(made, Action::Bid(_)) {
+        // Doubling and showing change the stake, not the chance of winning: the chance is
+        // said, the choice not rated.
+        decision.win_played = Some(chances[made_at]);
+        decision.samples = samples as u32;
+        return;
+    }
+    let mut best = 0;
+    for (i, &c) in chances.iter().enumerate() {
+        if c > chances[best] {
+            best = i;
+        }
+    }
+    rate(
+        decision,
+        chances[made_at],
+        chances[best],
+        choices[best].notation(&game.rules()),
+        samples as u32,
+    );
 }
 
 /// A seat's summary of the decisions.

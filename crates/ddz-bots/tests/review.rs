@@ -1,6 +1,7 @@
 //! Game analysis (`ddz_bots::review`): the positions rated are the record's, every proven
 //! losing play with a winning one is flagged exact, a play that throws away a win shows the
-//! loss, and a random robot loses more per decision than a greedy one.
+//! loss, a random robot loses more per decision than a greedy one, and the decisions before
+//! the play (bids, doubling, showing) are rated under every profile.
 
 use crate::common::{bots, configs};
 use ddz_bots::play_game;
@@ -186,11 +187,21 @@ fn the_analysis_is_repeatable_and_follows_the_seats_asked_for() {
         options.threads = 2;
         let again = analyse(&record, &options, &mut |_, _| {}).unwrap();
         assert_eq!(one, again, "{}: the same with two threads", rules.profile);
-        // Bids and the like are listed, not rated; forced plays are not rated.
+        // Every play and bid with a choice is rated (bids after no redeal), forced ones are
+        // not; doubling and showing get the chance of winning, not a rating.
         for d in &one.decisions {
-            assert_eq!(
-                d.loss.is_some(),
-                d.kind == "play" && !d.forced && d.win_played.is_some()
+            let rated = !d.forced && (d.kind == "play" || (d.kind == "bid" && record.redeals == 0));
+            assert_eq!(d.loss.is_some(), rated, "{}: {d:?}", rules.profile);
+            if d.kind == "double" || d.kind == "show" {
+                assert!(d.win_played.is_some() == (record.redeals == 0), "{d:?}");
+            }
+        }
+        if rules.profile == ddz_core::Profile::Huanle {
+            assert!(
+                one.decisions
+                    .iter()
+                    .any(|d| d.kind == "double" || d.kind == "show"),
+                "huanle has doubling and showing"
             );
         }
     }

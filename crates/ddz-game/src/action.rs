@@ -90,6 +90,18 @@ impl Actions {
             Actions::None => None,
         }
     }
+
+    /// Every action allowed, in order (not showing before showing, the bids and factors
+    /// ascending, the moves as listed).
+    pub fn all(&self) -> Vec<Action> {
+        match self {
+            Actions::Show { .. } => vec![Action::Show(false), Action::Show(true)],
+            Actions::Bids(bids) => bids.iter().map(|&b| Action::Bid(b)).collect(),
+            Actions::Double(factors) => factors.iter().map(|&f| Action::Double(f)).collect(),
+            Actions::Moves(moves) => moves.iter().map(|&m| Action::Play(m)).collect(),
+            Actions::None => Vec::new(),
+        }
+    }
 }
 
 /// The bids the seat to act may make after `bids`: under points bidding 0 (pass) and every

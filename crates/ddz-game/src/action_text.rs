@@ -58,14 +58,7 @@ impl Actions {
     /// Every action allowed, in order (not showing before showing), as
     /// [`Action::notation`] writes them.
     pub fn notations(&self, rules: &Rules) -> Vec<String> {
-        let actions: Vec<Action> = match self {
-            Actions::Show { .. } => vec![Action::Show(false), Action::Show(true)],
-            Actions::Bids(bids) => bids.iter().map(|&b| Action::Bid(b)).collect(),
-            Actions::Double(factors) => factors.iter().map(|&f| Action::Double(f)).collect(),
-            Actions::Moves(moves) => moves.iter().map(|&m| Action::Play(m)).collect(),
-            Actions::None => Vec::new(),
-        };
-        actions.iter().map(|a| a.notation(rules)).collect()
+        self.all().iter().map(|a| a.notation(rules)).collect()
     }
 }
 

@@ -387,6 +387,19 @@ impl GameRecord {
         &self,
         mut each: impl FnMut(&Game, &ReplayStep),
     ) -> Result<Game, ReplayError> {
+        let game = self.replay_deal(&mut each)?;
+        self.replay_actions(game, &mut each)
+    }
+
+    /// The game as dealt, before its first show, bid or play: the seed's deal, or the
+    /// recorded one, after the redeals (checked as [`GameRecord::replay`] checks them). A
+    /// game analysed decision by decision starts from it.
+    pub fn start(&self) -> Result<Game, ReplayError> {
+        self.replay_deal(&mut |_, _| {})
+    }
+
+    /// The game as dealt, after the redeals (each told to `each`).
+    fn replay_deal(&self, each: &mut impl FnMut(&Game, &ReplayStep)) -> Result<Game, ReplayError> {
         if !FORMATS.contains(&self.format.as_str()) {
             return Err(ReplayError::new(Step::Format, unknown_format(&self.format)));
         }
@@ -402,7 +415,7 @@ impl GameRecord {
                 "\"laizi\" must be empty: a record's wild ranks are the deal's \"laizi\"",
             ));
         }
-        let mut game = if self.redeals == 0 {
+        let game = if self.redeals == 0 {
             // The seed's own deal keeps its suits (a deal line has ranks only).
             let seeded = Game::new(rules, self.seed);
             if seeded.deal().to_line() == self.deal {
@@ -444,6 +457,16 @@ impl GameRecord {
             }
             game
         };
+        Ok(game)
+    }
+
+    /// Replays the shows, bids, doublings and plays on the game as dealt, then checks the
+    /// result.
+    fn replay_actions(
+        &self,
+        mut game: Game,
+        mut each: &mut impl FnMut(&Game, &ReplayStep),
+    ) -> Result<Game, ReplayError> {
         let mut shows = self.shows.iter().enumerate();
         while game.phase() == Phase::Dealing {
             let Some((i, &(seat, factor))) = shows.next() else {

@@ -87,6 +87,16 @@ fn round_trip(game: &Game) -> GameRecord {
     assert!(replayed.history().eq(game.history()), "same history");
     // Writing the replayed game gives the same record.
     assert_eq!(GameRecord::from_game(&replayed), record);
+    // The game as dealt: no action yet, the redeals done, the deal of the game.
+    let start = back.start().unwrap_or_else(|e| panic!("start: {e}\n{text}"));
+    assert_eq!(start.redeals(), game.redeals());
+    assert_eq!(start.deal(), game.deal());
+    assert!(start.bids().is_empty() && start.show_decisions().is_empty());
+    assert_eq!(start.history().count(), 0);
+    assert!(matches!(
+        start.phase(),
+        Phase::Dealing | Phase::Bidding | Phase::Playing
+    ));
     record
 }
 

@@ -112,7 +112,7 @@
       analysisDone: (n) => `${n} plays rated: the line is the landlord's chance of winning after each, as the seat that played saw it; dots mark the costly plays.`,
       chartTitle: "The landlord's chance of winning", chanceAfter: (p) => `Chance of winning after this play: ${p}`,
       betterPlay: "Better play", bestPlay: (m, p) => `Best by the search: ${m} (${p})`, samePlay: "The search's best play too.",
-      lossLine: (l) => `loss ${l}`, forcedPlay: "The only play.", notRated: "Not rated (bids, doubling and showing are not rated yet).",
+      lossLine: (l) => `loss ${l}`, forcedPlay: "The only play.", notRated: "Not rated.", stakeOnly: (p) => `Chance of winning: ${p}. Doubling and showing change the stake, not the chance: not rated.`,
       marks: { blunder: "blunder", mistake: "mistake", inaccuracy: "inaccuracy" },
       exactLost: (m) => `With every hand known, this play lost a won game: ${m} wins.`, exactWins: "With every hand known, this play wins.",
       exactNone: "With every hand known, no play wins here.",
@@ -232,7 +232,7 @@
       analysisDone: (n) => `已评 ${n} 手：曲线是每手之后地主的胜率（出牌一方所见），圆点标出代价大的出牌。`,
       chartTitle: "地主胜率", chanceAfter: (p) => `此手之后的胜率：${p}`,
       betterPlay: "更好的出法", bestPlay: (m, p) => `搜索认为最好：${m}（${p}）`, samePlay: "也是搜索认为最好的出法。",
-      lossLine: (l) => `损失 ${l}`, forcedPlay: "唯一的出法。", notRated: "未评（叫分、加倍和明牌暂不评）。",
+      lossLine: (l) => `损失 ${l}`, forcedPlay: "唯一的出法。", notRated: "未评。", stakeOnly: (p) => `胜率：${p}。加倍和明牌改变的是分数而非胜率：不评。`,
       marks: { blunder: "大错", mistake: "错误", inaccuracy: "欠佳" },
       exactLost: (m) => `明牌复盘：这手输掉了能赢的牌局，${m} 可赢。`, exactWins: "明牌复盘：这手能赢。",
       exactNone: "明牌复盘：这里怎么出都赢不了。",
@@ -1394,6 +1394,7 @@
     if (!d) { verdict.replaceChildren(); return; }
     const lines = [];
     if (d.forced) lines.push(el("div", { text: t("forcedPlay") }));
+    else if (d.win_played !== null && d.loss === null) lines.push(el("div", { text: t("stakeOnly", pct(d.win_played)) }));
     else if (d.win_played === null) lines.push(el("div", { text: t("notRated") }));
     else {
       lines.push(el("div", { class: "r-chance" }, t("chanceAfter", pct(d.win_played)),

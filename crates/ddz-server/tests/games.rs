@@ -293,3 +293,73 @@ async fn three_wins_in_a_row_suggest_the_next_level() {
         "level 8 is not offered here"
     );
 }
+
+/// A huanle game where the person shows the hand before the deal (which makes the person bid
+/// first) and super-doubles, played over the WebSocket, stored, then analysed by `POST
+/// /v1/analyse`: the analysis once rebuilt the game before its first action from a record
+/// without its shows, whose first bidder then did not match (400).
+#[tokio::test]
+async fn a_stored_huanle_game_with_a_show_is_analysed() {
+    let db = Arc::new(Database::in_memory().unwrap());
+    let mut config = test_config();
+    config.database = Some(db.clone());
+    config.analysis_iters = 4;
+    let app = app(config);
+    let addr = serve(app.clone()).await;
+    let room = create_room(
+        &app,
+        json!({"rules": "huanle", "seats": ["human", "value", "ddzlib"], "seed": 2, "turn_seconds": 0, "robot_delay_ms": 0}),
+    )
+    .await;
+    let (mut c, _) = Client::join(&addr, &room, 0, 0).await;
+    let mut auto = false;
+    loop {
+        let update = c.next_of("update").await.expect("an update");
+        let state = &update["state"];
+        if state["phase"] == "over" {
+            break;
+        }
+        let legal = &state["legal"];
+        let step = state["step"].as_u64().unwrap();
+        if legal.get("show").is_some() {
+            c.send(json!({"type": "show", "show": true, "step": step, "seat": 0}))
+                .await;
+        } else if let Some(d) = legal.get("double").and_then(|d| d.as_array()) {
+            let most = d.last().unwrap();
+            c.send(json!({"type": "double", "double": most, "step": step, "seat": 0}))
+                .await;
+        } else if !auto && (legal.get("bids").is_some() || legal.get("moves").is_some()) {
+            auto = true;
+            c.send(json!({"type": "auto", "auto": true, "seat": 0}))
+                .await;
+        }
+    }
+    let mut games = Vec::new();
+    for _ in 0..100 {
+        let (_, _, page) = call(&app, "GET", "/v1/games", "").await;
+        games = page["games"].as_array().unwrap().clone();
+        if !games.is_empty() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let id = games[0]["id"].as_i64().unwrap();
+    let (_, _, game) = call(&app, "GET", &format!("/v1/games/{id}"), "").await;
+    assert_eq!(
+        game["record"]["shows"][2],
+        json!([0, 5]),
+        "{}",
+        game["record"]
+    );
+    let (status, _, analysis) = call(&app, "POST", "/v1/analyse", game["record"].to_string()).await;
+    assert_eq!(status, StatusCode::OK, "{analysis}");
+    let kinds: Vec<&str> = analysis["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["kind"].as_str().unwrap())
+        .collect();
+    for kind in ["show", "bid", "double", "play"] {
+        assert!(kinds.contains(&kind), "{kind} in {kinds:?}");
+    }
+}

@@ -20,8 +20,9 @@ use crate::common::print_json;
 /// then: its hand and the public history, the hidden hands sampled and weighted by the
 /// inference, never read from the record), the loss and a mark (blunder >= 0.20, mistake >=
 /// 0.10, inaccuracy >= 0.05); with at most --exact-cards cards in the three hands, the
-/// solver's verdict with every hand known (hindsight, marked apart). Bids, doubling and
-/// showing are listed, not rated. A record that does not replay is an error naming the step
+/// solver's verdict with every hand known (hindsight, marked apart). Bids are rated the same
+/// way; doubling and showing get their chance of winning, not a rating (they change the
+/// stake, not the chance). A record that does not replay is an error naming the step
 /// (exit code 2; with several records the others are still analysed).
 #[derive(clap::Args)]
 pub struct Args {
@@ -213,6 +214,10 @@ fn line(d: &RatedDecision) -> String {
             best,
             percent(d.win_best),
             loss
+        ),
+        (None, None) if d.win_played.is_some() => format!(
+            "{:>4} (the stake changes, not the chance: not rated)",
+            percent(d.win_played)
         ),
         _ => "not rated".to_string(),
     };

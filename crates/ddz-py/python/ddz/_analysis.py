@@ -26,7 +26,8 @@ def analyse(
     after it and after the best play it finds, from what that seat knew then, the ``loss``
     and a ``mark`` (``blunder`` >= 0.20, ``mistake`` >= 0.10, ``inaccuracy`` >= 0.05), and
     with at most ``exact_cards`` cards in the three hands the solver's hindsight verdict
-    (``exact``); bids, doubling and showing are listed, not rated. The budget is ``iters``
+    (``exact``); bids are rated the same way, doubling and showing get their chance of
+    winning but no rating (they change the stake, not the chance). The budget is ``iters``
     samples of the hidden hands a play (default 1000) or ``time`` seconds a decision. A record
     that does not parse or replay raises ``ValueError`` naming the step. The GIL is released
     while the plays are rated. See ``ddz analyse --help`` and docs/analysis.md.
