@@ -25,4 +25,4 @@ for f in "$WORK/games"/*.json; do
     break
   done
 done
-mv "$WORK/lost.jsonl" "$OUT/search-lost-vs-ddzlib.jsonl"
+gzip -9 -c "$WORK/lost.jsonl" > "$OUT/search-lost-vs-ddzlib.jsonl.gz"
