@@ -94,7 +94,7 @@ fn a_folder_of_records_gives_a_json_line_each() {
     // and the exit code is 2.
     let out = ddz(&[
         "analyse",
-        "--records-dir",
+        "--records",
         records().to_str().unwrap(),
         "--iters",
         "4",

@@ -28,10 +28,10 @@ use crate::common::print_json;
 pub struct Args {
     /// Record files (ddz-record/1 or /2), or - for standard input.
     #[arg(value_name = "RECORD")]
-    records: Vec<String>,
+    files: Vec<String>,
     /// Also every *.json record in this folder (as `ddz arena --records` writes them), in name
     /// order.
-    #[arg(long, value_name = "DIR")]
+    #[arg(long = "records", value_name = "DIR")]
     records_dir: Option<PathBuf>,
     /// The seat to analyse (0, 1 or 2), or all.
     #[arg(long, default_value = "all", value_name = "N|all")]
@@ -62,7 +62,7 @@ pub struct Args {
 
 /// The record files named, then those of the folder.
 fn record_paths(args: &Args) -> Result<Vec<String>> {
-    let mut paths = args.records.clone();
+    let mut paths = args.files.clone();
     if let Some(dir) = &args.records_dir {
         let mut found: Vec<String> = std::fs::read_dir(dir)
             .with_context(|| format!("cannot read the records folder {}", dir.display()))?
@@ -77,7 +77,7 @@ fn record_paths(args: &Args) -> Result<Vec<String>> {
         paths.extend(found);
     }
     if paths.is_empty() {
-        bail!("no record given: name record files, - for standard input, or --records-dir DIR");
+        bail!("no record given: name record files, - for standard input, or --records DIR");
     }
     Ok(paths)
 }
