@@ -197,6 +197,15 @@ fn serve_options_are_checked() {
             &["serve", "--rules", "poker"][..],
             "--rules: \"poker\" is not a rule profile",
         ),
+        // Issue 50: an empty path was a temporary database, silently lost at exit.
+        (
+            &["serve", "--db", ""][..],
+            "--db: an empty path (give a file, or none to keep no games)",
+        ),
+        (
+            &["serve", "--analysis-iters", "0"][..],
+            "--analysis-iters 0: 1 to 1000",
+        ),
     ] {
         let out = ddz(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

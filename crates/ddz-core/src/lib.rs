@@ -111,6 +111,6 @@ pub use rules::{
     Bidding, BombMultipliers, LaiziError, LaiziReveal, Profile, Readings, Rules, Scoring,
     UnknownProfile, Wild,
 };
-pub use rules_spec::{RulesError, parse_wild_ranks};
+pub use rules_spec::{MAX_CUTS, MAX_DEAL_ATTEMPTS, MAX_SWAPS, RulesError, parse_wild_ranks};
 #[cfg(feature = "rules-file")]
 pub use rules_spec::{RulesFileError, RulesFormat};

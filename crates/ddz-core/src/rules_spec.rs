@@ -136,10 +136,20 @@ pub fn parse_wild_ranks(text: &str) -> Result<Vec<Rank>, RulesError> {
         .collect()
 }
 
+/// The most tries of a no-shuffle deal for its bombs ([`crate::NoShuffle::max_attempts`]).
+pub const MAX_DEAL_ATTEMPTS: u32 = 1000;
+/// The most cuts of a no-shuffle pile ([`crate::NoShuffle::cuts`]).
+pub const MAX_CUTS: u32 = 1000;
+/// The most random swaps of a no-shuffle pile ([`crate::NoShuffle::swaps`]).
+pub const MAX_SWAPS: u32 = 10_000;
+
 impl Rules {
     /// Checks the fields of RULES.md section 7 that their types do not: doubling factors
     /// are at least 2 and different, no-shuffle chunks are at least 1 card and add up to 17,
-    /// `max_attempts` is at least 1, and a cap on the multiplier is at least 1.
+    /// `max_attempts` is 1 to [`MAX_DEAL_ATTEMPTS`], `min_bombs` at most 14 (13 bombs and the
+    /// rocket: more can never be dealt), `cuts` and `swaps` at most [`MAX_CUTS`] and
+    /// [`MAX_SWAPS`] (a deal's work is bounded whatever a file or a record says), and a cap
+    /// on the multiplier is at least 1.
     ///
     /// ```
     /// use ddz_core::{Chunks, Rules};
@@ -186,6 +196,20 @@ impl Rules {
         }
         if self.no_shuffle.max_attempts == 0 {
             return bad("no_shuffle.max_attempts", "must be at least 1".to_string());
+        }
+        for (field, value, most) in [
+            (
+                "no_shuffle.max_attempts",
+                self.no_shuffle.max_attempts,
+                MAX_DEAL_ATTEMPTS,
+            ),
+            ("no_shuffle.min_bombs", self.no_shuffle.min_bombs, 14),
+            ("no_shuffle.cuts", self.no_shuffle.cuts, MAX_CUTS),
+            ("no_shuffle.swaps", self.no_shuffle.swaps, MAX_SWAPS),
+        ] {
+            if value > most {
+                return bad(field, format!("{value} is more than {most}"));
+            }
         }
         for (field, cap) in [
             ("multiplier_cap", self.multiplier_cap),
@@ -554,6 +578,22 @@ mod tests {
                 (
                     r#"{"no_shuffle": {"multiplier_cap": 0}}"#,
                     "no_shuffle.multiplier_cap: a cap must be at least 1",
+                ),
+                (
+                    r#"{"no_shuffle": {"min_bombs": 1000, "max_attempts": 4294967295}}"#,
+                    "no_shuffle.max_attempts: 4294967295 is more than 1000",
+                ),
+                (
+                    r#"{"no_shuffle": {"min_bombs": 15}}"#,
+                    "no_shuffle.min_bombs: 15 is more than 14",
+                ),
+                (
+                    r#"{"no_shuffle": {"cuts": 4294967295}}"#,
+                    "no_shuffle.cuts: 4294967295 is more than 1000",
+                ),
+                (
+                    r#"{"no_shuffle": {"swaps": 10001}}"#,
+                    "no_shuffle.swaps: 10001 is more than 10000",
                 ),
             ];
             for (i, (text, want)) in cases.into_iter().enumerate() {

@@ -49,7 +49,9 @@ pub use perft::{
     GamesBench, bench_games, deal_rules, perft, perft_deal, perft_from, perft_with_progress,
 };
 pub use play_state::{PlayState, PlayUndo};
-pub use record::{GameRecord, RECORD_FORMAT, RECORD_FORMAT_2, ReplayError, ReplayStep, Step};
+pub use record::{
+    GameRecord, MAX_REDEALS, RECORD_FORMAT, RECORD_FORMAT_2, ReplayError, ReplayStep, Step,
+};
 pub use scoring::{
     GameResult, Side, Stake, bomb_factor, pair_multipliers, pair_scores, side_scores,
 };

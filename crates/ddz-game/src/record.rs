@@ -265,6 +265,10 @@ impl fmt::Display for ReplayStep {
     }
 }
 
+/// The most redeals a record may give (each is replayed: three passes and a new deal); a
+/// game redealt this often is far past any real table's.
+pub const MAX_REDEALS: u32 = 1000;
+
 impl GameRecord {
     /// The record of a game, finished or not (`result` only when it is over).
     pub fn from_game(game: &Game) -> GameRecord {
@@ -333,8 +337,20 @@ impl GameRecord {
                 ));
             }
         }
-        serde_json::from_value(value)
-            .map_err(|e| ReplayError::new(Step::Json, format!("not a game record: {e}")))
+        let record: GameRecord = serde_json::from_value(value)
+            .map_err(|e| ReplayError::new(Step::Json, format!("not a game record: {e}")))?;
+        // Every count read from outside is bounded: a replay's work follows them.
+        if record.redeals > MAX_REDEALS {
+            return Err(ReplayError::new(
+                Step::Json,
+                format!("\"redeals\": {} is more than {MAX_REDEALS}", record.redeals),
+            ));
+        }
+        record
+            .rules
+            .check_fields()
+            .map_err(|e| ReplayError::new(Step::Rules, e.to_string()))?;
+        Ok(record)
     }
 
     /// The record as JSON text for files: one line a field, one line a play.

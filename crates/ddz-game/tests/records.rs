@@ -88,7 +88,9 @@ fn round_trip(game: &Game) -> GameRecord {
     // Writing the replayed game gives the same record.
     assert_eq!(GameRecord::from_game(&replayed), record);
     // The game as dealt: no action yet, the redeals done, the deal of the game.
-    let start = back.start().unwrap_or_else(|e| panic!("start: {e}\n{text}"));
+    let start = back
+        .start()
+        .unwrap_or_else(|e| panic!("start: {e}\n{text}"));
     assert_eq!(start.redeals(), game.redeals());
     assert_eq!(start.deal(), game.deal());
     assert!(start.bids().is_empty() && start.show_decisions().is_empty());
@@ -473,4 +475,45 @@ fn games_from_deal_files_replay() {
         assert_eq!(replayed.result(), game.result());
         assert!(replayed.history().eq(game.history()));
     }
+}
+
+/// Counts read from a record are bounded before any work follows them (issue 50: `"redeals":
+/// 4294967295` looped a redeal at a time until memory ran out; a no-shuffle record with
+/// `min_bombs: 1000, max_attempts: 4294967295` dealt for about 40 minutes).
+#[test]
+fn counts_from_outside_are_bounded() {
+    let mut value: serde_json::Value = serde_json::from_str(&sample_record().to_json()).unwrap();
+    value["redeals"] = 4294967295u32.into();
+    let e = GameRecord::parse(&value.to_string()).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "json: \"redeals\": 4294967295 is more than 1000"
+    );
+    value["redeals"] = ddz_game::MAX_REDEALS.into();
+    let started = std::time::Instant::now();
+    let record = GameRecord::parse(&value.to_string()).expect("1000 redeals are read");
+    let e = record.replay().unwrap_err();
+    assert!(matches!(e.step, Step::Deal | Step::Redeal(_)), "{e}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(1));
+
+    let mut huanle: serde_json::Value =
+        serde_json::from_str(&GameRecord::from_game(&random_game(&Rules::huanle(), 3).0).to_json())
+            .unwrap();
+    huanle["rules"]["no_shuffle"]["min_bombs"] = 1000.into();
+    huanle["rules"]["no_shuffle"]["max_attempts"] = 4294967295u32.into();
+    let started = std::time::Instant::now();
+    let e = GameRecord::parse(&huanle.to_string()).unwrap_err();
+    assert_eq!(e.step, Step::Rules);
+    assert_eq!(
+        e.what,
+        "no_shuffle.max_attempts: 4294967295 is more than 1000"
+    );
+    huanle["rules"]["no_shuffle"]["max_attempts"] = 32.into();
+    let e = GameRecord::parse(&huanle.to_string()).unwrap_err();
+    assert_eq!(e.what, "no_shuffle.min_bombs: 1000 is more than 14");
+    huanle["rules"]["no_shuffle"]["min_bombs"] = 0.into();
+    huanle["rules"]["no_shuffle"]["swaps"] = 4294967295u32.into();
+    let e = GameRecord::parse(&huanle.to_string()).unwrap_err();
+    assert_eq!(e.what, "no_shuffle.swaps: 4294967295 is more than 10000");
+    assert!(started.elapsed() < std::time::Duration::from_secs(1));
 }

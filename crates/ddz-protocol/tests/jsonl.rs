@@ -802,6 +802,20 @@ fn bad_double_and_show_requests_get_errors() {
             ),
             Some("\"window\": only the landlord"),
         ),
+        // `cards_dealt` is the count of `hand` (issue 50: 99 with 8 cards was taken).
+        (show(json!({"cards_dealt": 8})), None),
+        (
+            show(json!({"cards_dealt": 99})),
+            Some("\"cards_dealt\": 99 is not the 8 cards dealt so far in \"hand\""),
+        ),
+        (
+            show(json!({"cards_dealt": "8"})),
+            Some("\"cards_dealt\": \"8\" is not the 8 cards"),
+        ),
+        (
+            show(json!({"window": "start", "hand": "", "cards_dealt": 5})),
+            Some("\"cards_dealt\": 5 is not the 0 cards"),
+        ),
     ];
     let lines: Vec<String> = cases.iter().map(|(l, _)| l.clone()).collect();
     let replies = serve_lines(&lines);

@@ -428,6 +428,23 @@ async fn replay() {
     let mut value = value;
     value["deal"]["kitty"] = json!("ZZZ");
     refused(&app, "POST", "/v1/replay", value.to_string(), 400, "deal").await;
+    // A count from outside is bounded before any work (issue 50: 4294967295 redeals looped
+    // on the async worker until the process ran out of memory).
+    let mut value: Value = serde_json::from_str(&record.to_json()).unwrap();
+    value["redeals"] = json!(4294967295u32);
+    let started = std::time::Instant::now();
+    for path in ["/v1/replay", "/v1/analyse"] {
+        refused(
+            &app,
+            "POST",
+            path,
+            value.to_string(),
+            400,
+            "\"redeals\": 4294967295 is more than 1000",
+        )
+        .await;
+    }
+    assert!(started.elapsed() < std::time::Duration::from_secs(1));
 }
 
 #[tokio::test]

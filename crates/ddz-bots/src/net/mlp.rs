@@ -414,6 +414,15 @@ impl Mlp {
             let weight =
                 f32s(&weight).ok_or_else(|| format(format!("layers.{i}.weight is not f32")))?;
             let bias = f32s(&bias).ok_or_else(|| format(format!("layers.{i}.bias is not f32")))?;
+            // A NaN or an infinity would make every score NaN and every choice arbitrary.
+            for (name, values) in [("weight", &weight), ("bias", &bias)] {
+                if let Some(k) = values.iter().position(|v| !v.is_finite()) {
+                    return Err(format(format!(
+                        "layers.{i}.{name}[{k}] is {}, not a finite number",
+                        values[k]
+                    )));
+                }
+            }
             layers.push((weight, bias));
         }
         if tensors.len() != 2 * layers.len() {
@@ -564,5 +573,29 @@ mod tests {
         let mut flipped = bytes.clone();
         flipped[3] ^= 0x40;
         assert!(Mlp::from_safetensors(&flipped, "t", "test", 3).is_err());
+    }
+
+    #[test]
+    fn weights_that_are_not_finite_are_refused() {
+        // Issue 50: a network file with a NaN weight loaded, and every score was NaN.
+        let meta = HashMap::from([(LAYOUT_KEY.to_string(), "test".to_string())]);
+        for bad in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
+            let net = Mlp::from_layers(
+                vec![
+                    (vec![1.0, -1.0, 0.5, 0.25, bad, -3.0], vec![0.1, -0.2]),
+                    (vec![1.5, -0.5], vec![0.05]),
+                ],
+                3,
+                meta.clone(),
+            )
+            .unwrap();
+            let e = Mlp::from_safetensors(&net.to_safetensors(), "t.safetensors", "test", 3)
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.contains(&format!("layers.0.weight[4] is {bad}, not a finite number")),
+                "{e}"
+            );
+        }
     }
 }

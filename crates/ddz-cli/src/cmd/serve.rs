@@ -165,6 +165,11 @@ pub fn run(args: Args) -> Result<()> {
     config.trust_forwarded = args.trust_forwarded;
     config.database = match args.db.as_deref() {
         Some("none") => None,
+        // SQLite takes an empty path for a temporary database, lost at exit: not what a
+        // server's database is for (issue 50).
+        Some(path) if path.trim().is_empty() => {
+            bail!("--db: an empty path (give a file, or none to keep no games)")
+        }
         Some(path) => Some(open_db(std::path::Path::new(path))?),
         None => match ddz_server::db::default_path() {
             Some(path) => Some(open_db(&path)?),

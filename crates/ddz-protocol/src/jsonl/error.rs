@@ -392,6 +392,13 @@ pub enum Problem {
         /// The sizes it may have, written out (`20`, `1 to 16`).
         expected: &'static str,
     },
+    /// A `cards_dealt` that is not the number of cards in `hand` (the value sent, as JSON).
+    CardsDealt {
+        /// The value sent.
+        sent: String,
+        /// The cards in `hand`.
+        held: u32,
+    },
 }
 
 impl fmt::Display for Problem {
@@ -551,6 +558,9 @@ impl fmt::Display for Problem {
             ),
             Problem::HandSize { held, expected } => {
                 write!(f, "a hand of {held} cards where {expected} are held")
+            }
+            Problem::CardsDealt { sent, held } => {
+                write!(f, "{sent} is not the {held} cards dealt so far in \"hand\"")
             }
         }
     }

@@ -206,6 +206,7 @@ struct ShowFields {
     before_play: BeforePlayFields,
     factor: Sent<NonZeroU32>,
     window: Sent<String>,
+    cards_dealt: Sent<u32>,
 }
 
 /// A `result` request.
@@ -847,6 +848,20 @@ fn parse_show(fields: ShowFields, default_rules: &Rules) -> Result<ShowRequest, 
             if !ok {
                 let held = hand.len();
                 return invalid_key("hand", Problem::HandSize { held, expected });
+            }
+            // `cards_dealt`, when sent, is the count of `hand`: a count that says otherwise is
+            // refused, not ignored (issue 50).
+            match fields.cards_dealt.given() {
+                None => {}
+                Some(Ok(n)) if w == "deal" && n == hand.len() => {}
+                Some(sent) => {
+                    let sent = match sent {
+                        Ok(n) => n.to_string(),
+                        Err(text) => text,
+                    };
+                    let held = hand.len();
+                    return invalid_key("cards_dealt", Problem::CardsDealt { sent, held });
+                }
             }
             let view = SeatView::bidding(&rules, me, hand, Vec::new())
                 .with_phase(Phase::Dealing)
