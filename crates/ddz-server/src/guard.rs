@@ -33,8 +33,33 @@ fn client_addr(request: &Request, trust_forwarded: bool) -> ClientAddr {
     }))
 }
 
-/// Whether `origin` is the server's own (the request's `Host`, or `X-Forwarded-Host` when the
-/// server trusts its proxy) or one of the allowed origins.
+/// Whether `authority` (`host[:port]`) names a host that no DNS answer can move: an IP
+/// address or `localhost`. A page of `http://evil.example` whose name an attacker points at
+/// this server (DNS rebinding) sends `Host: evil.example` and a matching `Origin`: a host
+/// name is the server's own only when `--allow-origin` says so.
+fn fixed_host(authority: &str) -> bool {
+    let host = match authority.strip_prefix('[') {
+        // [v6]:port
+        Some(rest) => {
+            return rest
+                .split(']')
+                .next()
+                .is_some_and(|h| h.parse::<Ipv6Addr>().is_ok());
+        }
+        None => authority.rsplit_once(':').map_or(authority, |(h, port)| {
+            if port.bytes().all(|b| b.is_ascii_digit()) {
+                h
+            } else {
+                authority
+            }
+        }),
+    };
+    host.eq_ignore_ascii_case("localhost") || host.parse::<IpAddr>().is_ok()
+}
+
+/// Whether `origin` is the server's own (the request's `Host` when it is an IP address or
+/// `localhost`, or `X-Forwarded-Host` when the server trusts its proxy) or one of the allowed
+/// origins.
 fn origin_allowed(headers: &HeaderMap, origin: &str, state: &AppState) -> bool {
     let origin = origin.trim_end_matches('/');
     if state
@@ -50,7 +75,7 @@ fn origin_allowed(headers: &HeaderMap, origin: &str, state: &AppState) -> bool {
     };
     let host = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
     let hosts = [
-        host("host"),
+        host("host").filter(|h| fixed_host(h.trim())),
         state
             .config
             .trust_forwarded
@@ -88,7 +113,8 @@ pub(crate) async fn guard(
                 StatusCode::FORBIDDEN,
                 format!(
                     "\"Origin\": \"{shown}\" is not this server's origin nor one it allows \
-                     (--allow-origin)"
+                     (--allow-origin; a server reached by a host name lists its own origin \
+                     there)"
                 ),
             );
         }

@@ -33,10 +33,10 @@ async fn post(
     headers: &[(&str, &str)],
     body: &str,
 ) -> (StatusCode, Option<String>, Value) {
-    let mut request = Request::builder()
-        .method("POST")
-        .uri("/v1/rooms")
-        .header("host", "127.0.0.1:8080");
+    let mut request = Request::builder().method("POST").uri("/v1/rooms");
+    if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
+        request = request.header("host", "127.0.0.1:8080");
+    }
     for (k, v) in headers {
         request = request.header(*k, *v);
     }
@@ -100,8 +100,31 @@ async fn origins_and_content_types_are_checked() {
     assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
     assert_eq!(
         body["error"],
-        "\"Origin\": \"https://evil.example\" is not this server's origin nor one it allows (--allow-origin)"
+        "\"Origin\": \"https://evil.example\" is not this server's origin nor one it allows \
+         (--allow-origin; a server reached by a host name lists its own origin there)"
     );
+    // DNS rebinding (issue 50): a page of evil.example whose name points at this server sends
+    // a matching Host; a host name is the server's own only when allowed.
+    let (status, _, body) = post(
+        &app,
+        &[
+            JSON,
+            ("origin", "http://evil.example"),
+            ("host", "evil.example"),
+        ],
+        "{}",
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    for (host, origin) in [
+        ("localhost:8080", "http://localhost:8080"),
+        ("[::1]:8080", "http://[::1]:8080"),
+        ("192.168.1.5", "http://192.168.1.5"),
+        ("ddz.example.com", "https://ddz.example.com"),
+    ] {
+        let (status, _, body) = post(&app, &[JSON, ("origin", origin), ("host", host)], "{}").await;
+        assert_eq!(status, StatusCode::CREATED, "{host} {origin}: {body}");
+    }
     let (status, _, _) = post(&app, &[JSON, ("origin", "null")], "{}").await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     // The server's own page, an allowed origin, and a client that is not a browser.
