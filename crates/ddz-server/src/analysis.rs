@@ -4,8 +4,7 @@
 //! turn and is refused (503) when the queue is full.
 
 use std::collections::HashMap;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use axum::body::Bytes;
@@ -15,36 +14,15 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::Response;
 use ddz_bots::review::{AnalysisOptions, analyse};
 use ddz_game::{Budget, GameRecord, Seat};
-use tokio::sync::Semaphore;
 
+use crate::config::MAX_ANALYSIS_ITERS as MAX_ITERS;
 use crate::http::{json_error, json_response, read_body};
 use crate::state::AppState;
 
-/// Samples each play is scored on by default (`ddz serve --analysis-iters`): about a third of
-/// a second for a classic game.
-pub const DEFAULT_ITERS: u64 = 300;
-/// The most samples a request may ask for.
-pub const MAX_ITERS: u64 = 1000;
 /// Requests waiting for their turn at most; more are refused.
-pub const MAX_WAITING: usize = 8;
+const MAX_WAITING: usize = 8;
 /// The longest a request waits for its turn.
 const MAX_WAIT: Duration = Duration::from_secs(60);
-
-/// The analyses' queue: one runs at a time, [`MAX_WAITING`] wait.
-pub(crate) struct Queue {
-    running: Arc<Semaphore>,
-    waiting: AtomicUsize,
-}
-
-impl Queue {
-    /// An empty queue.
-    pub(crate) fn new() -> Queue {
-        Queue {
-            running: Arc::new(Semaphore::new(1)),
-            waiting: AtomicUsize::new(0),
-        }
-    }
-}
 
 /// Reads `?seat=N|all&iters=N` (`iters` by default: the server's).
 fn read_query(

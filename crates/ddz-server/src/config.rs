@@ -15,6 +15,13 @@ pub const MAX_BODY: usize = ddz_protocol::jsonl::MAX_LINE;
 /// may reconnect).
 pub const MAX_FRAME: usize = 64 * 1024;
 
+/// Samples each play is scored on in `POST /v1/analyse` by default (`ddz serve
+/// --analysis-iters`): about a third of a second for a classic game.
+pub const DEFAULT_ANALYSIS_ITERS: u64 = 300;
+
+/// The most samples a `POST /v1/analyse` request may ask for.
+pub const MAX_ANALYSIS_ITERS: u64 = 1000;
+
 /// What the server runs with.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -90,7 +97,7 @@ impl Config {
             allowed_origins: Vec::new(),
             trust_forwarded: false,
             database: None,
-            analysis_iters: crate::analysis::DEFAULT_ITERS,
+            analysis_iters: DEFAULT_ANALYSIS_ITERS,
         }
     }
 }

@@ -66,9 +66,10 @@ use axum::routing::{get, post};
 
 use state::AppState;
 
-pub use analysis::{DEFAULT_ITERS as DEFAULT_ANALYSIS_ITERS, MAX_ITERS as MAX_ANALYSIS_ITERS};
 pub use api::{Endpoint, robot_answer};
-pub use config::{Config, MAX_BODY, MAX_FRAME, WEB_PROTOCOL};
+pub use config::{
+    Config, DEFAULT_ANALYSIS_ITERS, MAX_ANALYSIS_ITERS, MAX_BODY, MAX_FRAME, WEB_PROTOCOL,
+};
 
 /// The routes of the application, as the OpenAPI document lists them (checked by a test).
 pub const ROUTES: [&str; 12] = [
@@ -102,7 +103,7 @@ fn build(config: Config) -> (Router, AppState) {
         )),
         config: Arc::new(config),
         robot_slots: Arc::new(tokio::sync::Semaphore::new(slots)),
-        analyses: Arc::new(analysis::Queue::new()),
+        analyses: Arc::new(state::AnalysisQueue::new()),
     };
     let router = Router::new()
         .route("/", get(assets::index))

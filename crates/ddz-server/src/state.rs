@@ -4,6 +4,8 @@ use crate::config::Config;
 use crate::limits::Limits;
 use crate::registry::Rooms;
 use std::sync::Arc;
+use std::sync::atomic::AtomicUsize;
+use tokio::sync::Semaphore;
 
 /// What every handler shares.
 #[derive(Clone)]
@@ -15,5 +17,23 @@ pub(crate) struct AppState {
     /// The limits per client address.
     pub limits: Arc<Limits>,
     /// The queue of `POST /v1/analyse` (one analysis at a time).
-    pub analyses: Arc<crate::analysis::Queue>,
+    pub analyses: Arc<AnalysisQueue>,
+}
+
+/// The analyses' queue (`POST /v1/analyse`, analysis.rs): one runs at a time, a few wait.
+pub(crate) struct AnalysisQueue {
+    /// One permit: the analysis running.
+    pub running: Arc<Semaphore>,
+    /// The requests waiting for the permit.
+    pub waiting: AtomicUsize,
+}
+
+impl AnalysisQueue {
+    /// An empty queue.
+    pub(crate) fn new() -> AnalysisQueue {
+        AnalysisQueue {
+            running: Arc::new(Semaphore::new(1)),
+            waiting: AtomicUsize::new(0),
+        }
+    }
 }
