@@ -9,6 +9,7 @@
 //
 //   node web-tests/restart.mjs [path/to/ddz]   (default: target/debug/ddz)
 //   CHROMIUM=/usr/bin/chromium                 (default)
+import { createHash } from "node:crypto";
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -167,7 +168,9 @@ try {
   await page.screenshot({ path: join(shots, "restart-over.png") });
 
   const games = await (await fetch(`${server.url}/v1/games`)).json();
-  const game = games.games.find((g) => g.room === room);
+  // The list names a room by its label (the first 16 hex digits of its id's SHA-256).
+  const label = createHash("sha256").update(room).digest("hex").slice(0, 16);
+  const game = games.games.find((g) => g.room === label);
   if (!game) throw new Error(`the finished game is not in GET /v1/games: ${JSON.stringify(games)}`);
   await context.close();
   console.log(`restart: resumed at step ${before.step}, ${actions} more actions from the page: ${title}; game ${game.id} in the database`);

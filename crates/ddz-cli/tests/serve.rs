@@ -400,7 +400,7 @@ fn a_game_in_progress_survives_a_restart() {
         .as_array()
         .unwrap()
         .iter()
-        .find(|g| g["room"] == room)
+        .find(|g| g["room"] == ddz_server::seeds::room_label(room).as_str())
         .unwrap_or_else(|| panic!("the room's game in {page}"));
     assert_eq!(game["game"], 1);
     assert_eq!(

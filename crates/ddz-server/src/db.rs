@@ -143,7 +143,8 @@ pub struct FinishedGame {
 pub struct GameSummary {
     /// The game's id in the database.
     pub id: i64,
-    /// The room's id.
+    /// The room's label ([`crate::seeds::room_label`]: not its id, which would let anyone
+    /// watch a room still open).
     pub room: String,
     /// The game's number in the room.
     pub game: u32,
@@ -603,7 +604,7 @@ fn parse<T: serde::de::DeserializeOwned>(i: usize, text: String) -> rusqlite::Re
 fn summary(row: &rusqlite::Row<'_>) -> rusqlite::Result<GameSummary> {
     Ok(GameSummary {
         id: row.get(0)?,
-        room: row.get(1)?,
+        room: crate::seeds::room_label(&row.get::<_, String>(1)?),
         game: row.get(2)?,
         finished_at: row.get(3)?,
         rules: row.get(4)?,

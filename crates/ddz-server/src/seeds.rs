@@ -33,3 +33,10 @@ pub fn token_hash(token: &str) -> String {
         .map(|b| format!("{b:02x}"))
         .collect()
 }
+
+/// What the public list of games shows for a room: the first 16 hex digits of its id's
+/// SHA-256. The games of one room share it, and it does not let anyone watch the room (a
+/// room's id does, while it is open: issue 50).
+pub fn room_label(room: &str) -> String {
+    token_hash(room)[..16].to_string()
+}

@@ -77,7 +77,14 @@ async fn finished_games_are_saved_and_listed() {
     let numbers: Vec<&Value> = games.iter().map(|g| &g["game"]).collect();
     assert_eq!(numbers, [&json!(3), &json!(2), &json!(1)]);
     assert_eq!(games[2]["seed"], "9");
-    assert_eq!(games[0]["room"], room["room"]);
+    // The room is named by its label, the same for its games, never by its id (with which
+    // anyone could watch the room while it is open: issue 50).
+    let label = ddz_server::seeds::room_label(room["room"].as_str().unwrap());
+    assert!(
+        games.iter().all(|g| g["room"] == label.as_str()),
+        "{listed}"
+    );
+    assert!(!listed.to_string().contains(room["room"].as_str().unwrap()));
     assert_eq!(games[0]["players"], json!(["human", "greedy", "ddzlib"]));
     let total: i64 = games
         .iter()
