@@ -26,6 +26,42 @@ use crate::wire::{ClientMessage, Refusal, RoomRefusal, Sent};
 /// How long a new connection has to send its join or watch message.
 const JOIN_TIME: Duration = Duration::from_secs(10);
 
+/// The `auto` and `hint` messages a connection may send at once, and then a second: a page
+/// sends one now and then; a client that floods (3,000 `auto` toggles in 78 ms, each
+/// broadcast to the whole room) is refused and closed, before the room's broadcasts drop its
+/// slower readers (issue 50).
+const BURST: f64 = 40.0;
+const PER_SECOND: f64 = 20.0;
+
+/// A connection's allowance of messages (a token bucket: [`BURST`] at most, refilled at
+/// [`PER_SECOND`]).
+struct Allowance {
+    tokens: f64,
+    at: tokio::time::Instant,
+}
+
+impl Allowance {
+    fn new() -> Allowance {
+        Allowance {
+            tokens: BURST,
+            at: tokio::time::Instant::now(),
+        }
+    }
+
+    /// Takes one message's worth; false when none is left.
+    fn take(&mut self) -> bool {
+        let now = tokio::time::Instant::now();
+        let refill = now.duration_since(self.at).as_secs_f64() * PER_SECOND;
+        self.tokens = (self.tokens + refill).min(BURST);
+        self.at = now;
+        if self.tokens < 1.0 {
+            return false;
+        }
+        self.tokens -= 1.0;
+        true
+    }
+}
+
 /// Upgrades to a WebSocket connection to room `id` (404 when there is no such room).
 pub(crate) async fn upgrade(
     State(state): State<AppState>,
@@ -204,6 +240,7 @@ async fn connection(socket: WebSocket, room: mpsc::Sender<Cmd>, _slot: Connectio
 
     let mut room_tx = Some(room_tx);
     let mut conn = None;
+    let mut allowance = Allowance::new();
     let deadline = tokio::time::Instant::now() + JOIN_TIME;
     loop {
         let frame = if conn.is_none() {
@@ -245,6 +282,22 @@ async fn connection(socket: WebSocket, room: mpsc::Sender<Cmd>, _slot: Connectio
             }
             Some(Ok(msg)) => msg,
         };
+        // `auto` and `hint` may be sent at will and each makes work for the whole room (a
+        // broadcast, a robot's search): they are counted. A turn's action needs the turn, so
+        // the game itself paces those.
+        if matches!(msg.kind(), Some("auto" | "hint")) && !allowance.take() {
+            let _ = own_tx
+                .send(error_message(Refusal::new(
+                    RoomRefusal::TooManyMessages,
+                    format!(
+                        "more than {BURST} auto or hint messages at once or {PER_SECOND} a \
+                         second: the connection closes"
+                    ),
+                )))
+                .await;
+            let _ = own_tx.send(close_message(1008, "too many messages")).await;
+            break;
+        }
         match conn {
             Some(c) => {
                 let cmd = Cmd::Frame {

@@ -62,11 +62,14 @@ pub enum RoomRefusal {
     GameNotOver,
     /// Hints asked off the seat's playing turn (`"reason"`: the game's code).
     NoHints,
+    /// More `auto` or `hint` messages than a connection may send (a burst of 40, then 20 a
+    /// second): the connection closes.
+    TooManyMessages,
 }
 
 impl RoomRefusal {
     /// Every room refusal, in the order of [`Refusal::CODES`] after the game's.
-    pub const ALL: [RoomRefusal; 18] = [
+    pub const ALL: [RoomRefusal; 19] = [
         RoomRefusal::NotJson,
         RoomRefusal::BadFrame,
         RoomRefusal::JoinFirst,
@@ -85,6 +88,7 @@ impl RoomRefusal {
         RoomRefusal::BadIds,
         RoomRefusal::GameNotOver,
         RoomRefusal::NoHints,
+        RoomRefusal::TooManyMessages,
     ];
 
     /// The code on the wire.
@@ -108,6 +112,7 @@ impl RoomRefusal {
             RoomRefusal::BadIds => "bad_ids",
             RoomRefusal::GameNotOver => "game_not_over",
             RoomRefusal::NoHints => "no_hints",
+            RoomRefusal::TooManyMessages => "too_many_messages",
         }
     }
 }
