@@ -44,7 +44,15 @@ pub(crate) struct Limits {
 pub(crate) struct ConnectionSlot {
     limits: Arc<Limits>,
     addr: ClientAddr,
+    /// True for a connection past the address's limit, within [`SEAT_RESERVE`]: it may join
+    /// a seat with its token, not watch.
+    pub seat_only: bool,
 }
+
+/// Connections an address may open past its limit to join a seat (never to watch): the
+/// spectators of a shared address (a NAT, a school) cannot lock its own players out (issue
+/// 50: 64 spectator sockets from one address made the player's join a 429).
+pub(crate) const SEAT_RESERVE: usize = 8;
 
 impl Drop for ConnectionSlot {
     fn drop(&mut self) {
@@ -116,7 +124,8 @@ impl Limits {
     }
 
     /// Counts one more WebSocket connection of `addr` (until the slot is dropped), or the 429
-    /// to answer with.
+    /// to answer with; past `connections_per_address`, [`SEAT_RESERVE`] more that may only
+    /// join a seat.
     pub fn connect(self: &Arc<Self>, addr: ClientAddr) -> Result<ConnectionSlot, Box<Response>> {
         let Ok(mut map) = self.connections.lock() else {
             return Err(Box::new(json_error(
@@ -125,19 +134,21 @@ impl Limits {
             )));
         };
         let n = map.entry(addr).or_insert(0);
-        if *n >= self.connections_per_address {
+        if *n >= self.connections_per_address + SEAT_RESERVE {
             return Err(Box::new(too_many(
                 format!(
                     "{} WebSocket connections are open from this address, the most allowed",
-                    self.connections_per_address
+                    *n
                 ),
                 Duration::from_secs(1),
             )));
         }
+        let seat_only = *n >= self.connections_per_address;
         *n += 1;
         Ok(ConnectionSlot {
             limits: self.clone(),
             addr,
+            seat_only,
         })
     }
 }

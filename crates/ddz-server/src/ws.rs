@@ -206,8 +206,8 @@ fn read_join(msg: &ClientMessage) -> Result<Joining, Refusal> {
     }
 }
 
-/// One connection to a room, counted against its client address (`_slot`) until it ends.
-async fn connection(socket: WebSocket, room: mpsc::Sender<Cmd>, _slot: ConnectionSlot) {
+/// One connection to a room, counted against its client address (`slot`) until it ends.
+async fn connection(socket: WebSocket, room: mpsc::Sender<Cmd>, slot: ConnectionSlot) {
     let (mut sink, mut stream) = socket.split();
     // Messages from the room, and this connection's own answers (errors, the close).
     let (room_tx, mut room_rx) = mpsc::channel::<Message>(OUT_QUEUE);
@@ -311,6 +311,17 @@ async fn connection(socket: WebSocket, room: mpsc::Sender<Cmd>, _slot: Connectio
             None => match read_join(&msg) {
                 Err(e) => {
                     let _ = own_tx.send(error_message(e)).await;
+                }
+                Ok(Joining { token: None, .. }) if slot.seat_only => {
+                    let _ = own_tx
+                        .send(error_message(Refusal::new(
+                            RoomRefusal::AddressFull,
+                            "this address has all the connections it may watch with; beyond \
+                             them a connection only joins a seat with its token",
+                        )))
+                        .await;
+                    let _ = own_tx.send(close_message(1008, "refused")).await;
+                    break;
                 }
                 Ok(Joining {
                     token,

@@ -193,9 +193,25 @@ async fn websocket_origins_and_connections_per_address() {
     let (first, _) = connect_async(own)
         .await
         .expect("the server's own page connects");
-    // Three connections from one address, then 429 until one closes.
+    // Three connections from one address; past them 8 more may only join a seat (issue 50:
+    // the spectators of a shared address locked its own player out); then 429 until one
+    // closes.
     let second = Client::connect(&addr, &room).await;
     let _third = Client::connect(&addr, &room).await;
+    let mut watcher = Client::connect(&addr, &room).await;
+    watcher.send(json!({"type": "watch"})).await;
+    let refused = watcher.next().await.expect("a refusal");
+    assert_eq!(refused["error"]["code"], "address_full", "{refused}");
+    assert_eq!(watcher.next().await, None, "then closed");
+    let mut reserve = Vec::new();
+    for _ in 0..7 {
+        reserve.push(Client::connect(&addr, &room).await);
+    }
+    let mut player = Client::connect(&addr, &room).await;
+    player
+        .send(json!({"type": "join", "token": common::token(&room, 0)}))
+        .await;
+    assert_eq!(player.next().await.unwrap()["type"], "welcome");
     match connect_async(url.as_str()).await {
         Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
             assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);

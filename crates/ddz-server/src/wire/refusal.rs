@@ -62,6 +62,8 @@ pub enum RoomRefusal {
     GameNotOver,
     /// Hints asked off the seat's playing turn (`"reason"`: the game's code).
     NoHints,
+    /// A `watch` on a connection past its address's limit, which may only join a seat.
+    AddressFull,
     /// More `auto` or `hint` messages than a connection may send (a burst of 40, then 20 a
     /// second): the connection closes.
     TooManyMessages,
@@ -69,7 +71,7 @@ pub enum RoomRefusal {
 
 impl RoomRefusal {
     /// Every room refusal, in the order of [`Refusal::CODES`] after the game's.
-    pub const ALL: [RoomRefusal; 19] = [
+    pub const ALL: [RoomRefusal; 20] = [
         RoomRefusal::NotJson,
         RoomRefusal::BadFrame,
         RoomRefusal::JoinFirst,
@@ -88,6 +90,7 @@ impl RoomRefusal {
         RoomRefusal::BadIds,
         RoomRefusal::GameNotOver,
         RoomRefusal::NoHints,
+        RoomRefusal::AddressFull,
         RoomRefusal::TooManyMessages,
     ];
 
@@ -112,6 +115,7 @@ impl RoomRefusal {
             RoomRefusal::BadIds => "bad_ids",
             RoomRefusal::GameNotOver => "game_not_over",
             RoomRefusal::NoHints => "no_hints",
+            RoomRefusal::AddressFull => "address_full",
             RoomRefusal::TooManyMessages => "too_many_messages",
         }
     }
