@@ -48,7 +48,7 @@
 //! assert!(analysis.decisions.iter().any(|d| d.kind == "play" && d.loss.is_some()));
 //! ```
 
-use crate::search::{SearchBot, SearchConfig, decision_chances};
+use crate::search::{SearchBot, SearchConfig, best_chance, decision_chances};
 use crate::solver::{OpenPosition, Solver};
 use ddz_core::Move;
 use ddz_game::{Action, Budget, Game, GameRecord, Phase, ReplayError, Seat, Step, derive_seed};
@@ -415,12 +415,7 @@ fn rate_before_play(
         decision.samples = samples as u32;
         return;
     }
-    let mut best = 0;
-    for (i, &c) in chances.iter().enumerate() {
-        if c > chances[best] {
-            best = i;
-        }
-    }
+    let best = best_chance(&chances);
     rate(
         decision,
         chances[made_at],

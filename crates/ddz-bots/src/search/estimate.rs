@@ -34,13 +34,7 @@ pub struct Estimates {
 impl Estimates {
     /// The index of the best play (the highest chance; the first of equals).
     pub fn best(&self) -> usize {
-        let mut best = 0;
-        for (i, &c) in self.chances.iter().enumerate() {
-            if c > self.chances[best] {
-                best = i;
-            }
-        }
-        best
+        best_chance(&self.chances)
     }
 
     /// The chance after `play`, when it was scored.
@@ -124,6 +118,17 @@ impl SearchBot {
             samples: sample,
         })
     }
+}
+
+/// The index of the highest of `chances` (the first of equals; 0 when there are none).
+pub fn best_chance(chances: &[f64]) -> usize {
+    let mut best = 0;
+    for (i, &c) in chances.iter().enumerate() {
+        if c > chances[best] {
+            best = i;
+        }
+    }
+    best
 }
 
 /// The chance of winning of `seat` after each of `options`, a decision before the play

@@ -67,7 +67,7 @@ mod tests;
 mod tuning;
 
 pub use config::*;
-pub use estimate::{Estimates, decision_chances};
+pub use estimate::{Estimates, best_chance, decision_chances};
 pub use robot::SearchBot;
 pub use sample::{sample_hidden, unknown_cards};
 pub use tuning::{
