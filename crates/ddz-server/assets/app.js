@@ -1351,9 +1351,12 @@
     const x = (i) => (steps.length > 1 ? (i / (steps.length - 1)) * w : 0);
     const y = (p) => top + (1 - p) * span;
     const points = [];
+    // Before the landlord is known (the bids) the seat's chance is read against the landlord
+    // the bidding made.
+    const final = [...steps].reverse().find((st) => st.landlord !== null && st.landlord !== undefined)?.landlord;
     S.analysisOf.forEach((d, i) => {
       if (!d || d.win_played === null) return;
-      const landlord = steps[i].landlord;
+      const landlord = steps[i].landlord ?? final;
       points.push({ i, p: d.seat === landlord ? d.win_played : 1 - d.win_played, d });
     });
     const NS = "http://www.w3.org/2000/svg";
