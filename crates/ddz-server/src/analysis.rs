@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
-use axum::extract::{Query, State};
+use axum::extract::{Extension, Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::Response;
 use ddz_bots::review::{AnalysisOptions, analyse};
@@ -17,6 +17,7 @@ use ddz_game::{Budget, GameRecord, Seat};
 
 use crate::config::MAX_ANALYSIS_ITERS as MAX_ITERS;
 use crate::http::{json_error, json_response, read_body};
+use crate::limits::ClientAddr;
 use crate::state::AppState;
 
 /// Requests waiting for their turn at most; more are refused.
@@ -72,9 +73,14 @@ fn busy(message: &str) -> Response {
 /// for a record that does not parse or replay, 503 when the queue is full.
 pub(crate) async fn analyse_record(
     State(state): State<AppState>,
+    addr: Option<Extension<ClientAddr>>,
     query: Result<Query<HashMap<String, String>>, QueryRejection>,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
+    let addr = addr.map_or(ClientAddr(None), |Extension(a)| a);
+    if let Err(response) = state.limits.robot_request(addr) {
+        return *response;
+    }
     let options = match read_query(query, state.config.analysis_iters) {
         Ok(options) => options,
         Err(e) => return json_error(StatusCode::BAD_REQUEST, e),

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::rejection::{BytesRejection, QueryRejection};
-use axum::extract::{Query, State};
+use axum::extract::{Extension, Query, State};
 use axum::http::{HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::Response;
 use ddz_bots::make_bot;
@@ -17,6 +17,7 @@ use serde_json::Value;
 use tokio::time::Instant;
 
 use crate::http::{json_error, json_response, read_body};
+use crate::limits::ClientAddr;
 use crate::state::AppState;
 use crate::wire::{Health, ReplayFailure, ReplayReply, ReplayStep, StepKind};
 
@@ -250,18 +251,28 @@ async fn robot_request(
 /// `POST /v1/act`.
 pub(crate) async fn act(
     State(state): State<AppState>,
+    addr: Option<Extension<ClientAddr>>,
     query: Result<Query<HashMap<String, String>>, QueryRejection>,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
+    let addr = addr.map_or(ClientAddr(None), |Extension(a)| a);
+    if let Err(response) = state.limits.robot_request(addr) {
+        return *response;
+    }
     robot_request(Endpoint::Act, state, query, body).await
 }
 
 /// `POST /v1/bid`.
 pub(crate) async fn bid(
     State(state): State<AppState>,
+    addr: Option<Extension<ClientAddr>>,
     query: Result<Query<HashMap<String, String>>, QueryRejection>,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
+    let addr = addr.map_or(ClientAddr(None), |Extension(a)| a);
+    if let Err(response) = state.limits.robot_request(addr) {
+        return *response;
+    }
     robot_request(Endpoint::Bid, state, query, body).await
 }
 

@@ -52,6 +52,9 @@ pub struct Config {
     /// Rooms one client address may create a minute (all at once, then evenly; beyond it 429
     /// with `Retry-After`).
     pub rooms_per_minute: u32,
+    /// Robot requests (`/v1/act`, `/v1/bid`, `/v1/analyse`) one client address may make a
+    /// minute (then 429 with `Retry-After`).
+    pub robot_requests_per_minute: u32,
     /// WebSocket connections one client address may hold open at once (then 429).
     pub connections_per_address: usize,
     /// Origins besides the server's own (`https://host:port`) whose pages may open rooms'
@@ -74,7 +77,8 @@ impl Config {
     /// `level:8`), `value` answering and hinting,
     /// 30 s turns, 700 ms robot pauses, rooms closed after 10 idle minutes, at most 1,000
     /// rooms, robot requests limited to 5 s, client seeds only in rooms with one person; per
-    /// client address 10 rooms a minute and 64 WebSocket connections; no other origin
+    /// client address 10 rooms and 1,200 robot requests a minute and 64 WebSocket
+    /// connections; no other origin
     /// allowed, no proxy trusted; no database; analyses at 300 samples a play.
     pub fn new(rules: Rules) -> Config {
         Config {
@@ -93,6 +97,7 @@ impl Config {
             robot_time_limit: Duration::from_secs(5),
             seeds_for_any_room: false,
             rooms_per_minute: 10,
+            robot_requests_per_minute: 1200,
             connections_per_address: 64,
             allowed_origins: Vec::new(),
             trust_forwarded: false,

@@ -99,6 +99,7 @@ fn build(config: Config) -> (Router, AppState) {
         rooms: Arc::new(registry::Rooms::new(config.max_rooms)),
         limits: Arc::new(limits::Limits::new(
             config.rooms_per_minute,
+            config.robot_requests_per_minute,
             config.connections_per_address,
         )),
         config: Arc::new(config),

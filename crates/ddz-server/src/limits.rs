@@ -1,5 +1,6 @@
 //! What a client may ask of the server (docs/web.md, "Security model"): limits per client
-//! address on room creation and WebSocket connections, the `Origin` of WebSocket upgrades and
+//! address on room creation, robot requests (`/v1/act`, `/v1/bid`, `/v1/analyse`) and
+//! WebSocket connections, the `Origin` of WebSocket upgrades and
 //! POSTs, and JSON bodies only with `Content-Type: application/json`.
 //!
 //! The client address is the peer's (IPv6 addresses counted per /64), or with
@@ -25,7 +26,7 @@ pub(crate) struct ClientAddr(pub Option<IpAddr>);
 /// How many addresses the room-creation buckets keep before full ones are forgotten.
 const KEPT_ADDRESSES: usize = 10_000;
 
-/// A token bucket: `capacity` room creations at once, refilled at `per_minute`.
+/// A token bucket: `capacity` requests at once, refilled at `per_minute`.
 #[derive(Clone, Copy, Debug)]
 struct Bucket {
     tokens: f64,
@@ -35,8 +36,10 @@ struct Bucket {
 /// The per-address counters.
 pub(crate) struct Limits {
     rooms: Mutex<HashMap<ClientAddr, Bucket>>,
+    robot_requests: Mutex<HashMap<ClientAddr, Bucket>>,
     connections: Mutex<HashMap<ClientAddr, usize>>,
     rooms_per_minute: u32,
+    robot_requests_per_minute: u32,
     connections_per_address: usize,
 }
 
@@ -67,6 +70,44 @@ impl Drop for ConnectionSlot {
     }
 }
 
+/// Takes one token of `addr`'s bucket in `buckets` (`per_minute` at once, refilled evenly
+/// over a minute), or the 429 that says when to try again; `what` names the requests.
+fn take(
+    buckets: &Mutex<HashMap<ClientAddr, Bucket>>,
+    addr: ClientAddr,
+    per_minute: u32,
+    what: &str,
+) -> Result<(), Box<Response>> {
+    let now = Instant::now();
+    let capacity = f64::from(per_minute);
+    let rate = capacity / 60.0;
+    let Ok(mut map) = buckets.lock() else {
+        return Ok(());
+    };
+    if map.len() >= KEPT_ADDRESSES {
+        map.retain(|_, b| b.tokens + now.duration_since(b.at).as_secs_f64() * rate < capacity);
+    }
+    let bucket = map.entry(addr).or_insert(Bucket {
+        tokens: capacity,
+        at: now,
+    });
+    bucket.tokens =
+        (bucket.tokens + now.duration_since(bucket.at).as_secs_f64() * rate).min(capacity);
+    bucket.at = now;
+    if bucket.tokens >= 1.0 {
+        bucket.tokens -= 1.0;
+        return Ok(());
+    }
+    let wait = Duration::from_secs_f64((1.0 - bucket.tokens) / rate);
+    Err(Box::new(too_many(
+        format!(
+            "too many {what} from this address (at most {per_minute} a minute): try again in {} s",
+            wait.as_secs_f64().ceil() as u64
+        ),
+        wait,
+    )))
+}
+
 /// A refusal: 429 with `Retry-After` (whole seconds, at least 1).
 pub(crate) fn too_many(message: String, retry_after: Duration) -> Response {
     let mut response = json_error(StatusCode::TOO_MANY_REQUESTS, message);
@@ -78,49 +119,38 @@ pub(crate) fn too_many(message: String, retry_after: Duration) -> Response {
 }
 
 impl Limits {
-    /// Counters for `rooms_per_minute` room creations (as a burst, refilled evenly over a
-    /// minute) and `connections_per_address` WebSocket connections open at once.
-    pub fn new(rooms_per_minute: u32, connections_per_address: usize) -> Limits {
+    /// Counters for `rooms_per_minute` room creations and `robot_requests_per_minute` robot
+    /// requests (each as a burst, refilled evenly over a minute) and
+    /// `connections_per_address` WebSocket connections open at once.
+    pub fn new(
+        rooms_per_minute: u32,
+        robot_requests_per_minute: u32,
+        connections_per_address: usize,
+    ) -> Limits {
         Limits {
             rooms: Mutex::new(HashMap::new()),
+            robot_requests: Mutex::new(HashMap::new()),
             connections: Mutex::new(HashMap::new()),
             rooms_per_minute: rooms_per_minute.max(1),
+            robot_requests_per_minute: robot_requests_per_minute.max(1),
             connections_per_address: connections_per_address.max(1),
         }
     }
 
     /// Takes one room creation of `addr`, or the 429 to answer with.
     pub fn create_room(&self, addr: ClientAddr) -> Result<(), Box<Response>> {
-        let now = Instant::now();
-        let capacity = f64::from(self.rooms_per_minute);
-        let rate = capacity / 60.0;
-        let Ok(mut map) = self.rooms.lock() else {
-            return Ok(());
-        };
-        if map.len() >= KEPT_ADDRESSES {
-            map.retain(|_, b| b.tokens + now.duration_since(b.at).as_secs_f64() * rate < capacity);
-        }
-        let bucket = map.entry(addr).or_insert(Bucket {
-            tokens: capacity,
-            at: now,
-        });
-        bucket.tokens =
-            (bucket.tokens + now.duration_since(bucket.at).as_secs_f64() * rate).min(capacity);
-        bucket.at = now;
-        if bucket.tokens >= 1.0 {
-            bucket.tokens -= 1.0;
-            return Ok(());
-        }
-        let wait = Duration::from_secs_f64((1.0 - bucket.tokens) / rate);
-        Err(Box::new(too_many(
-            format!(
-                "too many rooms created from this address (at most {} a minute): try again in \
-                 {} s",
-                self.rooms_per_minute,
-                wait.as_secs_f64().ceil() as u64
-            ),
-            wait,
-        )))
+        take(&self.rooms, addr, self.rooms_per_minute, "rooms created")
+    }
+
+    /// Takes one robot request of `addr` (`/v1/act`, `/v1/bid`, `/v1/analyse`), or the 429
+    /// to answer with.
+    pub fn robot_request(&self, addr: ClientAddr) -> Result<(), Box<Response>> {
+        take(
+            &self.robot_requests,
+            addr,
+            self.robot_requests_per_minute,
+            "robot requests",
+        )
     }
 
     /// Counts one more WebSocket connection of `addr` (until the slot is dropped), or the 429

@@ -33,7 +33,17 @@ async fn post(
     headers: &[(&str, &str)],
     body: &str,
 ) -> (StatusCode, Option<String>, Value) {
-    let mut request = Request::builder().method("POST").uri("/v1/rooms");
+    post_to(app, "/v1/rooms", headers, body).await
+}
+
+/// POSTs `body` to `uri` with these headers: the status, `Retry-After` and the body.
+async fn post_to(
+    app: &Router,
+    uri: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> (StatusCode, Option<String>, Value) {
+    let mut request = Request::builder().method("POST").uri(uri);
     if !headers.iter().any(|(k, _)| k.eq_ignore_ascii_case("host")) {
         request = request.header("host", "127.0.0.1:8080");
     }
@@ -88,6 +98,36 @@ async fn a_flood_of_rooms_is_limited_per_address() {
     let visitor = ("x-forwarded-for", "198.51.100.2");
     let (status, _, body) = post(&app, &[JSON, visitor], "").await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
+}
+
+/// Robot requests are limited per address too (issue 50: `/v1/act` had no limit, and a few
+/// looping clients took every robot slot).
+#[tokio::test]
+async fn robot_requests_are_limited_per_address() {
+    let mut config = config();
+    config.robot_requests_per_minute = 5;
+    let app = app(config);
+    let act = r#"{"protocol": "ddz-jsonl/1", "type": "act", "id": 7, "seat": 1, "landlord_seat": 0, "role": "landlord_down", "hand": "334555668TTTQAA2R", "cards_left": [19, 17, 17], "history": [[0, "2"]], "last": {"seat": 0, "cards": "2"}, "legal_moves": ["pass", "R"]}"#;
+    let flooder = ("x-forwarded-for", "203.0.113.9");
+    for _ in 0..5 {
+        let (status, _, body) = post_to(&app, "/v1/act?bot=greedy", &[JSON, flooder], act).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+    }
+    for uri in ["/v1/act?bot=greedy", "/v1/bid", "/v1/analyse"] {
+        let (status, retry, body) = post_to(&app, uri, &[JSON, flooder], act).await;
+        assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{uri}: {body}");
+        assert!(retry.is_some(), "{uri}: Retry-After");
+        assert!(
+            body["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("too many robot requests from this address (at most 5 a minute)"),
+            "{body}"
+        );
+    }
+    let other = ("x-forwarded-for", "203.0.113.10");
+    let (status, _, body) = post_to(&app, "/v1/act?bot=greedy", &[JSON, other], act).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
 }
 
 #[tokio::test]

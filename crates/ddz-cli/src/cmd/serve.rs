@@ -58,6 +58,10 @@ pub struct Args {
     /// Rooms one client address may create a minute (then 429 with Retry-After).
     #[arg(long, default_value_t = 10, value_name = "N")]
     rooms_per_minute: u32,
+    /// Robot requests (`/v1/act`, `/v1/bid`, `/v1/analyse`) one client address may make a
+    /// minute (then 429 with Retry-After).
+    #[arg(long, default_value_t = 1200, value_name = "N")]
+    robot_requests_per_minute: u32,
     /// WebSocket connections one client address may hold open at once (then 429).
     #[arg(long, default_value_t = 64, value_name = "N")]
     connections_per_address: usize,
@@ -132,6 +136,7 @@ pub fn run(args: Args) -> Result<()> {
         || args.max_rooms == 0
         || args.time_limit_ms == 0
         || args.rooms_per_minute == 0
+        || args.robot_requests_per_minute == 0
         || args.connections_per_address == 0
     {
         bail!(
@@ -160,6 +165,7 @@ pub fn run(args: Args) -> Result<()> {
     config.max_rooms = args.max_rooms;
     config.robot_time_limit = Duration::from_millis(args.time_limit_ms);
     config.rooms_per_minute = args.rooms_per_minute;
+    config.robot_requests_per_minute = args.robot_requests_per_minute;
     config.connections_per_address = args.connections_per_address;
     config.allowed_origins = args.allow_origin;
     config.trust_forwarded = args.trust_forwarded;

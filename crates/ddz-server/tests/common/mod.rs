@@ -27,6 +27,7 @@ pub fn test_config() -> Config {
     config.turn_time = Duration::ZERO;
     config.seeds_for_any_room = true;
     config.rooms_per_minute = 100_000;
+    config.robot_requests_per_minute = 1_000_000;
     config.connections_per_address = 100_000;
     config
 }
