@@ -144,8 +144,9 @@ pub async fn serve(listener: tokio::net::TcpListener, config: Config) -> std::io
 /// Serves `app(config)` on `listener` until `signal` completes; then stops accepting, sends
 /// every room's connections `{"type": "closed", "reason": "server shutting down"}` and a
 /// close frame (1001), saves every room in the database (with one) and returns once the
-/// connections have closed (at most 5 s later). Before serving, the rooms saved in the
-/// database at the last shutdown open again, as they were.
+/// connections have closed (at most 5 s later); an error when the rooms could not be saved.
+/// Before serving, the rooms saved in the database at the last shutdown open again, as they
+/// were.
 pub async fn serve_until(
     listener: tokio::net::TcpListener,
     config: Config,
@@ -174,10 +175,12 @@ pub async fn serve_until(
         result = server => result,
         () = grace => Ok(()),
     };
-    // Whichever way serving ended, every room saves its state.
+    // Whichever way serving ended, every room saves its state; rooms that could not be saved
+    // make the end an error (issue 50: the server exited 0 having lost them).
     state.rooms.shutdown();
-    resume::save_rooms(&state, SHUTDOWN_GRACE).await;
-    result
+    let saved = resume::save_rooms(&state, SHUTDOWN_GRACE).await;
+    result?;
+    saved.map_err(std::io::Error::other)
 }
 
 /// Ctrl-C (SIGINT) or, on Unix, SIGTERM.

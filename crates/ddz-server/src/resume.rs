@@ -44,20 +44,24 @@ pub(crate) async fn resume_rooms(state: &AppState) {
 }
 
 /// Saves every room into the database as the rooms' tasks end after a shutdown (waiting
-/// `within` at most); the count, or the failure, goes to stderr.
-pub(crate) async fn save_rooms(state: &AppState, within: Duration) {
+/// `within` at most); the count goes to stderr. A failure is returned, so that the server does
+/// not end as if nothing were lost.
+pub(crate) async fn save_rooms(state: &AppState, within: Duration) -> Result<(), String> {
     let saved = state.rooms.saved(within).await;
     let Some(db) = state.config.database.clone() else {
-        return;
+        return Ok(());
     };
     if saved.is_empty() {
-        return;
+        return Ok(());
     }
     let count = saved.len();
     match tokio::task::spawn_blocking(move || db.save_rooms(&saved)).await {
-        Ok(Ok(())) => log(format_args!("saved {count} rooms in progress")),
-        Ok(Err(e)) => log(format_args!("{count} rooms in progress not saved: {e}")),
-        Err(_) => log(format_args!(
+        Ok(Ok(())) => {
+            log(format_args!("saved {count} rooms in progress"));
+            Ok(())
+        }
+        Ok(Err(e)) => Err(format!("{count} rooms in progress not saved: {e}")),
+        Err(_) => Err(format!(
             "{count} rooms in progress not saved: the task failed"
         )),
     }

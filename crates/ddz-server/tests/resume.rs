@@ -340,3 +340,29 @@ fn a_database_of_schema_1_is_migrated() {
     drop(db);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A shutdown whose rooms cannot be saved ends in an error (issue 50: the server said "2
+/// rooms in progress not saved" and exited 0). Here another process holds the database
+/// locked past the writer's 5 s wait.
+#[tokio::test]
+async fn rooms_that_cannot_be_saved_make_the_shutdown_an_error() {
+    let dir = temp_dir("locked");
+    let path = dir.join("games.sqlite3");
+    let (addr, stop, server) = start(&path).await;
+    let (status, room) = request(
+        &addr,
+        "POST",
+        "/v1/rooms",
+        r#"{"seats": ["human", "greedy", "greedy"]}"#,
+    )
+    .await;
+    assert_eq!(status, 201, "{room}");
+    let lock = rusqlite::Connection::open(&path).unwrap();
+    lock.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    stop.send(()).unwrap();
+    let e = server.await.unwrap().unwrap_err().to_string();
+    assert!(e.starts_with("1 rooms in progress not saved: "), "{e}");
+    lock.execute_batch("ROLLBACK").unwrap();
+    drop(lock);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
