@@ -110,7 +110,7 @@
       analyse: "Analyse", analysing: "Analysing every play…", analysisBusy: "The server is busy analysing other games: try again in a few seconds.",
       analysisFailed: "This game could not be analysed (details in the console).",
       analysisDone: (n) => `${n} plays rated: the line is the landlord's chance of winning after each, as the seat that played saw it; dots mark the costly plays.`,
-      chartTitle: "The landlord's chance of winning", chanceAfter: (p) => `Chance of winning after this play: ${p}`,
+      chartTitle: "The landlord's chance of winning", chanceAfter: (p, bid) => `Chance of winning after this ${bid ? "bid" : "play"}: ${p}`,
       betterPlay: "Better play", bestPlay: (m, p) => `Best by the search: ${m} (${p})`, samePlay: "The search's best play too.",
       lossLine: (l) => `loss ${l}`, forcedPlay: "The only play.", notRated: "Not rated.", stakeOnly: (p) => `Chance of winning: ${p}. Doubling and showing change the stake, not the chance: not rated.`,
       marks: { blunder: "blunder", mistake: "mistake", inaccuracy: "inaccuracy" },
@@ -230,7 +230,7 @@
       analyse: "复盘分析", analysing: "正在分析每一手…", analysisBusy: "服务器正忙于分析其他牌局：请几秒后再试。",
       analysisFailed: "这局无法分析（详情见控制台）。",
       analysisDone: (n) => `已评 ${n} 手：曲线是每手之后地主的胜率（出牌一方所见），圆点标出代价大的出牌。`,
-      chartTitle: "地主胜率", chanceAfter: (p) => `此手之后的胜率：${p}`,
+      chartTitle: "地主胜率", chanceAfter: (p, bid) => `${bid ? "此次叫分" : "此手"}之后的胜率：${p}`,
       betterPlay: "更好的出法", bestPlay: (m, p) => `搜索认为最好：${m}（${p}）`, samePlay: "也是搜索认为最好的出法。",
       lossLine: (l) => `损失 ${l}`, forcedPlay: "唯一的出法。", notRated: "未评。", stakeOnly: (p) => `胜率：${p}。加倍和明牌改变的是分数而非胜率：不评。`,
       marks: { blunder: "大错", mistake: "错误", inaccuracy: "欠佳" },
@@ -1400,10 +1400,14 @@
     else if (d.win_played !== null && d.loss === null) lines.push(el("div", { text: t("stakeOnly", pct(d.win_played)) }));
     else if (d.win_played === null) lines.push(el("div", { text: t("notRated") }));
     else {
-      lines.push(el("div", { class: "r-chance" }, t("chanceAfter", pct(d.win_played)),
+      lines.push(el("div", { class: "r-chance" }, t("chanceAfter", pct(d.win_played), d.kind === "bid"),
         d.mark ? el("span", { class: `badge mk-${d.mark}`, text: `${t("marks")[d.mark]} · ${t("lossLine", pct(d.loss))}` }) : null));
       if (d.best === d.played) lines.push(el("div", { text: t("samePlay") }));
-      else if (S.showBetter) lines.push(el("div", { id: "r-best", text: t("bestPlay", moveText(d.best), pct(d.win_best)) }));
+      else if (S.showBetter) {
+        // A bid's notation is "bid N"; a play's is cards.
+        const best = d.kind === "bid" ? `${t("bid")} ${d.best.split(" ").pop()}` : moveText(d.best);
+        lines.push(el("div", { id: "r-best", text: t("bestPlay", best, pct(d.win_best)) }));
+      }
       else lines.push(el("button", { id: "r-better", type: "button", text: t("betterPlay"), onclick: () => { S.showBetter = true; renderReplay(); } }));
     }
     if (d.exact) {
