@@ -13,10 +13,11 @@ use axum::extract::{Extension, Query, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::Response;
 use ddz_bots::review::{AnalysisOptions, analyse};
-use ddz_game::{Budget, GameRecord, Seat};
+use ddz_game::{Budget, Seat};
 
+use crate::api::record_body;
 use crate::config::MAX_ANALYSIS_ITERS as MAX_ITERS;
-use crate::http::{json_error, json_response, read_body};
+use crate::http::{json_error, json_response};
 use crate::limits::ClientAddr;
 use crate::state::AppState;
 
@@ -85,16 +86,9 @@ pub(crate) async fn analyse_record(
         Ok(options) => options,
         Err(e) => return json_error(StatusCode::BAD_REQUEST, e),
     };
-    let body = match read_body(body) {
-        Ok(body) => body,
-        Err(response) => return *response,
-    };
-    let Ok(text) = std::str::from_utf8(&body) else {
-        return json_error(StatusCode::BAD_REQUEST, "json: not UTF-8");
-    };
-    let record = match GameRecord::parse(text) {
+    let record = match record_body(body) {
         Ok(record) => record,
-        Err(e) => return json_error(StatusCode::BAD_REQUEST, e.to_string()),
+        Err(response) => return *response,
     };
     let queue = &state.analyses;
     if queue.waiting.fetch_add(1, Ordering::SeqCst) >= MAX_WAITING {

@@ -292,18 +292,27 @@ pub(crate) async fn health(State(state): State<AppState>) -> Response {
     json_response(StatusCode::OK, &health)
 }
 
+/// A body that is a game record (`/v1/replay`, `/v1/analyse`), read, or the 4xx that says
+/// what is wrong.
+pub(crate) fn record_body(
+    body: Result<Bytes, BytesRejection>,
+) -> Result<GameRecord, Box<Response>> {
+    let body = read_body(body)?;
+    let Ok(text) = std::str::from_utf8(&body) else {
+        return Err(Box::new(json_error(
+            StatusCode::BAD_REQUEST,
+            "json: not UTF-8",
+        )));
+    };
+    GameRecord::parse(text)
+        .map_err(|e| Box::new(json_error(StatusCode::BAD_REQUEST, e.to_string())))
+}
+
 /// `POST /v1/replay`: a game record (`ddz-record/1`) checked and returned step by step.
 pub(crate) async fn replay(body: Result<Bytes, BytesRejection>) -> Response {
-    let body = match read_body(body) {
-        Ok(body) => body,
-        Err(response) => return *response,
-    };
-    let Ok(text) = std::str::from_utf8(&body) else {
-        return json_error(StatusCode::BAD_REQUEST, "json: not UTF-8");
-    };
-    let record = match GameRecord::parse(text) {
+    let record = match record_body(body) {
         Ok(record) => record,
-        Err(e) => return json_error(StatusCode::BAD_REQUEST, e.to_string()),
+        Err(response) => return *response,
     };
     let deal = match record.deal.to_deal(&record.rules) {
         Ok(deal) => deal,
