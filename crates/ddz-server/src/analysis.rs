@@ -78,8 +78,7 @@ pub(crate) async fn analyse_record(
     query: Result<Query<HashMap<String, String>>, QueryRejection>,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    let addr = addr.map_or(ClientAddr(None), |Extension(a)| a);
-    if let Err(response) = state.limits.robot_request(addr) {
+    if let Err(response) = state.limits.robot_request(ClientAddr::of(addr)) {
         return *response;
     }
     let options = match read_query(query, state.config.analysis_iters) {

@@ -195,10 +195,14 @@ fn unavailable(message: String) -> Response {
 async fn robot_request(
     endpoint: Endpoint,
     state: AppState,
+    addr: Option<Extension<ClientAddr>>,
     query: Result<Query<HashMap<String, String>>, QueryRejection>,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
     let arrival = Instant::now();
+    if let Err(response) = state.limits.robot_request(ClientAddr::of(addr)) {
+        return *response;
+    }
     let (bot, seed) = match robot_query(&state, query) {
         Ok(q) => q,
         Err(response) => return *response,
@@ -255,11 +259,7 @@ pub(crate) async fn act(
     query: Result<Query<HashMap<String, String>>, QueryRejection>,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    let addr = addr.map_or(ClientAddr(None), |Extension(a)| a);
-    if let Err(response) = state.limits.robot_request(addr) {
-        return *response;
-    }
-    robot_request(Endpoint::Act, state, query, body).await
+    robot_request(Endpoint::Act, state, addr, query, body).await
 }
 
 /// `POST /v1/bid`.
@@ -269,11 +269,7 @@ pub(crate) async fn bid(
     query: Result<Query<HashMap<String, String>>, QueryRejection>,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    let addr = addr.map_or(ClientAddr(None), |Extension(a)| a);
-    if let Err(response) = state.limits.robot_request(addr) {
-        return *response;
-    }
-    robot_request(Endpoint::Bid, state, query, body).await
+    robot_request(Endpoint::Bid, state, addr, query, body).await
 }
 
 /// `GET /v1/health`.

@@ -23,6 +23,13 @@ use crate::http::json_error;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct ClientAddr(pub Option<IpAddr>);
 
+impl ClientAddr {
+    /// The address the guard recorded for a request (unknown when it recorded none).
+    pub(crate) fn of(recorded: Option<axum::extract::Extension<ClientAddr>>) -> ClientAddr {
+        recorded.map_or(ClientAddr(None), |axum::extract::Extension(a)| a)
+    }
+}
+
 /// How many addresses the room-creation buckets keep before full ones are forgotten.
 const KEPT_ADDRESSES: usize = 10_000;
 

@@ -161,7 +161,7 @@ pub(crate) async fn create(
         Ok(new) => new,
         Err(e) => return json_error(StatusCode::BAD_REQUEST, e),
     };
-    let addr = addr.map_or(ClientAddr(None), |Extension(a)| a);
+    let addr = ClientAddr::of(addr);
     if let Err(response) = state.limits.create_room(addr) {
         return *response;
     }

@@ -75,7 +75,7 @@ pub(crate) async fn upgrade(
             format!("no room \"{id}\" (it may have expired)"),
         );
     };
-    let addr = addr.map_or(ClientAddr(None), |Extension(a)| a);
+    let addr = ClientAddr::of(addr);
     match ws {
         Ok(ws) => {
             let slot = match state.limits.connect(addr) {
