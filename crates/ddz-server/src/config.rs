@@ -55,6 +55,9 @@ pub struct Config {
     /// Robot requests (`/v1/act`, `/v1/bid`, `/v1/analyse`) one client address may make a
     /// minute (then 429 with `Retry-After`).
     pub robot_requests_per_minute: u32,
+    /// TCP connections one client address may hold open (HTTP and WebSocket); one past it is
+    /// closed as soon as it is accepted. Not applied behind a trusted proxy.
+    pub tcp_per_address: usize,
     /// WebSocket connections one client address may hold open at once (then 429).
     pub connections_per_address: usize,
     /// Origins besides the server's own (`https://host:port`) whose pages may open rooms'
@@ -77,8 +80,8 @@ impl Config {
     /// `level:8`), `value` answering and hinting,
     /// 30 s turns, 700 ms robot pauses, rooms closed after 10 idle minutes, at most 1,000
     /// rooms, robot requests limited to 5 s, client seeds only in rooms with one person; per
-    /// client address 10 rooms and 1,200 robot requests a minute and 64 WebSocket
-    /// connections; no other origin
+    /// client address 10 rooms and 1,200 robot requests a minute, 64 WebSocket connections
+    /// and 128 TCP connections; no other origin
     /// allowed, no proxy trusted; no database; analyses at 300 samples a play.
     pub fn new(rules: Rules) -> Config {
         Config {
@@ -98,6 +101,7 @@ impl Config {
             seeds_for_any_room: false,
             rooms_per_minute: 10,
             robot_requests_per_minute: 1200,
+            tcp_per_address: 128,
             connections_per_address: 64,
             allowed_origins: Vec::new(),
             trust_forwarded: false,

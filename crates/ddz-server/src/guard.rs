@@ -4,12 +4,13 @@
 
 use crate::http::json_error;
 use crate::limits::ClientAddr;
+use crate::listener::PeerAddr;
 use crate::state::AppState;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::Response;
-use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::net::{IpAddr, Ipv6Addr};
 
 /// The address a request counts against: the peer's, or the last of `X-Forwarded-For` when
 /// the server trusts its proxy; IPv6 addresses by their /64.
@@ -22,8 +23,8 @@ fn client_addr(request: &Request, trust_forwarded: bool) -> ClientAddr {
         .and_then(|last| last.trim().parse::<IpAddr>().ok());
     let peer = request
         .extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|c| c.0.ip());
+        .get::<ConnectInfo<PeerAddr>>()
+        .map(|c| c.0.0.ip());
     ClientAddr(forwarded.or(peer).map(|ip| match ip {
         IpAddr::V6(v6) => {
             let s = v6.segments();

@@ -47,6 +47,7 @@ mod games;
 mod guard;
 mod http;
 mod limits;
+pub mod listener;
 mod registry;
 mod resume;
 pub mod room;
@@ -161,7 +162,10 @@ pub async fn serve_until(
         rooms.shutdown();
         let _ = fired.send(());
     };
-    let app = router.into_make_service_with_connect_info::<SocketAddr>();
+    // Behind a trusted proxy every connection is the proxy's: the cap is its to keep.
+    let per_address = (!state.config.trust_forwarded).then_some(state.config.tcp_per_address);
+    let listener = listener::PeerCapped::new(listener, per_address);
+    let app = router.into_make_service_with_connect_info::<listener::PeerAddr>();
     let server = axum::serve(listener, app)
         .with_graceful_shutdown(shutdown)
         .into_future();

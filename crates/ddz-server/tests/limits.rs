@@ -272,3 +272,70 @@ async fn websocket_origins_and_connections_per_address() {
     }
     assert!(again.is_some(), "a closed connection frees its place");
 }
+
+/// Idle TCP connections from one address are capped (issue 50: 260 idle sockets took every
+/// file the process could open and locked everyone out): past the cap a connection is closed
+/// as soon as it is accepted, and another address is still answered at once.
+#[tokio::test]
+async fn idle_connections_from_one_address_are_capped() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut config = test_config();
+    config.tcp_per_address = 5;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(ddz_server::serve_until(listener, config, async {
+        let _ = stopped.await;
+    }));
+    let from = |ip: &str| {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind(format!("{ip}:0").parse().unwrap()).unwrap();
+        socket
+    };
+    let mut idle = Vec::new();
+    for _ in 0..5 {
+        idle.push(from("127.0.0.1").connect(addr).await.unwrap());
+    }
+    // The sixth is closed: reading it ends at once.
+    let mut sixth = from("127.0.0.1").connect(addr).await.unwrap();
+    let mut byte = [0u8; 1];
+    let read = tokio::time::timeout(std::time::Duration::from_secs(2), sixth.read(&mut byte))
+        .await
+        .expect("closed, not left waiting");
+    assert!(matches!(read, Ok(0) | Err(_)), "{read:?}");
+    // Another address is answered within 100 ms.
+    let started = std::time::Instant::now();
+    let mut other = from("127.0.0.2").connect(addr).await.unwrap();
+    other
+        .write_all(b"GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let mut reply = String::new();
+    other.read_to_string(&mut reply).await.unwrap();
+    assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
+    assert!(
+        started.elapsed() < std::time::Duration::from_millis(100),
+        "{:?}",
+        started.elapsed()
+    );
+    // A connection closed frees its place.
+    drop(idle.pop());
+    let mut again = None;
+    for _ in 0..50 {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        let mut s = from("127.0.0.1").connect(addr).await.unwrap();
+        s.write_all(b"GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            .await
+            .unwrap();
+        let mut text = String::new();
+        let _ = s.read_to_string(&mut text).await;
+        if text.starts_with("HTTP/1.1 200") {
+            again = Some(text);
+            break;
+        }
+    }
+    assert!(again.is_some(), "a closed connection frees its place");
+    drop(idle);
+    stop.send(()).unwrap();
+    server.await.unwrap().unwrap();
+}

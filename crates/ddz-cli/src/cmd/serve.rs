@@ -62,6 +62,11 @@ pub struct Args {
     /// minute (then 429 with Retry-After).
     #[arg(long, default_value_t = 1200, value_name = "N")]
     robot_requests_per_minute: u32,
+    /// TCP connections (HTTP and WebSocket) one client address may hold open; one past it is
+    /// closed as soon as it is accepted (not applied with --trust-forwarded: every connection
+    /// is then the proxy's).
+    #[arg(long, default_value_t = 128, value_name = "N")]
+    tcp_per_address: usize,
     /// WebSocket connections one client address may hold open at once (then 429).
     #[arg(long, default_value_t = 64, value_name = "N")]
     connections_per_address: usize,
@@ -137,6 +142,7 @@ pub fn run(args: Args) -> Result<()> {
         || args.time_limit_ms == 0
         || args.rooms_per_minute == 0
         || args.robot_requests_per_minute == 0
+        || args.tcp_per_address == 0
         || args.connections_per_address == 0
     {
         bail!(
@@ -166,6 +172,7 @@ pub fn run(args: Args) -> Result<()> {
     config.robot_time_limit = Duration::from_millis(args.time_limit_ms);
     config.rooms_per_minute = args.rooms_per_minute;
     config.robot_requests_per_minute = args.robot_requests_per_minute;
+    config.tcp_per_address = args.tcp_per_address;
     config.connections_per_address = args.connections_per_address;
     config.allowed_origins = args.allow_origin;
     config.trust_forwarded = args.trust_forwarded;
