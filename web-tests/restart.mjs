@@ -3,8 +3,10 @@
 // against two robots from the page (keys, English), stops the server with SIGTERM (the page
 // must say the server is shutting down, the server must exit with code 0), starts it again on
 // the same address with the same database; the page reconnects by itself (no reload) with the
-// seat's token and finishes the game: the table must be back at the same step with the same
-// hand, and the finished game must then be listed by GET /v1/games. Fails on any page error
+// seat's token: the table must be back at the same step with the same hand. Then one more play
+// and SIGKILL (issue 50: nothing saved at the end, every action told was committed before);
+// started again, the page is back at the same step and finishes the game, which must then be
+// listed by GET /v1/games. Fails on any page error
 // or console error. Screenshots go to web-tests/screenshots/ (gitignored).
 //
 //   node web-tests/restart.mjs [path/to/ddz]   (default: target/debug/ddz)
@@ -53,6 +55,14 @@ function stopServer(child) {
     const timer = setTimeout(() => fail(new Error("ddz serve still runs 10 s after SIGTERM")), 10000);
     child.on("exit", (code, signal) => { clearTimeout(timer); ok(code ?? signal); });
     child.kill("SIGTERM");
+  });
+}
+
+// Sends SIGKILL; resolves once the process is gone.
+function killServer(child) {
+  return new Promise((ok) => {
+    child.on("exit", () => ok());
+    child.kill("SIGKILL");
   });
 }
 
@@ -162,6 +172,27 @@ try {
     throw new Error(`the table after the restart differs: before ${JSON.stringify(before)}, after ${JSON.stringify(after)}`);
   }
   await page.screenshot({ path: join(shots, "restart-resumed.png") });
+
+  // One more play, then SIGKILL: the server saves nothing as it dies, but every action the
+  // page was told of was committed before (write-ahead, issue 50).
+  let more = 0;
+  await play(page, (st) => {
+    if (st.phase === "playing") more += 1;
+    return more > 1;
+  });
+  const beforeKill = await tableState(page);
+  if (beforeKill.phase !== "playing") throw new Error(`the game ended before the kill: ${JSON.stringify(beforeKill)}`);
+  await killServer(server.child);
+  await page.waitForFunction(() => /connection lost|reconnect/.test(document.getElementById("status").textContent), null, { timeout: 10000 });
+  server = await startServer(addr);
+  await waitLog(server, /resumed 1 of the 1 rooms/);
+  // Welcomed again: the status no longer says the connection is lost.
+  await page.waitForFunction(() => !/connect/.test(document.getElementById("status").textContent), null, { timeout: 20000 });
+  const afterKill = await tableState(page);
+  if (afterKill.step !== beforeKill.step || afterKill.hand !== beforeKill.hand || !afterKill.myTurn) {
+    throw new Error(`the table after SIGKILL differs: before ${JSON.stringify(beforeKill)}, after ${JSON.stringify(afterKill)}`);
+  }
+  await page.screenshot({ path: join(shots, "restart-killed.png") });
   const actions = await play(page, () => false);
   await page.waitForSelector("#dialog[data-name=over] #over-title", { timeout: 10000 });
   const title = await page.locator("#over-title").textContent();

@@ -9,6 +9,7 @@ mod bot;
 mod bots;
 mod botzone;
 mod cli;
+mod crash;
 mod exec;
 mod perft;
 mod play;

@@ -15,16 +15,16 @@ use serde_json::Value;
 
 /// `ddz serve` on a free port; the child, its address and what it wrote to stderr after the
 /// first line (read all along, so that its writes never fail).
-struct Server {
+pub(crate) struct Server {
     child: Child,
-    addr: String,
+    pub(crate) addr: String,
     stderr: Arc<Mutex<String>>,
     /// The thread that reads the server's stderr into `stderr`, until it ends.
     reader: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Server {
-    fn start(args: &[&str]) -> Server {
+    pub(crate) fn start(args: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_ddz"))
             .args(["serve", "--addr", "127.0.0.1:0"])
             .args(if args.contains(&"--db") {
@@ -85,13 +85,22 @@ impl Server {
         }
     }
 
+    /// Kills the server with SIGKILL (no shutdown of its own) and waits for it to end.
+    pub(crate) fn kill(&mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+        if let Some(reader) = self.reader.take() {
+            reader.join().unwrap();
+        }
+    }
+
     /// What the server wrote to stderr after its first line, so far.
     fn stderr(&self) -> String {
         self.stderr.lock().unwrap().clone()
     }
 
     /// One HTTP/1.1 request; the status and the body.
-    fn request(&self, method: &str, path: &str, body: &str) -> (u16, String) {
+    pub(crate) fn request(&self, method: &str, path: &str, body: &str) -> (u16, String) {
         let mut stream = TcpStream::connect(&self.addr).unwrap();
         write!(
             stream,
@@ -253,7 +262,7 @@ fn signals_shut_down_with_exit_0() {
 }
 
 /// A room's WebSocket (blocking), with a 10 s read timeout.
-struct Socket {
+pub(crate) struct Socket {
     ws: tokio_tungstenite::tungstenite::WebSocket<
         tokio_tungstenite::tungstenite::stream::MaybeTlsStream<TcpStream>,
     >,
@@ -261,13 +270,8 @@ struct Socket {
 
 impl Socket {
     /// Joins seat `token` of `room` after message `after`; the welcome and first update.
-    fn join(addr: &str, room: &str, token: &str, after: u64) -> (Socket, Value, Value) {
-        let url = format!("ws://{addr}/v1/rooms/{room}/ws");
-        let (ws, _) = tokio_tungstenite::tungstenite::connect(url).expect("the room's socket");
-        if let tokio_tungstenite::tungstenite::stream::MaybeTlsStream::Plain(tcp) = ws.get_ref() {
-            tcp.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-        }
-        let mut socket = Socket { ws };
+    pub(crate) fn join(addr: &str, room: &str, token: &str, after: u64) -> (Socket, Value, Value) {
+        let mut socket = Socket::connect(addr, room).expect("the room's socket");
         socket.send(serde_json::json!({"type": "join", "token": token, "after": after}));
         let welcome = socket.next().expect("a welcome");
         assert_eq!(welcome["type"], "welcome", "{welcome}");
@@ -276,13 +280,38 @@ impl Socket {
         (socket, welcome, update)
     }
 
-    fn send(&mut self, message: Value) {
+    /// The room's socket, not joined; none when the server does not answer.
+    fn connect(addr: &str, room: &str) -> Option<Socket> {
+        let url = format!("ws://{addr}/v1/rooms/{room}/ws");
+        let (ws, _) = tokio_tungstenite::tungstenite::connect(url).ok()?;
+        if let tokio_tungstenite::tungstenite::stream::MaybeTlsStream::Plain(tcp) = ws.get_ref() {
+            tcp.set_read_timeout(Some(Duration::from_secs(10))).ok()?;
+        }
+        Some(Socket { ws })
+    }
+
+    /// Joins seat `token` of `room`, as a join sent just before the server dies would: none
+    /// when the server does not answer (the first update is then read as any other).
+    pub(crate) fn try_join(addr: &str, room: &str, token: &str) -> Option<Socket> {
+        let mut socket = Socket::connect(addr, room)?;
+        socket.try_send(serde_json::json!({"type": "join", "token": token, "after": 0}))?;
+        let welcome = socket.next()?;
+        assert_eq!(welcome["type"], "welcome", "{welcome}");
+        Some(socket)
+    }
+
+    pub(crate) fn send(&mut self, message: Value) {
+        self.try_send(message).expect("the message is sent");
+    }
+
+    /// Sends a message; none when the connection is gone.
+    pub(crate) fn try_send(&mut self, message: Value) -> Option<()> {
         use tokio_tungstenite::tungstenite::Message;
-        self.ws.send(Message::text(message.to_string())).unwrap();
+        self.ws.send(Message::text(message.to_string())).ok()
     }
 
     /// The next message, or the close frame's code as `{"close": code}`; none once closed.
-    fn next(&mut self) -> Option<Value> {
+    pub(crate) fn next(&mut self) -> Option<Value> {
         use tokio_tungstenite::tungstenite::Message;
         loop {
             match self.ws.read() {

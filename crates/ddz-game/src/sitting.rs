@@ -503,25 +503,14 @@ impl Sitting {
             }
             finished = finished.saturating_sub(1);
         }
-        // Plays are made only once the landlord is known, when every wild rank is in force.
-        let in_force = self.game.rules();
         let mut plays = 0;
         let actions = self
             .actions
             .iter()
-            .map(|&(seat, action)| match action {
-                Action::Show(show) => SavedAction::Show { seat, show },
-                Action::Bid(bid) => SavedAction::Bid { seat, bid },
-                Action::Double(factor) => SavedAction::Double { seat, factor },
-                Action::Play(play) => {
-                    let ids = self.played_physical(plays).iter().map(Card::id).collect();
-                    plays += 1;
-                    SavedAction::Play {
-                        seat,
-                        play: move_notation(&play, &in_force),
-                        ids,
-                    }
-                }
+            .map(|&(seat, action)| {
+                let saved = self.saved_action(seat, action, plays);
+                plays += usize::from(matches!(action, Action::Play(_)));
+                saved
             })
             .collect();
         SavedSitting {
@@ -537,6 +526,35 @@ impl Sitting {
             finished,
             actions,
             forfeit: self.ending.as_ref().and_then(|e| e.forfeit.clone()),
+        }
+    }
+
+    /// The current game's latest action as [`Sitting::save`] writes it, so that an action
+    /// log can append it to a saved sitting; none before the game's first action.
+    pub fn last_action(&self) -> Option<SavedAction> {
+        let &(seat, action) = self.actions.last()?;
+        let plays = self
+            .actions
+            .iter()
+            .filter(|(_, a)| matches!(a, Action::Play(_)))
+            .count();
+        Some(self.saved_action(seat, action, plays.saturating_sub(1)))
+    }
+
+    /// An action as saved; `play` is the index of the play among the game's plays (for its
+    /// physical cards).
+    fn saved_action(&self, seat: Seat, action: Action, play: usize) -> SavedAction {
+        match action {
+            Action::Show(show) => SavedAction::Show { seat, show },
+            Action::Bid(bid) => SavedAction::Bid { seat, bid },
+            Action::Double(factor) => SavedAction::Double { seat, factor },
+            Action::Play(chosen) => SavedAction::Play {
+                seat,
+                // Plays are made only once the landlord is known, when every wild rank is in
+                // force.
+                play: move_notation(&chosen, &self.game.rules()),
+                ids: self.played_physical(play).iter().map(Card::id).collect(),
+            },
         }
     }
 

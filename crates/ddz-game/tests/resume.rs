@@ -2,7 +2,8 @@
 //! 20): games with random legal actions and random physical cards under every profile, the
 //! section 7 rules and no-shuffle deals from the previous game's cards; at every step the
 //! sitting saved as JSON and resumed holds the same game (record, turn, legal actions), the
-//! same physical cards, totals and numbering, and goes on identically. Broken saves are
+//! same physical cards, totals and numbering, and goes on identically; the latest action
+//! alone ([`Sitting::last_action`], for an action log) is the save's last. Broken saves are
 //! refused with the action and what is wrong.
 
 use ddz_core::{Bidding, CardSet, DealMethod, PileSource, Profile, Rules};
@@ -93,6 +94,12 @@ fn check(rules: &Rules, seed: u64, games: u32) {
         }
         let (seat, action, chosen) = random_action(&sitting, &mut r);
         sitting.act(seat, action, chosen).unwrap();
+        // An action log appends the latest action as the whole save writes it.
+        assert_eq!(
+            sitting.last_action().as_ref(),
+            sitting.save().actions.last(),
+            "last_action"
+        );
     }
 }
 

@@ -54,6 +54,7 @@
         notOver: "The game is not over yet.", noCards: "Select some cards first (or pass).", lead: "You lead: you cannot pass.", stale: "That was for an earlier turn: try again.",
         show: "You cannot show your cards now.", double: "There is no doubling to choose now.",
         spectator: "Spectators only watch.", hints: "Hints come on your turn to play.",
+        notSaved: "The server could not save that: nothing was played. Try again.",
         tooMany: "The server is busy (too many rooms): try again in a minute.",
         network: "The server cannot be reached.", other: "The server refused that (details in the console).",
       },
@@ -177,6 +178,7 @@
         notOver: "本局还没结束。", noCards: "请先选牌（或不出）。", lead: "该你先出：不能不出。", stale: "这是上一手的操作：请重试。",
         show: "现在不能明牌。", double: "现在没有加倍可选。",
         spectator: "观战者只能看。", hints: "轮到你出牌时才有提示。",
+        notSaved: "服务器没能保存这一步：什么也没有出。请重试。",
         tooMany: "服务器繁忙（房间太多）：请一分钟后再试。",
         network: "无法连接服务器。", other: "服务器拒绝了这个操作（详情见控制台）。",
       },
@@ -501,6 +503,7 @@
     does_not_beat: "beat", not_in_hand: "notInHand", bad_ids: "notInHand", bad_bid: "bid",
     game_over: "over", game_not_over: "notOver", pass_when_leading: "lead", stale_step: "stale",
     bad_double: "double", already_doubled: "double", spectator: "spectator", no_hints: "hints",
+    not_saved: "notSaved",
   };
   const PHASE_KEYS = { bidding: "biddingNotOver", playing: "biddingOver", doubling: "double", dealing: "show", landlord_show: "show", over: "over" };
   function errorKey(error) {

@@ -147,9 +147,11 @@ async fn play(
                 let _ = ws.close(None).await;
                 return Ok(());
             }
-            ws.send(Message::text(r#"{"type": "next"}"#))
-                .await
-                .map_err(|e| e.to_string())?;
+            ws.send(Message::text(
+                json!({"type": "next", "step": step}).to_string(),
+            ))
+            .await
+            .map_err(|e| e.to_string())?;
             acted_at = Some((step, Instant::now()));
             continue;
         }
@@ -158,9 +160,9 @@ async fn play(
         }
         let legal = &state["legal"];
         let action = if let Some(bids) = legal["bids"].as_array() {
-            json!({"type": "bid", "bid": bids[rng.random_range(0..bids.len())]})
+            json!({"type": "bid", "bid": bids[rng.random_range(0..bids.len())], "step": step})
         } else if let Some(moves) = legal["moves"].as_array() {
-            json!({"type": "play", "move": moves[rng.random_range(0..moves.len())]})
+            json!({"type": "play", "move": moves[rng.random_range(0..moves.len())], "step": step})
         } else {
             continue;
         };

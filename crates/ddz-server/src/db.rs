@@ -92,6 +92,15 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (player, game, seat)
     );
 ",
+    "
+    ALTER TABLE saved_rooms ADD COLUMN auto TEXT NOT NULL DEFAULT '[false,false,false]';
+    CREATE TABLE room_actions (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        room TEXT NOT NULL,
+        entry TEXT NOT NULL
+    );
+    CREATE INDEX room_actions_room ON room_actions (room, id);
+",
 ];
 
 /// What went wrong with the database.
@@ -238,9 +247,11 @@ fn opponent_robot(players: &[String; 3]) -> String {
     }
 }
 
-/// A room in progress, saved at shutdown to be resumed at the next start (table
-/// `saved_rooms`): its settings, its seats' token hashes, where its sitting stands and the
-/// current game's record so far.
+/// A room in progress, as the database keeps it while it is open (table `saved_rooms`): its
+/// settings, its seats' token hashes, where its sitting stands (the seed and the actions of
+/// the current game) and the current game's record so far. Written before any client is told
+/// of an action ([`RoomWrite`], through [`crate::journal::Journal`]) and at shutdown; read back
+/// at the next start to resume the room.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SavedRoom {
     /// The room's id.
@@ -270,11 +281,84 @@ pub struct SavedRoom {
     pub ready: [bool; 3],
     /// The browser identity of each person's seat, as in [`FinishedGame::identities`].
     pub identities: [Option<String>; 3],
+    /// The people's seats on auto-play (托管): the hint robot plays their turns.
+    pub auto: [bool; 3],
     /// The current game's record so far (`ddz-record/1` or `/2`, a result once over).
     pub record: Value,
     /// The sitting (`ddz-sitting/1`: [`ddz_game::SavedSitting`]): what the room's game is
     /// rebuilt from.
     pub sitting: Value,
+}
+
+/// One room's write, committed before any client is told of what it records
+/// ([`Database::commit`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum RoomWrite {
+    /// The room's whole state (at its creation and whenever a game is dealt): its row in
+    /// `saved_rooms`, its log emptied.
+    Save {
+        /// The room's state.
+        room: Box<SavedRoom>,
+        /// The game just finished, saved in the same transaction.
+        finished: Option<Box<FinishedGame>>,
+    },
+    /// One change appended to the room's log (table `room_actions`): what most actions
+    /// write, a few hundred bytes instead of the whole state.
+    Append {
+        /// The room's id.
+        room: String,
+        /// The change.
+        entry: RoomLogEntry,
+        /// The game the change finished, saved in the same transaction.
+        finished: Option<Box<FinishedGame>>,
+    },
+    /// The room closed (idle): its row and its log go.
+    Close(String),
+}
+
+/// A change of a room since its row was written (table `room_actions`, in order): the game's
+/// action it took, if any (as `ddz-sitting/1` writes it: [`ddz_game::SavedAction`]), and the
+/// room's own state after it. Applied to the row by [`SavedRoom::apply`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoomLogEntry {
+    /// The room's step after the change.
+    pub step: u64,
+    /// The number of the room's latest event after the change.
+    pub last_event: u64,
+    /// The seats ready for the next game.
+    pub ready: [bool; 3],
+    /// The seats on auto-play.
+    pub auto: [bool; 3],
+    /// The people's browser identities.
+    pub identities: [Option<String>; 3],
+    /// The game's action the change took (a bid, a play, ...), none for the room's own
+    /// changes (ready, auto-play).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub action: Option<Value>,
+}
+
+impl SavedRoom {
+    /// The room after `entry`: the action appended to the sitting's, the room's own state
+    /// taken from it. The record is then left out (null: the resumed room rebuilds it from
+    /// the sitting, which holds every action).
+    pub fn apply(&mut self, entry: &RoomLogEntry) {
+        if let Some(action) = &entry.action {
+            if let Some(actions) = self
+                .sitting
+                .get_mut("actions")
+                .and_then(Value::as_array_mut)
+            {
+                actions.push(action.clone());
+            }
+            self.record = Value::Null;
+        }
+        self.step = entry.step;
+        self.last_event = entry.last_event;
+        self.ready = entry.ready;
+        self.auto = entry.auto;
+        self.identities = entry.identities.clone();
+    }
 }
 
 /// The games database: one connection, used by one caller at a time.
@@ -311,13 +395,28 @@ fn now() -> i64 {
 
 impl Database {
     /// Opens (or creates, with its directory) the database at `path` and runs the migrations
-    /// it lacks.
+    /// it lacks. The file is in write-ahead-log mode with a sync at every commit
+    /// (`synchronous = FULL`): a committed action survives a crash of the process and a power
+    /// cut, and readers never wait for the writer.
     pub fn open(path: &Path) -> Result<Database, DbError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| DbError(format!("{}: {e}", dir.display())))?;
         }
-        let conn =
-            Connection::open(path).map_err(|e| DbError(format!("{}: {e}", path.display())))?;
+        let at = |e: rusqlite::Error| DbError(format!("{}: {e}", path.display()));
+        let conn = Connection::open(path).map_err(at)?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))
+            .map_err(at)?;
+        let mode: String = conn
+            .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
+            .map_err(at)?;
+        if !mode.eq_ignore_ascii_case("wal") {
+            return Err(DbError(format!(
+                "{}: the database cannot keep a write-ahead log (journal mode {mode})",
+                path.display()
+            )));
+        }
+        conn.execute_batch("PRAGMA synchronous = FULL")
+            .map_err(at)?;
         Database::with(conn, Some(path.to_path_buf()))
     }
 
@@ -363,45 +462,7 @@ impl Database {
     pub fn save_game(&self, game: &FinishedGame) -> Result<i64, DbError> {
         let mut conn = self.lock()?;
         let tx = conn.transaction()?;
-        let at = now();
-        tx.execute(
-            "INSERT INTO games (room, number, finished_at, rules, seed, winner, scores, players, \
-             record) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-            params![
-                game.room,
-                game.number,
-                at,
-                game.rules,
-                game.seed.to_string(),
-                game.winner,
-                json(&game.scores),
-                json(&game.players),
-                json(&game.record),
-            ],
-        )?;
-        let id = tx.last_insert_rowid();
-        let robot = opponent_robot(&game.players);
-        for (seat, player) in game.identities.iter().enumerate() {
-            if let Some(player) = player {
-                tx.execute(
-                    "INSERT OR IGNORE INTO player_games (player, game, seat, robot, score) \
-                     VALUES (?1, ?2, ?3, ?4, ?5)",
-                    params![player, id, seat as i64, robot, game.scores[seat]],
-                )?;
-            }
-        }
-        tx.execute(
-            "INSERT INTO rooms (id, players, games, totals, updated_at) VALUES (?1, ?2, ?3, ?4, \
-             ?5) ON CONFLICT (id) DO UPDATE SET games = excluded.games, totals = \
-             excluded.totals, updated_at = excluded.updated_at",
-            params![
-                game.room,
-                json(&game.players),
-                game.number,
-                json(&game.totals),
-                at
-            ],
-        )?;
+        let id = insert_game(&tx, game)?;
         tx.commit()?;
         Ok(id)
     }
@@ -504,73 +565,104 @@ impl Database {
     pub fn save_rooms(&self, rooms: &[SavedRoom]) -> Result<(), DbError> {
         let mut conn = self.lock()?;
         let tx = conn.transaction()?;
-        let at = now();
         for room in rooms {
-            tx.execute(
-                "INSERT OR REPLACE INTO saved_rooms (id, saved_at, players, token_hashes, \
-                 hint_bot, turn_ms, robot_delay_ms, seeded, game, totals, step, last_event, \
-                 ready, record, sitting, identities) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, \
-                 ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
-                params![
-                    room.id,
-                    at,
-                    json(&room.players),
-                    json(&room.token_hashes),
-                    room.hint_bot,
-                    room.turn_ms as i64,
-                    room.robot_delay_ms as i64,
-                    room.seeded,
-                    room.game,
-                    json(&room.totals),
-                    room.step as i64,
-                    room.last_event as i64,
-                    json(&room.ready),
-                    json(&room.record),
-                    json(&room.sitting),
-                    json(&room.identities),
-                ],
-            )?;
+            upsert_room(&tx, room)?;
         }
         tx.commit()?;
         Ok(())
     }
 
-    /// Takes the saved rooms out of the database (at start): they are returned and deleted,
-    /// so each is resumed once.
-    pub fn take_rooms(&self) -> Result<Vec<SavedRoom>, DbError> {
+    /// Commits the writes of rooms in one transaction (all or none): each room's state, with
+    /// the game it just finished, or a closed room's row deleted.
+    pub fn commit<'a>(
+        &self,
+        writes: impl IntoIterator<Item = &'a RoomWrite>,
+    ) -> Result<(), DbError> {
         let mut conn = self.lock()?;
         let tx = conn.transaction()?;
-        let rooms = {
-            let mut statement = tx.prepare(
-                "SELECT id, players, token_hashes, hint_bot, turn_ms, robot_delay_ms, seeded, \
-                 game, totals, step, last_event, ready, record, sitting, identities FROM \
-                 saved_rooms \
-                 ORDER BY saved_at, id",
-            )?;
-            let rows = statement.query_map([], |row| {
-                Ok(SavedRoom {
-                    id: row.get(0)?,
-                    players: parse(1, row.get(1)?)?,
-                    token_hashes: parse(2, row.get(2)?)?,
-                    hint_bot: row.get(3)?,
-                    turn_ms: row.get::<_, i64>(4)?.max(0) as u64,
-                    robot_delay_ms: row.get::<_, i64>(5)?.max(0) as u64,
-                    seeded: row.get(6)?,
-                    game: row.get(7)?,
-                    totals: parse(8, row.get(8)?)?,
-                    step: row.get::<_, i64>(9)?.max(0) as u64,
-                    last_event: row.get::<_, i64>(10)?.max(0) as u64,
-                    ready: parse(11, row.get(11)?)?,
-                    record: parse(12, row.get(12)?)?,
-                    sitting: parse(13, row.get(13)?)?,
-                    identities: parse(14, row.get(14)?)?,
-                })
-            })?;
-            rows.collect::<Result<Vec<_>, _>>()?
-        };
-        tx.execute("DELETE FROM saved_rooms", [])?;
+        for write in writes {
+            match write {
+                RoomWrite::Save { room, finished } => {
+                    upsert_room(&tx, room)?;
+                    if let Some(game) = finished {
+                        insert_game(&tx, game)?;
+                    }
+                }
+                RoomWrite::Append {
+                    room,
+                    entry,
+                    finished,
+                } => {
+                    tx.execute(
+                        "INSERT INTO room_actions (room, entry) VALUES (?1, ?2)",
+                        params![room, json(entry)],
+                    )?;
+                    if let Some(game) = finished {
+                        insert_game(&tx, game)?;
+                    }
+                }
+                RoomWrite::Close(id) => {
+                    tx.execute("DELETE FROM saved_rooms WHERE id = ?1", params![id])?;
+                    tx.execute("DELETE FROM room_actions WHERE room = ?1", params![id])?;
+                }
+            }
+        }
         tx.commit()?;
+        Ok(())
+    }
+
+    /// The rooms open at the last stop (at start), the oldest first, each with the changes
+    /// of its log applied ([`SavedRoom::apply`]). They stay in the database while they are
+    /// open: a room's row goes only when it closes ([`RoomWrite::Close`]).
+    pub fn open_rooms(&self) -> Result<Vec<SavedRoom>, DbError> {
+        let mut rooms = self.room_rows()?;
+        let conn = self.lock()?;
+        let mut statement =
+            conn.prepare("SELECT id, entry FROM room_actions WHERE room = ?1 ORDER BY id")?;
+        for room in &mut rooms {
+            let rows = statement.query_map(params![room.id], |row| {
+                Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?))
+            })?;
+            for row in rows {
+                let (id, text) = row?;
+                let entry: RoomLogEntry = serde_json::from_str(&text).map_err(|e| {
+                    DbError(format!("database: room {}'s log, entry {id}: {e}", room.id))
+                })?;
+                room.apply(&entry);
+            }
+        }
         Ok(rooms)
+    }
+
+    /// The rows of `saved_rooms`, as written.
+    fn room_rows(&self) -> Result<Vec<SavedRoom>, DbError> {
+        let conn = self.lock()?;
+        let mut statement = conn.prepare(
+            "SELECT id, players, token_hashes, hint_bot, turn_ms, robot_delay_ms, seeded, game, \
+             totals, step, last_event, ready, record, sitting, identities, auto FROM \
+             saved_rooms ORDER BY saved_at, id",
+        )?;
+        let rows = statement.query_map([], |row| {
+            Ok(SavedRoom {
+                id: row.get(0)?,
+                players: parse(1, row.get(1)?)?,
+                token_hashes: parse(2, row.get(2)?)?,
+                hint_bot: row.get(3)?,
+                turn_ms: row.get::<_, i64>(4)?.max(0) as u64,
+                robot_delay_ms: row.get::<_, i64>(5)?.max(0) as u64,
+                seeded: row.get(6)?,
+                game: row.get(7)?,
+                totals: parse(8, row.get(8)?)?,
+                step: row.get::<_, i64>(9)?.max(0) as u64,
+                last_event: row.get::<_, i64>(10)?.max(0) as u64,
+                ready: parse(11, row.get(11)?)?,
+                record: parse(12, row.get(12)?)?,
+                sitting: parse(13, row.get(13)?)?,
+                identities: parse(14, row.get(14)?)?,
+                auto: parse(15, row.get(15)?)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<Vec<_>, _>>()?)
     }
 
     /// A room's games so far and running totals, when it finished one.
@@ -591,6 +683,82 @@ impl Database {
             })
             .transpose()
     }
+}
+
+/// Inserts a finished game, its players' results and its room's totals; the game's id.
+fn insert_game(tx: &rusqlite::Transaction<'_>, game: &FinishedGame) -> Result<i64, DbError> {
+    let at = now();
+    tx.execute(
+        "INSERT INTO games (room, number, finished_at, rules, seed, winner, scores, players, \
+         record) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        params![
+            game.room,
+            game.number,
+            at,
+            game.rules,
+            game.seed.to_string(),
+            game.winner,
+            json(&game.scores),
+            json(&game.players),
+            json(&game.record),
+        ],
+    )?;
+    let id = tx.last_insert_rowid();
+    let robot = opponent_robot(&game.players);
+    for (seat, player) in game.identities.iter().enumerate() {
+        if let Some(player) = player {
+            tx.execute(
+                "INSERT OR IGNORE INTO player_games (player, game, seat, robot, score) \
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![player, id, seat as i64, robot, game.scores[seat]],
+            )?;
+        }
+    }
+    tx.execute(
+        "INSERT INTO rooms (id, players, games, totals, updated_at) VALUES (?1, ?2, ?3, ?4, \
+         ?5) ON CONFLICT (id) DO UPDATE SET games = excluded.games, totals = \
+         excluded.totals, updated_at = excluded.updated_at",
+        params![
+            game.room,
+            json(&game.players),
+            game.number,
+            json(&game.totals),
+            at
+        ],
+    )?;
+    Ok(id)
+}
+
+/// Writes a room's row, replacing the one under its id, and empties its log (the row holds
+/// every change).
+fn upsert_room(tx: &rusqlite::Transaction<'_>, room: &SavedRoom) -> Result<(), DbError> {
+    tx.execute("DELETE FROM room_actions WHERE room = ?1", params![room.id])?;
+    tx.execute(
+        "INSERT OR REPLACE INTO saved_rooms (id, saved_at, players, token_hashes, hint_bot, \
+         turn_ms, robot_delay_ms, seeded, game, totals, step, last_event, ready, record, \
+         sitting, identities, auto) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, \
+         ?12, ?13, ?14, ?15, ?16, ?17)",
+        params![
+            room.id,
+            now(),
+            json(&room.players),
+            json(&room.token_hashes),
+            room.hint_bot,
+            room.turn_ms as i64,
+            room.robot_delay_ms as i64,
+            room.seeded,
+            room.game,
+            json(&room.totals),
+            room.step as i64,
+            room.last_event as i64,
+            json(&room.ready),
+            json(&room.record),
+            json(&room.sitting),
+            json(&room.identities),
+            json(&room.auto),
+        ],
+    )?;
+    Ok(())
 }
 
 /// A JSON column read back.

@@ -46,6 +46,7 @@ pub mod db;
 mod games;
 mod guard;
 mod http;
+pub mod journal;
 mod limits;
 pub mod listener;
 mod registry;
@@ -98,6 +99,10 @@ fn build(config: Config) -> (Router, AppState) {
     let slots = std::thread::available_parallelism().map_or(2, |n| n.get() * 2);
     let state = AppState {
         rooms: Arc::new(registry::Rooms::new(config.max_rooms)),
+        journal: config
+            .database
+            .clone()
+            .map(|db| Arc::new(journal::Journal::start(db))),
         limits: Arc::new(limits::Limits::new(
             config.rooms_per_minute,
             config.robot_requests_per_minute,

@@ -1,7 +1,9 @@
-//! Rooms across a restart: at shutdown every open room saves its state into the database
-//! ([`crate::db::SavedRoom`], table `saved_rooms`); at the next start with the same database
-//! those rooms open again under their ids ([`crate::room::Room::resume`]), their seats'
-//! tokens still valid, each game at the step it had reached and its turn timer fresh.
+//! Rooms across a restart: every open room's state is in the database
+//! ([`crate::db::SavedRoom`], table `saved_rooms`), committed before any client was told of
+//! its latest action (`crate::journal`) and again at shutdown; at the next start with the same
+//! database, after a shutdown or a crash, those rooms open again under their ids
+//! ([`crate::room::Room::resume`]), their seats' tokens still valid, each game at the step it
+//! had reached and its turn timer fresh.
 
 use std::io::Write;
 use std::time::Duration;
@@ -9,21 +11,21 @@ use std::time::Duration;
 use crate::rooms;
 use crate::state::AppState;
 
-/// Takes the rooms saved at the last shutdown out of the database and opens them again; a
-/// room that cannot be resumed is reported on stderr and dropped.
+/// Opens again the rooms the database holds (those open at the last stop); a room that
+/// cannot be resumed is reported on stderr and left in the database, untouched.
 pub(crate) async fn resume_rooms(state: &AppState) {
     let Some(db) = state.config.database.clone() else {
         return;
     };
-    let saved = match tokio::task::spawn_blocking(move || db.take_rooms()).await {
+    let saved = match tokio::task::spawn_blocking(move || db.open_rooms()).await {
         Ok(Ok(saved)) => saved,
         Ok(Err(e)) => {
-            log(format_args!("the rooms saved at the last shutdown: {e}"));
+            log(format_args!("the rooms open at the last stop: {e}"));
             return;
         }
         Err(_) => {
             log(format_args!(
-                "the rooms saved at the last shutdown: the database task failed"
+                "the rooms open at the last stop: the database task failed"
             ));
             return;
         }
@@ -32,12 +34,15 @@ pub(crate) async fn resume_rooms(state: &AppState) {
     for room in &saved {
         match rooms::resume(state, room) {
             Ok(()) => resumed += 1,
-            Err(e) => log(format_args!("room {} not resumed: {e}", room.id)),
+            Err(e) => log(format_args!(
+                "room {} not resumed (its row stays in saved_rooms): {e}",
+                room.id
+            )),
         }
     }
     if !saved.is_empty() {
         log(format_args!(
-            "resumed {resumed} of the {} rooms saved at the last shutdown",
+            "resumed {resumed} of the {} rooms open at the last stop",
             saved.len()
         ));
     }

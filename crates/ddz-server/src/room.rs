@@ -297,14 +297,17 @@ impl Room {
     }
 
     /// The events numbered above `after`, and whether they are all there (false when some
-    /// were dropped from the kept ones, or not kept: a resumed room starts with none).
+    /// were dropped from the kept ones, or not kept: a resumed room starts with none; false
+    /// too for an `after` past the latest event, which a client saw before a restart that
+    /// took the room back to its last committed action).
     pub fn events_after(&self, after: u64) -> (Vec<NumberedEvent>, bool) {
-        let complete = self
-            .events
-            .front()
-            .map_or(after >= self.last_event, |first| {
-                first.n <= after.saturating_add(1)
-            });
+        let complete = after <= self.last_event
+            && self
+                .events
+                .front()
+                .map_or(after == self.last_event, |first| {
+                    first.n <= after.saturating_add(1)
+                });
         let events = self
             .events
             .iter()

@@ -19,19 +19,29 @@ use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
-use crate::db::{Database, FinishedGame, PlayerId, SavedRoom};
+use crate::db::{FinishedGame, PlayerId, RoomLogEntry, RoomWrite, SavedRoom};
 use crate::http::{json_error, json_response, read_body};
+use crate::journal::Journal;
 use crate::limits::ClientAddr;
 use crate::registry::{
     Cmd, MAX_SEAT_CONNECTIONS, MAX_SPECTATORS, ROOM_QUEUE, close_message, error_message, text,
 };
-use crate::room::{Audience, Request, Room, RoomSettings};
+use crate::room::{Audience, Request, Room, RoomSettings, SeatAction};
 use crate::seeds::random_token;
 use crate::state::AppState;
 use crate::wire::{
     ClientMessage, Clock, CreatedSeat, Event, NewRoom, NumberedEvent, Player, Refusal, RoomCreated,
     RoomRefusal, Sent, ServerMessage,
 };
+
+/// How long robots wait after a commit failed before they act again.
+const COMMIT_RETRY: Duration = Duration::from_secs(1);
+
+/// What a commit wrote of a room: its whole state, or one entry of its log.
+enum Written {
+    Whole(Box<SavedRoom>),
+    Entry(RoomLogEntry),
+}
 
 /// What `POST /v1/rooms` asks for, checked.
 struct RoomSpec {
@@ -226,12 +236,32 @@ pub(crate) async fn create(
         ws: format!("/v1/rooms/{id}/ws"),
     };
     let timing = (new.turn_time, new.robot_delay);
-    start(state, id, room, (tx, rx), timing, saving);
+    // The room is in the database before anyone holds its tokens.
+    let committed = match &state.journal {
+        None => None,
+        Some(journal) => {
+            let saved = room.save(&id, timing.0, timing.1);
+            let write = RoomWrite::Save {
+                room: Box::new(saved.clone()),
+                finished: None,
+            };
+            if let Err(e) = journal.commit(write).await {
+                state.rooms.remove(&id);
+                return json_error(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    format!("the room could not be saved: {e}"),
+                );
+            }
+            Some(saved)
+        }
+    };
+    start(state, id, room, (tx, rx), timing, saving, committed);
     json_response(StatusCode::CREATED, &body)
 }
 
 /// Starts the task of a room registered under `id` (with `channel`'s sender), with its turn
-/// time and robots' pause (`timing`).
+/// time and robots' pause (`timing`) and its state as last committed to the database (none
+/// without one).
 fn start(
     state: AppState,
     id: String,
@@ -239,6 +269,7 @@ fn start(
     channel: (mpsc::Sender<Cmd>, mpsc::Receiver<Cmd>),
     timing: (Duration, Duration),
     saving: mpsc::UnboundedSender<SavedRoom>,
+    committed: Option<SavedRoom>,
 ) {
     let (tx, rx) = channel;
     let task = RoomTask {
@@ -250,7 +281,10 @@ fn start(
         turn_time: timing.0,
         robot_delay: timing.1,
         idle_expiry: state.config.idle_expiry,
-        database: state.config.database.clone(),
+        journal: state.journal.clone(),
+        committed,
+        closed: false,
+        retry_at: None,
         last_activity: Instant::now(),
         scheduled: None,
         robot_due: None,
@@ -298,6 +332,7 @@ pub(crate) fn resume(state: &AppState, saved: &SavedRoom) -> Result<(), String> 
         (tx, rx),
         timing,
         saving,
+        Some(saved.clone()),
     );
     Ok(())
 }
@@ -330,8 +365,16 @@ struct RoomTask {
     hints: Option<(u64, Option<Vec<String>>)>,
     /// The connections waiting for the hints being computed.
     hint_waiters: Vec<u64>,
-    /// Where finished games are saved.
-    database: Option<Arc<Database>>,
+    /// Where the room's actions (and its finished games) are committed before anyone is told
+    /// of them (none without a database).
+    journal: Option<Arc<Journal>>,
+    /// The room as last committed: what it goes back to when a commit fails.
+    committed: Option<SavedRoom>,
+    /// The room could not go back to a committed state: it closes.
+    closed: bool,
+    /// After a failed commit, no robot acts before this (a database that keeps failing is not
+    /// hammered).
+    retry_at: Option<Instant>,
     /// Where the room's state goes at shutdown (none without a database).
     saving: Option<mpsc::UnboundedSender<SavedRoom>>,
 }
@@ -359,26 +402,34 @@ impl RoomTask {
                         }
                         return;
                     }
-                    Some(cmd) => self.command(cmd),
+                    Some(cmd) => self.command(cmd).await,
                     None => return,
                 },
                 () = tokio::time::sleep_until(wake) => {
                     let now = Instant::now();
                     if now >= expiry {
-                        self.expire();
+                        self.expire().await;
                         return;
                     }
                     self.timers(now);
                 }
             }
+            if self.closed {
+                return;
+            }
             self.schedule();
         }
     }
 
-    /// Closes every connection of an idle room.
-    fn expire(&mut self) {
+    /// Closes every connection of an idle room, and its row in the database.
+    async fn expire(&mut self) {
         let secs = self.idle_expiry.as_secs();
         self.close_all(&format!("the room was idle for {secs} s"));
+        if let Some(journal) = &self.journal
+            && let Err(e) = journal.commit(RoomWrite::Close(self.id.clone())).await
+        {
+            eprintln!("ddz serve: room {}: closed, but still saved: {e}", self.id);
+        }
     }
 
     /// Sends `closed` with the reason and a close frame (1001) to every connection.
@@ -406,8 +457,9 @@ impl RoomTask {
             return;
         };
         let now = Instant::now();
+        let from = self.retry_at.take().map_or(now, |t| t.max(now));
         if self.room.robot(seat).is_some() || self.room.is_auto(seat) {
-            self.robot_due = Some(now + self.robot_delay);
+            self.robot_due = Some(from + self.robot_delay);
         } else if !self.turn_time.is_zero() {
             self.deadline = Some((seat, now + self.turn_time));
         }
@@ -441,7 +493,7 @@ impl RoomTask {
         }
     }
 
-    fn command(&mut self, cmd: Cmd) {
+    async fn command(&mut self, cmd: Cmd) {
         match cmd {
             Cmd::Join {
                 token,
@@ -452,7 +504,7 @@ impl RoomTask {
             } => self.join(token, after, player, out, reply),
             Cmd::Frame { conn, msg } => {
                 self.last_activity = Instant::now();
-                self.frame(conn, &msg);
+                self.frame(conn, &msg).await;
             }
             Cmd::Leave { conn } => self.leave(conn),
             // Handled by the loop in `run`.
@@ -465,7 +517,7 @@ impl RoomTask {
             } => {
                 if step == self.room.step() {
                     match self.room.act(seat, action, auto) {
-                        Ok(events) => self.broadcast(events),
+                        Ok(events) => self.publish(events, None, true).await,
                         // Not expected (the job chose among the allowed actions): set the
                         // timers again so the turn is not lost.
                         Err(_) => self.scheduled = None,
@@ -587,7 +639,7 @@ impl RoomTask {
         }
     }
 
-    fn frame(&mut self, conn: u64, msg: &ClientMessage) {
+    async fn frame(&mut self, conn: u64, msg: &ClientMessage) {
         let Some(audience) = self.conns.get(&conn).map(|c| c.audience) else {
             return;
         };
@@ -620,12 +672,16 @@ impl RoomTask {
                 let events = self.room.set_auto(seat, on);
                 // The turn's timers change with it: a robot's pause or the person's clock.
                 self.scheduled = None;
-                self.broadcast(events);
+                self.publish(events, Some(conn), false).await;
             }
-            Ok(Request::Act(seat, action)) => match self.room.act(seat, action, false) {
-                Ok(events) => self.broadcast(events),
-                Err(e) => self.send(conn, error_message(e)),
-            },
+            Ok(Request::Act(seat, action)) => {
+                // `next` is the room's own; the others are the game's actions.
+                let acted = action != SeatAction::Next;
+                match self.room.act(seat, action, false) {
+                    Ok(events) => self.publish(events, Some(conn), acted).await,
+                    Err(e) => self.send(conn, error_message(e)),
+                }
+            }
         }
     }
 
@@ -640,22 +696,18 @@ impl RoomTask {
         }
     }
 
-    /// Saves the game just finished with the room's totals, off the async threads; a
-    /// failure is written to stderr (the room goes on).
-    fn save_game(&self) {
-        let Some(db) = self.database.clone() else {
-            return;
-        };
+    /// The game just finished, with the room's totals, as the database keeps it.
+    fn finished_game(&self) -> Option<FinishedGame> {
         let state = self.room.state(Audience::Spectator);
         let (Some(result), Some(record)) = (state.result, state.record) else {
-            return;
+            return None;
         };
         let text = |v: serde_json::Result<Value>| {
             v.ok()
                 .and_then(|v| v.as_str().map(str::to_string))
                 .unwrap_or_default()
         };
-        let game = FinishedGame {
+        Some(FinishedGame {
             room: self.id.clone(),
             number: state.game,
             rules: text(serde_json::to_value(state.rules)),
@@ -666,12 +718,99 @@ impl RoomTask {
             identities: Seat::ALL.map(|s| self.room.identity(s).map(|p| p.as_str().to_string())),
             totals: state.totals.0,
             record: serde_json::to_value(&record).unwrap_or(Value::Null),
-        };
-        tokio::task::spawn_blocking(move || {
-            if let Err(e) = db.save_game(&game) {
-                eprintln!("ddz serve: room {} game {}: {e}", game.room, game.number);
+        })
+    }
+
+    /// Tells every connection of the events of a change, once it is committed to the database
+    /// (with the game it finished, if it did): a crash loses nothing a client was told. Most
+    /// changes append one entry to the room's log (`acted`: with the game's latest action); a
+    /// change that deals a game (or ends one by a forfeit) writes the room's whole state. A
+    /// commit that fails takes the room back to its last committed state
+    /// ([`RoomTask::restore`]): nobody hears of the change, and the connection that sent it
+    /// (`actor`) is refused with `not_saved`.
+    async fn publish(&mut self, events: Vec<NumberedEvent>, actor: Option<u64>, acted: bool) {
+        if events.is_empty() {
+            return;
+        }
+        if let Some(journal) = self.journal.clone() {
+            let whole = events
+                .iter()
+                .any(|e| matches!(e.event, Event::Start { .. } | Event::Forfeit { .. }));
+            let over = events.iter().any(|e| matches!(e.event, Event::Over { .. }));
+            let finished = over.then(|| self.finished_game()).flatten().map(Box::new);
+            let (write, done) = if whole {
+                let room = self.room.save(&self.id, self.turn_time, self.robot_delay);
+                let write = RoomWrite::Save {
+                    room: Box::new(room.clone()),
+                    finished,
+                };
+                (write, Written::Whole(Box::new(room)))
+            } else {
+                let entry = self.room.log_entry(acted);
+                let write = RoomWrite::Append {
+                    room: self.id.clone(),
+                    entry: entry.clone(),
+                    finished,
+                };
+                (write, Written::Entry(entry))
+            };
+            if let Err(e) = journal.commit(write).await {
+                self.restore(&e, actor);
+                return;
             }
-        });
+            match done {
+                Written::Whole(room) => self.committed = Some(*room),
+                Written::Entry(entry) => {
+                    if let Some(committed) = &mut self.committed {
+                        committed.apply(&entry);
+                    }
+                }
+            }
+        }
+        self.broadcast(events);
+    }
+
+    /// After a failed commit: the room as last committed, every connection sent its state
+    /// again (`resync`), the actor refused with `not_saved`, robots paused a second. A room
+    /// that cannot go back closes (it has no committed state to go on from).
+    fn restore(&mut self, why: &str, actor: Option<u64>) {
+        eprintln!(
+            "ddz serve: room {}: an action could not be saved, the room goes back to its last \
+             saved step: {why}",
+            self.id
+        );
+        let Some(mut room) = self.committed.as_ref().and_then(|c| Room::resume(c).ok()) else {
+            self.close_all("the room's state could not be saved");
+            self.closed = true;
+            return;
+        };
+        for seat in Seat::ALL {
+            if self
+                .conns
+                .values()
+                .any(|c| c.audience == Audience::Seat(seat))
+            {
+                room.set_connected(seat, true);
+            }
+        }
+        self.room = room;
+        self.scheduled = None;
+        self.hints = None;
+        self.retry_at = Some(Instant::now() + COMMIT_RETRY);
+        self.schedule();
+        let audiences: Vec<(u64, Audience)> =
+            self.conns.iter().map(|(&k, c)| (k, c.audience)).collect();
+        for (conn, audience) in audiences {
+            let message = text(&self.update(audience, Vec::new(), true));
+            self.send(conn, message);
+        }
+        if let Some(conn) = actor {
+            let refusal = Refusal::new(
+                RoomRefusal::NotSaved,
+                format!("the action could not be saved, so it was not played: {why}"),
+            );
+            self.send(conn, error_message(refusal));
+        }
     }
 
     /// The `update` message for an audience: the events and the state after them, with the
@@ -699,9 +838,6 @@ impl RoomTask {
     fn broadcast(&mut self, events: Vec<NumberedEvent>) {
         if events.is_empty() {
             return;
-        }
-        if events.iter().any(|e| matches!(e.event, Event::Over { .. })) {
-            self.save_game();
         }
         // The clock in the state is the new turn's.
         self.schedule();

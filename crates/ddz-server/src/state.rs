@@ -1,6 +1,7 @@
 //! What every handler shares ([`AppState`]).
 
 use crate::config::Config;
+use crate::journal::Journal;
 use crate::limits::Limits;
 use crate::registry::Rooms;
 use std::sync::Arc;
@@ -12,6 +13,9 @@ use tokio::sync::Semaphore;
 pub(crate) struct AppState {
     pub config: Arc<Config>,
     pub rooms: Arc<Rooms>,
+    /// Where the rooms' actions are committed before anyone hears of them (none without a
+    /// database).
+    pub journal: Option<Arc<Journal>>,
     /// Bounds the robot requests computed at once (the others wait, within the time limit).
     pub robot_slots: Arc<tokio::sync::Semaphore>,
     /// The limits per client address.

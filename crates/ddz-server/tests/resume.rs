@@ -13,7 +13,7 @@ use std::sync::Arc;
 use common::{Client, test_config, token};
 use ddz_core::Rules;
 use ddz_game::{BySeat, Seat};
-use ddz_server::db::{Database, PlayerId};
+use ddz_server::db::{Database, PlayerId, RoomWrite};
 use ddz_server::room::{Room, RoomSettings};
 use ddz_server::seeds::token_hash;
 use serde_json::{Value, json};
@@ -170,7 +170,7 @@ async fn a_room_resumes_after_a_restart_with_its_tokens() {
     }
     drop(conn);
 
-    // The next server: the room is back (taken out of the table), a wrong token refused.
+    // The next server: the room is back, a wrong token refused.
     let (addr, stop, server) = start(&path).await;
     let mut wrong = Client::connect(&addr, &room).await;
     wrong
@@ -188,7 +188,7 @@ async fn a_room_resumes_after_a_restart_with_its_tokens() {
     let left: i64 = conn
         .query_row("SELECT COUNT(*) FROM saved_rooms", [], |r| r.get(0))
         .unwrap();
-    assert_eq!(left, 0);
+    assert_eq!(left, 1, "an open room's row stays in the database");
     let mut watcher = Client::connect(&addr, &room).await;
     watcher.send(json!({"type": "watch"})).await;
     let watched = watcher.next_of("update").await.expect("the state");
@@ -330,13 +330,19 @@ fn a_database_of_schema_1_is_migrated() {
     .unwrap();
     drop(conn);
     let db = Database::open(&path).unwrap();
-    assert_eq!(db.version().unwrap(), 3);
+    assert_eq!(db.version().unwrap(), 4);
     assert_eq!(db.games(None, 10).unwrap().games.len(), 1);
-    assert_eq!(db.take_rooms().unwrap(), []);
+    assert_eq!(db.open_rooms().unwrap(), []);
     let saved = saved_room("r");
     db.save_rooms(std::slice::from_ref(&saved)).unwrap();
-    assert_eq!(db.take_rooms().unwrap(), [saved]);
-    assert_eq!(db.take_rooms().unwrap(), [], "taken once");
+    assert_eq!(db.open_rooms().unwrap(), std::slice::from_ref(&saved));
+    assert_eq!(
+        db.open_rooms().unwrap(),
+        [saved],
+        "a room's row stays until it closes"
+    );
+    db.commit([&RoomWrite::Close("r".into())]).unwrap();
+    assert_eq!(db.open_rooms().unwrap(), [], "closed");
     drop(db);
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -365,4 +371,94 @@ async fn rooms_that_cannot_be_saved_make_the_shutdown_an_error() {
     lock.execute_batch("ROLLBACK").unwrap();
     drop(lock);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 50, write-ahead: an action the database cannot take (here it is locked by another
+/// program past the writer's 5 s wait) is not applied and nobody hears of it: the seat gets
+/// the state again (`resync`, the same step) and `not_saved`; once the database is free the
+/// same action is played, and the room's row with its log holds the step told.
+#[tokio::test]
+async fn an_action_that_cannot_be_committed_is_refused_and_not_told() {
+    let dir = temp_dir("not-saved");
+    let path = dir.join("games.sqlite3");
+    let (addr, stop, server) = start(&path).await;
+    let body = json!({"seats": ["human", "greedy", "greedy"], "seed": 5, "turn_seconds": 0});
+    let (status, room) = request(&addr, "POST", "/v1/rooms", &body.to_string()).await;
+    assert_eq!(status, 201, "{room}");
+    let (mut seat0, _) = Client::join(&addr, &room, 0, 0).await;
+    let first = states(&mut [&mut seat0]).await;
+    let mine = |s: &Value| {
+        s["turn"] == 0 && (s["legal"]["bids"].is_array() || s["legal"]["moves"].is_array())
+    };
+    let before = play_until(&mut [&mut seat0], first, mine).await.remove(0);
+    let step = before["step"].as_u64().unwrap();
+    let action = match before["legal"]["bids"].as_array() {
+        Some(bids) => json!({"type": "bid", "bid": bids[0], "step": step}),
+        None => json!({"type": "play", "move": before["legal"]["moves"][0], "step": step}),
+    };
+
+    let lock = rusqlite::Connection::open(&path).unwrap();
+    lock.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    seat0.send(action.clone()).await;
+    let again = seat0.next().await.expect("the state again");
+    assert_eq!(again["type"], "update", "{again}");
+    assert_eq!(again["resync"], true);
+    assert_eq!(again["events"], json!([]));
+    assert_eq!(again["state"]["step"], step, "the action was not applied");
+    assert_eq!(again["state"]["hand"], before["hand"]);
+    let refused = seat0.next().await.expect("the refusal");
+    assert_eq!(refused["error"]["code"], "not_saved", "{refused}");
+    lock.execute_batch("ROLLBACK").unwrap();
+    drop(lock);
+
+    seat0.send(action).await;
+    let played = seat0.next_of("update").await.expect("the action's update");
+    assert!(played["state"]["step"].as_u64().unwrap() > step, "{played}");
+    assert_ne!(played["resync"], true);
+    // The room's row with its log holds the step told.
+    let rooms = Database::open(&path).unwrap().open_rooms().unwrap();
+    assert_eq!(rooms.len(), 1);
+    assert!(rooms[0].step >= played["state"]["step"].as_u64().unwrap());
+    stop.send(()).unwrap();
+    server.await.unwrap().unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 50: a room's row and the log of its changes since (each action's entry, as the room
+/// appends it before telling anyone) resume the very room: the same saved state, the record
+/// rebuilt from the sitting, auto-play and readiness as the last entry left them.
+#[test]
+fn a_row_and_its_log_resume_the_same_room() {
+    let greedy = || Some("greedy".parse().unwrap());
+    let settings = RoomSettings {
+        rules: Rules::classic(),
+        robots: BySeat([greedy(), None, greedy()]),
+        seed: Some(11),
+        hint_bot: "greedy".parse().unwrap(),
+    };
+    let person = Seat::ALL[1];
+    let mut room = Room::new(settings, |_| "f".repeat(32));
+    let zero = std::time::Duration::ZERO;
+    let mut saved = room.save("r", zero, zero);
+    let auto = room.set_auto(person, true);
+    assert_eq!(auto.len(), 1);
+    saved.apply(&room.log_entry(false));
+    let mut entries = 1;
+    while !room.is_over() {
+        let job = room.robot_job().expect("robots and auto-play act");
+        let (seat, auto) = (job.seat, job.auto);
+        let action = job.run();
+        room.act(seat, action, auto).unwrap();
+        saved.apply(&room.log_entry(true));
+        entries += 1;
+        if entries % 7 == 0 {
+            let resumed = Room::resume(&saved).unwrap();
+            assert_eq!(resumed.save("r", zero, zero), room.save("r", zero, zero));
+            assert!(resumed.is_auto(person));
+        }
+    }
+    assert!(saved.record.is_null(), "the record is rebuilt, not kept");
+    let resumed = Room::resume(&saved).unwrap();
+    assert_eq!(resumed.save("r", zero, zero), room.save("r", zero, zero));
+    assert!(resumed.is_over());
 }

@@ -1,5 +1,6 @@
-//! A room saved at shutdown and resumed at the next start ([`Room::save`], [`Room::resume`]):
-//! the seats (robots' specs, people's token hashes), the room's step and event number, and
+//! A room as the database keeps it, written before any client hears of an action and at
+//! shutdown, and resumed at the next start ([`Room::save`], [`Room::resume`]): the seats
+//! (robots' specs, people's token hashes, auto-play), the room's step and event number, and
 //! its sitting as `ddz-sitting/1` ([`ddz_game::SavedSitting`]). Resuming rebuilds the game by
 //! replaying the saved actions through the engine ([`Sitting::resume`]); the game's record
 //! saved with it must be the replayed game's.
@@ -11,10 +12,10 @@ use ddz_game::{BySeat, GameRecord, SavedSitting, Seat, Sitting};
 use serde_json::Value;
 
 use super::Room;
-use crate::db::{PlayerId, SavedRoom};
+use crate::db::{PlayerId, RoomLogEntry, SavedRoom};
 
 impl Room {
-    /// The room as saved at shutdown, under its id and with its turn time and robots' pause
+    /// The room as the database keeps it, under its id and with its turn time and robots' pause
     /// (which the room's task keeps).
     pub fn save(&self, id: &str, turn_time: Duration, robot_delay: Duration) -> SavedRoom {
         let totals = self.sitting.totals();
@@ -32,8 +33,26 @@ impl Room {
             last_event: self.last_event,
             ready: self.ready.0,
             identities: Seat::ALL.map(|s| self.identity(s).map(|p| p.as_str().to_string())),
+            auto: self.auto_play.0,
             record: serde_json::to_value(GameRecord::from_game(self.game())).unwrap_or(Value::Null),
             sitting: serde_json::to_value(self.sitting.save()).unwrap_or(Value::Null),
+        }
+    }
+
+    /// The room's change to append to its log after an action or a change of its own
+    /// ([`crate::db::RoomWrite::Append`]): with the game's latest action when `acted` (a bid,
+    /// a play, a show or a doubling), and the room's own state.
+    pub fn log_entry(&self, acted: bool) -> RoomLogEntry {
+        RoomLogEntry {
+            step: self.step,
+            last_event: self.last_event,
+            ready: self.ready.0,
+            auto: self.auto_play.0,
+            identities: Seat::ALL.map(|s| self.identity(s).map(|p| p.as_str().to_string())),
+            action: acted
+                .then(|| self.sitting.last_action())
+                .flatten()
+                .and_then(|a| serde_json::to_value(a).ok()),
         }
     }
 
@@ -41,7 +60,8 @@ impl Room {
     /// checked against the saved hashes, every seat disconnected, the step and event numbers
     /// going on from the saved ones (no events are kept: a connection that rejoins gets the
     /// whole state with `resync`). Refused with what is wrong (a robot that does not build, a
-    /// sitting that does not replay, a record other than the replayed game's).
+    /// sitting that does not replay, a record other than the replayed game's when the room
+    /// has one).
     pub fn resume(saved: &SavedRoom) -> Result<Room, String> {
         let spec = |name: &str| BotSpec::parse(name).map_err(|e| format!("robot \"{name}\": {e}"));
         let mut robots = BySeat([None, None, None]);
@@ -74,7 +94,9 @@ impl Room {
         }
         let record = serde_json::to_value(GameRecord::from_game(sitting.game()))
             .map_err(|e| format!("record: {e}"))?;
-        if record != saved.record {
+        // A room resumed from its row and log has no record to check (null): the sitting
+        // holds every action.
+        if !saved.record.is_null() && record != saved.record {
             return Err("record: the saved record is not the replayed game's".into());
         }
         let mut identities = BySeat([None, None, None]);
@@ -90,6 +112,8 @@ impl Room {
                 }
             };
         }
+        // Only people's seats play on auto.
+        let auto_play = BySeat::from_fn(|s| saved.auto[s.index()] && robots[s].is_none());
         Ok(Room {
             robots,
             tokens: BySeat([None, None, None]),
@@ -100,8 +124,7 @@ impl Room {
             sitting,
             ready: BySeat(saved.ready),
             connected: BySeat([false; 3]),
-            // Auto-play is not saved: after a restart every person plays its own turns.
-            auto_play: BySeat([false; 3]),
+            auto_play,
             step: saved.step,
             events: Default::default(),
             last_event: saved.last_event,

@@ -67,11 +67,14 @@ pub enum RoomRefusal {
     /// More `auto` or `hint` messages than a connection may send (a burst of 40, then 20 a
     /// second): the connection closes.
     TooManyMessages,
+    /// The action could not be written to the database before anyone was told of it: it was
+    /// not applied, and the seat may try again.
+    NotSaved,
 }
 
 impl RoomRefusal {
     /// Every room refusal, in the order of [`Refusal::CODES`] after the game's.
-    pub const ALL: [RoomRefusal; 20] = [
+    pub const ALL: [RoomRefusal; 21] = [
         RoomRefusal::NotJson,
         RoomRefusal::BadFrame,
         RoomRefusal::JoinFirst,
@@ -92,6 +95,7 @@ impl RoomRefusal {
         RoomRefusal::NoHints,
         RoomRefusal::AddressFull,
         RoomRefusal::TooManyMessages,
+        RoomRefusal::NotSaved,
     ];
 
     /// The code on the wire.
@@ -117,6 +121,7 @@ impl RoomRefusal {
             RoomRefusal::NoHints => "no_hints",
             RoomRefusal::AddressFull => "address_full",
             RoomRefusal::TooManyMessages => "too_many_messages",
+            RoomRefusal::NotSaved => "not_saved",
         }
     }
 }

@@ -1,0 +1,103 @@
+//! The rooms' write-ahead journal: every action a room accepts is committed to the database
+//! ([`RoomWrite`]) before any client is told of it, so that a crash of the server (SIGKILL,
+//! out of memory, a power cut) loses nothing a client saw. One thread writes; the writes of
+//! rooms that act at once are committed together in one transaction (a group commit), so the
+//! cost of a sync is shared, and each room waits only for the commit of its own write.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use ddz_server::db::{Database, RoomWrite};
+//! use ddz_server::journal::Journal;
+//!
+//! let db = Arc::new(Database::in_memory().unwrap());
+//! let journal = Journal::start(db.clone());
+//! let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+//! // Closing a room that has no row is a write like any other.
+//! runtime.block_on(journal.commit(RoomWrite::Close("r1".into()))).unwrap();
+//! assert!(db.open_rooms().unwrap().is_empty());
+//! ```
+
+use std::sync::Arc;
+use std::sync::mpsc;
+
+use tokio::sync::oneshot;
+
+use crate::db::{Database, RoomWrite};
+
+/// The most writes committed in one transaction.
+const MAX_BATCH: usize = 256;
+
+/// A write waiting for its commit, and who waits for it.
+struct Pending {
+    write: RoomWrite,
+    done: oneshot::Sender<Result<(), String>>,
+}
+
+/// The journal's writer: a thread that commits the rooms' writes, several at a time.
+pub struct Journal {
+    queue: mpsc::Sender<Pending>,
+}
+
+impl std::fmt::Debug for Journal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Journal")
+    }
+}
+
+impl Journal {
+    /// Starts the writer thread on `db`; it ends when the journal is dropped.
+    pub fn start(db: Arc<Database>) -> Journal {
+        let (queue, writes) = mpsc::channel::<Pending>();
+        std::thread::Builder::new()
+            .name("ddz-journal".into())
+            .spawn(move || {
+                while let Ok(first) = writes.recv() {
+                    let mut batch = vec![first];
+                    while batch.len() < MAX_BATCH {
+                        match writes.try_recv() {
+                            Ok(next) => batch.push(next),
+                            Err(_) => break,
+                        }
+                    }
+                    commit_batch(&db, batch);
+                }
+            })
+            .expect("the journal's thread starts");
+        Journal { queue }
+    }
+
+    /// Commits `write`; returns once it is in the database (an error says why it is not:
+    /// then nothing of it was written).
+    pub async fn commit(&self, write: RoomWrite) -> Result<(), String> {
+        let (done, committed) = oneshot::channel();
+        self.queue
+            .send(Pending { write, done })
+            .map_err(|_| "the journal has stopped".to_string())?;
+        committed
+            .await
+            .map_err(|_| "the journal has stopped".to_string())?
+    }
+}
+
+/// Commits a batch in one transaction; when that fails, each write alone, so that one write
+/// the database refuses does not fail the rooms written with it.
+fn commit_batch(db: &Database, batch: Vec<Pending>) {
+    match db.commit(batch.iter().map(|p| &p.write)) {
+        Ok(()) => {
+            for pending in batch {
+                let _ = pending.done.send(Ok(()));
+            }
+        }
+        Err(e) if batch.len() == 1 => {
+            for pending in batch {
+                let _ = pending.done.send(Err(e.to_string()));
+            }
+        }
+        Err(_) => {
+            for pending in batch {
+                let result = db.commit([&pending.write]).map_err(|e| e.to_string());
+                let _ = pending.done.send(result);
+            }
+        }
+    }
+}
