@@ -203,7 +203,16 @@ fn sigkill_at_random_moments_loses_no_action_told() {
         // Each seat's first state after the restart, against the last told before it.
         for (i, room) in rooms.iter().enumerate() {
             let Some(before) = &last[i] else { continue };
-            let (_, _, update) = Socket::join(&server.addr, &room.id, &room.token, 0);
+            let update = Socket::try_join(&server.addr, &room.id, &room.token)
+                .and_then(|mut socket| socket.next())
+                .unwrap_or_else(|| {
+                    panic!(
+                        "room {}: no update after restart {kill}: {}",
+                        room.id,
+                        server.report()
+                    )
+                });
+            assert_eq!(update["type"], "update", "{update}");
             check_resumed(room, before, &update["state"], &mut ended[i]);
         }
         assert!(

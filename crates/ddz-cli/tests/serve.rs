@@ -95,8 +95,20 @@ impl Server {
     }
 
     /// What the server wrote to stderr after its first line, so far.
-    fn stderr(&self) -> String {
+    pub(crate) fn stderr(&self) -> String {
         self.stderr.lock().unwrap().clone()
+    }
+
+    /// For a failing test: whether the server still runs, and what it wrote to stderr (after
+    /// a moment, so that the reader has caught up).
+    pub(crate) fn report(&mut self) -> String {
+        std::thread::sleep(Duration::from_millis(500));
+        let status = match self.child.try_wait() {
+            Ok(Some(exit)) => format!("the server exited ({exit})"),
+            Ok(None) => "the server still runs".to_string(),
+            Err(e) => format!("the server's status is unknown ({e})"),
+        };
+        format!("{status}; it wrote: {}", self.stderr())
     }
 
     /// One HTTP/1.1 request; the status and the body.
@@ -321,14 +333,24 @@ impl Socket {
                     return Some(serde_json::json!({"close": code}));
                 }
                 Ok(_) => {}
-                Err(_) => return None,
+                // A signal to the test process (SIGCHLD when another test's child exits)
+                // interrupts a read with a timeout even under SA_RESTART (signal(7)):
+                // nothing was read, read again. It failed CI's crash test once.
+                Err(tokio_tungstenite::tungstenite::Error::Io(e))
+                    if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    // Shown with a failing test's output: a timeout, a reset, a close.
+                    let thread = std::thread::current();
+                    eprintln!("the room's socket ({:?}): {e}", thread.name());
+                    return None;
+                }
             }
         }
     }
 
     /// Plays seat `me` (its first legal bid or move) until `done` holds for the state after
-    /// an update; that state.
-    fn play_until(&mut self, mut state: Value, done: impl Fn(&Value) -> bool) -> Value {
+    /// an update; that state, or none when the connection breaks.
+    fn play_until(&mut self, mut state: Value, done: impl Fn(&Value) -> bool) -> Option<Value> {
         let mut answered = None;
         while !done(&state) {
             let step = state["step"].clone();
@@ -346,13 +368,13 @@ impl Socket {
                     answered = Some(step);
                 }
             }
-            let message = self.next().expect("the room goes on");
+            let message = self.next()?;
             assert_ne!(message["type"], "error", "{message}");
             if message["type"] == "update" {
                 state = message["state"].clone();
             }
         }
-        state
+        Some(state)
     }
 }
 
@@ -377,10 +399,12 @@ fn a_game_in_progress_survives_a_restart() {
     // Part of a game: the bidding and at least four plays, stopping at seat 0's turn.
     let (mut socket, welcome, update) = Socket::join(&server.addr, room, token, 0);
     assert_eq!(welcome["seat"], 0);
-    let before = socket.play_until(update["state"].clone(), |state| {
-        state["history"].as_array().is_some_and(|h| h.len() >= 4)
-            && state["legal"]["moves"].is_array()
-    });
+    let before = socket
+        .play_until(update["state"].clone(), |state| {
+            state["history"].as_array().is_some_and(|h| h.len() >= 4)
+                && state["legal"]["moves"].is_array()
+        })
+        .unwrap_or_else(|| panic!("the room's socket broke: {}", server.report()));
     let exit = {
         let exit = server.stop("-TERM");
         let mut closed = None;
@@ -405,7 +429,7 @@ fn a_game_in_progress_survives_a_restart() {
     );
 
     // The same database: the room is back, the token joins, the game is where it was.
-    let server = Server::start(&["--db", db]);
+    let mut server = Server::start(&["--db", db]);
     let (mut socket, welcome, update) = Socket::join(&server.addr, room, token, 0);
     assert_eq!(welcome["seat"], 0);
     let after = update["state"].clone();
@@ -418,7 +442,9 @@ fn a_game_in_progress_survives_a_restart() {
         update["resync"], true,
         "no events are kept across a restart"
     );
-    let over = socket.play_until(after, |state| state["phase"] == "over");
+    let over = socket
+        .play_until(after, |state| state["phase"] == "over")
+        .unwrap_or_else(|| panic!("the room's socket broke: {}", server.report()));
     let result = &over["result"];
 
     // The finished game is in the database, with every play (those before the restart too).
