@@ -44,9 +44,12 @@ pub use rules_file::rules_file;
 pub use web::web;
 pub use weights::weights;
 
+/// A target's body: any bytes in, a panic only on a finding.
+pub type Target = fn(&[u8]);
+
 /// Every target by its name, the name of its `fuzz/fuzz_targets/NAME.rs` file and of its
 /// directories `fuzz/corpus/NAME/` and `fuzz/regressions/NAME/`.
-pub const TARGETS: [(&str, fn(&[u8])); 10] = [
+pub const TARGETS: [(&str, Target); 10] = [
     ("cards", cards),
     ("moves", moves),
     ("rules_file", rules_file),
