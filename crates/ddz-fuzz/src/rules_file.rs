@@ -21,6 +21,11 @@ pub fn rules_file(data: &[u8]) {
             Ok(again) => assert_eq!(again, rules, "{text:?} written {json}"),
             Err(e) => panic!("{text:?} written {json}, which does not read back: {e}"),
         }
+        // Records read their rules with `Deserialize`, which fills a missing group with off.
+        match serde_json::from_str::<Rules>(&json) {
+            Ok(direct) => assert_eq!(direct, rules, "{text:?} written {json}, read directly"),
+            Err(e) => panic!("{text:?} written {json}, which does not deserialise: {e}"),
+        }
         // `Rules::build`'s checks, as for a file with no `--laizi`.
         if rules.landlord_seat > 2 || rules.check_fields().is_err() {
             continue;
