@@ -124,7 +124,7 @@ impl DoublingRules {
         ..DoublingRules::OFF
     };
 
-    /// True when these are [`DoublingRules::OFF`] (rules files and records leave them out).
+    /// True when these are [`DoublingRules::OFF`].
     pub fn is_off(&self) -> bool {
         *self == DoublingRules::OFF
     }

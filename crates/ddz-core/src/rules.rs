@@ -241,7 +241,7 @@ impl std::error::Error for LaiziError {}
 /// assert_eq!(rules.profile, Profile::Classic);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", derive(serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Rules {
     /// The profile these rules started from.
@@ -301,32 +301,79 @@ pub struct Rules {
     /// beat fewer, then class, then rank.
     pub long_bombs: bool,
 
-    // --- Today's apps (RULES.md section 7); each group is left out of rules files and
-    // records while it is off, so the records of the other profiles stay as they were ---
+    // --- Today's apps (RULES.md section 7); a group is left out of rules files and records
+    // while it is off and its profile's is off too (see the `Serialize` impl), so the records
+    // of the other profiles stay as they were ---
     /// Doubling (加倍) after the landlord takes the kitty.
-    #[cfg_attr(
-        feature = "serde",
-        serde(default, skip_serializing_if = "DoublingRules::is_off")
-    )]
+    #[cfg_attr(feature = "serde", serde(default))]
     pub doubling: DoublingRules,
     /// Showing cards (明牌).
-    #[cfg_attr(
-        feature = "serde",
-        serde(default, skip_serializing_if = "ShowRules::is_off")
-    )]
+    #[cfg_attr(feature = "serde", serde(default))]
     pub show: ShowRules,
     /// How the cards are dealt: shuffled, or without shuffling (不洗牌).
-    #[cfg_attr(
-        feature = "serde",
-        serde(default, skip_serializing_if = "DealMethod::is_shuffle")
-    )]
+    #[cfg_attr(feature = "serde", serde(default))]
     pub deal: DealMethod,
     /// The parameters of no-shuffle deals (used when `deal` is `no_shuffle`).
-    #[cfg_attr(
-        feature = "serde",
-        serde(default, skip_serializing_if = "NoShuffle::is_default")
-    )]
+    #[cfg_attr(feature = "serde", serde(default))]
     pub no_shuffle: NoShuffle,
+}
+
+/// Every field under its own name, but a section 7 group (`doubling`, `show`, `deal`,
+/// `no_shuffle`) only when it is on or its profile's is: a reader that fills a missing group
+/// with the off value (`Deserialize`) and one that fills it with the profile's
+/// ([`Rules::from_file_text`]) then both read back the same rules. A derived
+/// `skip_serializing_if` sees the group alone, not the profile, and so wrote huanle with
+/// doubling turned off as plain huanle, which a rules file reads with doubling on.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Rules {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let base = Rules::profile(self.profile);
+        let write_doubling = !(self.doubling.is_off() && base.doubling.is_off());
+        let write_show = !(self.show.is_off() && base.show.is_off());
+        let write_deal = !(self.deal.is_shuffle() && base.deal.is_shuffle());
+        let write_no_shuffle = !(self.no_shuffle.is_default() && base.no_shuffle.is_default());
+        let groups = [write_doubling, write_show, write_deal, write_no_shuffle];
+        let len = 21 + groups.iter().filter(|&&w| w).count();
+        let mut s = serializer.serialize_struct("Rules", len)?;
+        s.serialize_field("profile", &self.profile)?;
+        s.serialize_field("four_with_two", &self.four_with_two)?;
+        s.serialize_field("pair_kickers", &self.pair_kickers)?;
+        s.serialize_field("single_kickers_may_repeat", &self.single_kickers_may_repeat)?;
+        s.serialize_field("four_two_singles_may_pair", &self.four_two_singles_may_pair)?;
+        s.serialize_field("bomb_in_kickers", &self.bomb_in_kickers)?;
+        s.serialize_field("rocket_as_kickers", &self.rocket_as_kickers)?;
+        s.serialize_field("quad_as_two_pairs", &self.quad_as_two_pairs)?;
+        s.serialize_field(
+            "airplane_singles_longer_run",
+            &self.airplane_singles_longer_run,
+        )?;
+        s.serialize_field("space_shuttles", &self.space_shuttles)?;
+        s.serialize_field("readings", &self.readings)?;
+        s.serialize_field("bidding", &self.bidding)?;
+        s.serialize_field("landlord_seat", &self.landlord_seat)?;
+        s.serialize_field("scoring", &self.scoring)?;
+        s.serialize_field("spring", &self.spring)?;
+        s.serialize_field("multiplier_cap", &self.multiplier_cap)?;
+        s.serialize_field("bomb_multipliers", &self.bomb_multipliers)?;
+        s.serialize_field("wild", &self.wild)?;
+        s.serialize_field("laizi", &self.laizi)?;
+        s.serialize_field("laizi_reveal", &self.laizi_reveal)?;
+        s.serialize_field("long_bombs", &self.long_bombs)?;
+        if write_doubling {
+            s.serialize_field("doubling", &self.doubling)?;
+        }
+        if write_show {
+            s.serialize_field("show", &self.show)?;
+        }
+        if write_deal {
+            s.serialize_field("deal", &self.deal)?;
+        }
+        if write_no_shuffle {
+            s.serialize_field("no_shuffle", &self.no_shuffle)?;
+        }
+        s.end()
+    }
 }
 
 impl Rules {

@@ -506,6 +506,62 @@ mod tests {
             Rules::from_file_text(text, RulesFormat::Toml, Profile::Classic)
         }
 
+        /// Found by the `rules_file` fuzz target: huanle with doubling turned off was written
+        /// without its `doubling`, and a rules file reads a missing group as the profile's, so
+        /// it came back with doubling on. Every profile with each section 7 group on and off
+        /// must read back the same through a rules file and through `Deserialize`.
+        #[test]
+        fn every_profile_with_each_app_group_on_or_off_reads_back() {
+            use crate::{DealMethod, DoublingRules, NoShuffle, ShowRules};
+            let r = json(r#"{"profile": "huanle", "doubling": {"enabled": false}}"#).unwrap();
+            assert!(r.doubling.is_off());
+            let written = serde_json::to_string(&r).unwrap();
+            assert!(written.contains("\"doubling\""), "{written}");
+            for profile in Profile::ALL {
+                for mask in 0..16u8 {
+                    let mut r = Rules::profile(profile);
+                    if mask & 1 != 0 {
+                        r.doubling = if r.doubling.is_off() {
+                            DoublingRules::APPS
+                        } else {
+                            DoublingRules::OFF
+                        };
+                    }
+                    if mask & 2 != 0 {
+                        r.show = if r.show.is_off() {
+                            ShowRules::APPS
+                        } else {
+                            ShowRules::OFF
+                        };
+                    }
+                    if mask & 4 != 0 {
+                        r.deal = if r.deal.is_shuffle() {
+                            DealMethod::NoShuffle
+                        } else {
+                            DealMethod::Shuffle
+                        };
+                    }
+                    if mask & 8 != 0 {
+                        r.no_shuffle = if r.no_shuffle.is_default() {
+                            NoShuffle {
+                                multiplier_cap: Some(32),
+                                ..NoShuffle::default()
+                            }
+                        } else {
+                            NoShuffle::default()
+                        };
+                    }
+                    let written = serde_json::to_string(&r).unwrap();
+                    assert_eq!(json(&written).unwrap(), r, "{profile:?} {mask}: {written}");
+                    let direct: Rules = serde_json::from_str(&written).unwrap();
+                    assert_eq!(direct, r, "{profile:?} {mask}: {written}");
+                }
+            }
+            // The other profiles' rules are written as before: no section 7 group when off.
+            let classic = serde_json::to_string(&Rules::classic()).unwrap();
+            assert!(!classic.contains("doubling") && !classic.contains("no_shuffle"));
+        }
+
         #[test]
         fn fields_override_the_profile() {
             let r = json(r#"{"profile": "botzone", "four_with_two": false}"#).unwrap();
