@@ -335,7 +335,7 @@ impl Socket {
                 Ok(_) => {}
                 // A signal to the test process (SIGCHLD when another test's child exits)
                 // interrupts a read with a timeout even under SA_RESTART (signal(7)):
-                // nothing was read, read again. It failed CI's crash test once.
+                // nothing was read, read again.
                 Err(tokio_tungstenite::tungstenite::Error::Io(e))
                     if e.kind() == std::io::ErrorKind::Interrupted => {}
                 Err(e) => {

@@ -352,8 +352,8 @@ impl Rules {
             // A struct of plain fields always serialises to an object.
             _ => unreachable!("rules serialise to a JSON object"),
         };
-        // The section 7 groups are left out while off: put them back, so that a file may set
-        // any of their fields.
+        // A section 7 group is left out while off under a profile whose own is off (see
+        // `impl Serialize for Rules`): put it back, so that a file may set any of its fields.
         let groups = [
             ("doubling", serde_json::to_value(base.doubling)),
             ("show", serde_json::to_value(base.show)),
@@ -506,6 +506,11 @@ mod tests {
             Rules::from_file_text(text, RulesFormat::Toml, Profile::Classic)
         }
 
+        /// `off` when `value` is something else, else `on`.
+        fn toggle<T: PartialEq>(value: T, off: T, on: T) -> T {
+            if value == off { on } else { off }
+        }
+
         /// Found by the `rules_file` fuzz target: huanle with doubling turned off was written
         /// without its `doubling`, and a rules file reads a missing group as the profile's, so
         /// it came back with doubling on. Every profile with each section 7 group on and off
@@ -520,36 +525,23 @@ mod tests {
             for profile in Profile::ALL {
                 for mask in 0..16u8 {
                     let mut r = Rules::profile(profile);
-                    if mask & 1 != 0 {
-                        r.doubling = if r.doubling.is_off() {
-                            DoublingRules::APPS
-                        } else {
-                            DoublingRules::OFF
-                        };
+                    // Bit k flips group k between its off value and one that is on.
+                    let flip = |bit: u8| mask & bit != 0;
+                    if flip(1) {
+                        r.doubling = toggle(r.doubling, DoublingRules::OFF, DoublingRules::APPS);
                     }
-                    if mask & 2 != 0 {
-                        r.show = if r.show.is_off() {
-                            ShowRules::APPS
-                        } else {
-                            ShowRules::OFF
-                        };
+                    if flip(2) {
+                        r.show = toggle(r.show, ShowRules::OFF, ShowRules::APPS);
                     }
-                    if mask & 4 != 0 {
-                        r.deal = if r.deal.is_shuffle() {
-                            DealMethod::NoShuffle
-                        } else {
-                            DealMethod::Shuffle
-                        };
+                    if flip(4) {
+                        r.deal = toggle(r.deal, DealMethod::Shuffle, DealMethod::NoShuffle);
                     }
-                    if mask & 8 != 0 {
-                        r.no_shuffle = if r.no_shuffle.is_default() {
-                            NoShuffle {
-                                multiplier_cap: Some(32),
-                                ..NoShuffle::default()
-                            }
-                        } else {
-                            NoShuffle::default()
+                    if flip(8) {
+                        let capped = NoShuffle {
+                            multiplier_cap: Some(32),
+                            ..NoShuffle::default()
                         };
+                        r.no_shuffle = toggle(r.no_shuffle, NoShuffle::default(), capped);
                     }
                     let written = serde_json::to_string(&r).unwrap();
                     assert_eq!(json(&written).unwrap(), r, "{profile:?} {mask}: {written}");
