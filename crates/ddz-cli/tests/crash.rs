@@ -30,25 +30,25 @@ impl Rng {
 
 /// A room of the test: its id, seat 0's token, and whether seat 0 plays on auto-play.
 #[derive(Clone)]
-struct TestRoom {
-    id: String,
-    token: String,
-    auto: bool,
+pub(crate) struct TestRoom {
+    pub(crate) id: String,
+    pub(crate) token: String,
+    pub(crate) auto: bool,
 }
 
 /// What a driver of a room was told last: the latest state, and the states after which
 /// another game was dealt (each game's last state told).
 #[derive(Default)]
-struct Told {
-    state: Option<Value>,
-    ended: Vec<Value>,
+pub(crate) struct Told {
+    pub(crate) state: Option<Value>,
+    pub(crate) ended: Vec<Value>,
 }
 
 /// Plays seat 0 of `room` until the connection breaks (the server was killed) or `stop`
 /// holds for a state; every state told goes into `told`. The person's seat plays a legal
 /// action picked by `seed`, or, on auto-play, turns auto-play on whenever it is off; either
 /// sends `next` at game over.
-fn drive(
+pub(crate) fn drive(
     addr: &str,
     room: &TestRoom,
     seed: u64,
@@ -106,7 +106,7 @@ fn drive(
 }
 
 /// The plays of a state's history as `[seat, move]` pairs, as a record lists them.
-fn plays(state: &Value) -> Vec<Value> {
+pub(crate) fn plays(state: &Value) -> Vec<Value> {
     state["history"]
         .as_array()
         .map(|h| h.iter().map(|p| json!([p["seat"], p["move"]])).collect())
@@ -116,7 +116,7 @@ fn plays(state: &Value) -> Vec<Value> {
 /// Checks the state a seat finds after a restart against the one it was told last: the same
 /// game further on, or a later game (the told one then checked against its record at the end,
 /// in `ended`).
-fn check_resumed(room: &TestRoom, told: &Value, now: &Value, ended: &mut Vec<Value>) {
+pub(crate) fn check_resumed(room: &TestRoom, told: &Value, now: &Value, ended: &mut Vec<Value>) {
     let (told_game, game) = (told["game"].as_u64(), now["game"].as_u64());
     assert!(game >= told_game, "room {}: game went back", room.id);
     if game > told_game {

@@ -11,6 +11,7 @@ mod botzone;
 mod cli;
 mod crash;
 mod exec;
+mod instances;
 mod perft;
 mod play;
 mod ratings;

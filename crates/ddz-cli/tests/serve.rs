@@ -26,7 +26,12 @@ pub(crate) struct Server {
 impl Server {
     pub(crate) fn start(args: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_ddz"))
-            .args(["serve", "--addr", "127.0.0.1:0"])
+            .arg("serve")
+            .args(if args.contains(&"--addr") {
+                &[][..]
+            } else {
+                &["--addr", "127.0.0.1:0"][..]
+            })
             .args(if args.contains(&"--db") {
                 &[][..]
             } else {
@@ -227,11 +232,39 @@ fn serve_options_are_checked() {
             &["serve", "--analysis-iters", "0"][..],
             "--analysis-iters 0: 1 to 1000",
         ),
+        // Several instances on one PostgreSQL: each needs its own address, checked.
+        (
+            &["serve", "--db", "postgres://u@127.0.0.1:1/d"][..],
+            "give --advertise URL, the address clients reach this instance at",
+        ),
+        (
+            &["serve", "--advertise", "cards.example", "--db", "none"][..],
+            "--advertise \"cards.example\": expected http[s]://HOST[:PORT][/PREFIX]",
+        ),
+        (
+            &["serve", "--advertise", "http://a:1", "--db", "none"][..],
+            "--advertise names this instance for a shared database: not with --db none",
+        ),
+        (
+            &["serve", "--lease-seconds", "0"][..],
+            "--lease-seconds 0: 1 to 600",
+        ),
+        (
+            &[
+                "serve",
+                "--db",
+                "postgres://u:secret@127.0.0.1:1/d",
+                "--advertise",
+                "http://127.0.0.1:2",
+            ][..],
+            "--db: postgres://u@127.0.0.1:1/d: database: error connecting to server",
+        ),
     ] {
         let out = ddz(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("secret"), "a password in {err}");
     }
     let help = stdout(&ddz(&["serve", "--help"]));
     for option in [
@@ -248,6 +281,9 @@ fn serve_options_are_checked() {
         "--connections-per-address",
         "--allow-origin",
         "--trust-forwarded",
+        "--db",
+        "--advertise",
+        "--lease-seconds",
         "--rules",
     ] {
         assert!(help.contains(option), "{option} in {help}");
@@ -293,7 +329,7 @@ impl Socket {
     }
 
     /// The room's socket, not joined; none when the server does not answer.
-    fn connect(addr: &str, room: &str) -> Option<Socket> {
+    pub(crate) fn connect(addr: &str, room: &str) -> Option<Socket> {
         let url = format!("ws://{addr}/v1/rooms/{room}/ws");
         let (ws, _) = tokio_tungstenite::tungstenite::connect(url).ok()?;
         if let tokio_tungstenite::tungstenite::stream::MaybeTlsStream::Plain(tcp) = ws.get_ref() {

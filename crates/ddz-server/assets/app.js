@@ -260,7 +260,7 @@
     lang: "en",
     view: "lobby",
     room: null, token: null, seat: null, lastN: 0,
-    ws: null, wsWanted: false, retry: 0, closed: false,
+    ws: null, wsWanted: false, retry: 0, closed: false, wsMoved: null, movedNow: false,
     welcome: null, state: null, stateAt: 0,
     selected: new Set(), cursor: 0, hint: null, hints: null, hintKey: null, hintIndex: 0,
     message: "", messageBad: false, log: [], dialog: null, counter: false,
@@ -375,7 +375,8 @@
     S.welcomed = false;
     S.refusal = null;
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const ws = new WebSocket(`${proto}://${location.host}/v1/rooms/${encodeURIComponent(S.room)}/ws`);
+    // Several servers may share the rooms: the one asked sends the page to the room's (moved).
+    const ws = new WebSocket(S.wsMoved ?? `${proto}://${location.host}/v1/rooms/${encodeURIComponent(S.room)}/ws`);
     S.ws = ws;
     setMessage(S.retry ? t("reconnecting") : t("connecting"));
     ws.addEventListener("open", () => {
@@ -392,6 +393,9 @@
       if (S.ws !== ws) return;
       S.ws = null;
       if (!S.wsWanted || S.closed) return;
+      if (S.movedNow) { S.movedNow = false; connect(); return; }
+      // The room's server is gone: ask the page's own server again, which sends the page on.
+      if (!S.welcomed && S.wsMoved) { S.wsMoved = null; retry(); return; }
       // Refused for good (a wrong token, a seat opened elsewhere, a full room): say why and stop.
       if (e.code === 1008) { stopRoom(S.refusal ?? "other"); return; }
       if (!S.welcomed) { probeRoom(); return; }
@@ -477,6 +481,11 @@
         setMessage(key === "badToken" || key === "replaced" || key === "fullRoom" ? t(key) : errorText(msg.error ?? {}), true);
         break;
       }
+      case "moved":
+        // The room is run by another server of this service: connect there (the close follows).
+        S.wsMoved = msg.ws;
+        S.movedNow = true;
+        break;
       case "closed":
         console.log("ddz: the room closed:", msg.reason);
         if (/shutting down/.test(msg.reason ?? "")) {
@@ -1448,7 +1457,7 @@
 
   function enterRoom(room, token, invites = null) {
     if (S.ws) { S.wsWanted = false; S.ws.close(); S.ws = null; }
-    Object.assign(S, { room, token, invites, lastN: 0, state: null, seat: null, log: [], closed: false, retry: 0, stopped: null, message: "" });
+    Object.assign(S, { room, token, invites, lastN: 0, state: null, seat: null, log: [], closed: false, retry: 0, stopped: null, message: "", wsMoved: null, movedNow: false });
     S.selected.clear();
     history.replaceState(null, "", token ? `#room=${room}&token=${token}` : `#room=${room}`);
     setView("table");

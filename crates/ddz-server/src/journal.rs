@@ -4,6 +4,9 @@
 //! rooms that act at once are committed together in one transaction (a group commit), so the
 //! cost of a sync is shared, and each room waits only for the commit of its own write.
 //!
+//! Every write is fenced by the room's lease (`crate::db`): a room whose lease another
+//! instance took is refused ([`DbError::is_lease_lost`]).
+//!
 //! ```
 //! use std::sync::Arc;
 //! use ddz_server::db::{Database, RoomWrite};
@@ -12,9 +15,13 @@
 //! let db = Arc::new(Database::in_memory().unwrap());
 //! let journal = Journal::start(db.clone());
 //! let runtime = tokio::runtime::Builder::new_current_thread().build().unwrap();
+//! let epoch = db.claim("r1", false).unwrap().expect("nobody holds r1");
 //! // Closing a room that has no row is a write like any other.
-//! runtime.block_on(journal.commit(RoomWrite::Close("r1".into()))).unwrap();
+//! runtime.block_on(journal.commit(epoch, RoomWrite::Close("r1".into()))).unwrap();
 //! assert!(db.open_rooms().unwrap().is_empty());
+//! // Its lease went with it: a write under it is refused.
+//! let refused = runtime.block_on(journal.commit(epoch, RoomWrite::Close("r1".into())));
+//! assert!(refused.unwrap_err().is_lease_lost());
 //! ```
 
 use std::sync::Arc;
@@ -22,15 +29,15 @@ use std::sync::mpsc;
 
 use tokio::sync::oneshot;
 
-use crate::db::{Database, RoomWrite};
+use crate::db::{Database, DbError, LeasedWrite, RoomWrite};
 
 /// The most writes committed in one transaction.
 const MAX_BATCH: usize = 256;
 
 /// A write waiting for its commit, and who waits for it.
 struct Pending {
-    write: RoomWrite,
-    done: oneshot::Sender<Result<(), String>>,
+    write: LeasedWrite,
+    done: oneshot::Sender<Result<(), DbError>>,
 }
 
 /// The journal's writer: a thread that commits the rooms' writes, several at a time.
@@ -66,16 +73,16 @@ impl Journal {
         Journal { queue }
     }
 
-    /// Commits `write`; returns once it is in the database (an error says why it is not:
-    /// then nothing of it was written).
-    pub async fn commit(&self, write: RoomWrite) -> Result<(), String> {
+    /// Commits `write` under the room's lease at `epoch`; returns once it is in the database
+    /// (an error says why it is not: then nothing of it was written).
+    pub async fn commit(&self, epoch: u64, write: RoomWrite) -> Result<(), DbError> {
+        let stopped = || DbError::new("the journal has stopped");
         let (done, committed) = oneshot::channel();
+        let write = LeasedWrite { epoch, write };
         self.queue
             .send(Pending { write, done })
-            .map_err(|_| "the journal has stopped".to_string())?;
-        committed
-            .await
-            .map_err(|_| "the journal has stopped".to_string())?
+            .map_err(|_| stopped())?;
+        committed.await.map_err(|_| stopped())?
     }
 }
 
@@ -89,13 +96,13 @@ fn commit_batch(db: &Database, batch: Vec<Pending>) {
             }
         }
         Err(e) if batch.len() == 1 => {
-            for pending in batch {
-                let _ = pending.done.send(Err(e.to_string()));
+            if let Some(pending) = batch.into_iter().next() {
+                let _ = pending.done.send(Err(e));
             }
         }
         Err(_) => {
             for pending in batch {
-                let result = db.commit([&pending.write]).map_err(|e| e.to_string());
+                let result = db.commit([&pending.write]);
                 let _ = pending.done.send(result);
             }
         }

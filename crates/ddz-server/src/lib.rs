@@ -14,10 +14,12 @@
 //!   for an absent person, a reconnect resumes from the last message number, idle rooms
 //!   expire;
 //! - the page (`/`): plain HTML, CSS and JavaScript embedded in the binary;
-//! - the games database ([`db`], SQLite): finished games and rooms' totals, listed by `GET
-//!   /v1/games` and `GET /v1/games/{id}`, each browser identity's results against each
-//!   robot (`GET /v1/players/{id}/results`, with the next level to try), and the rooms open
-//!   at a shutdown, resumed at the next start;
+//! - the games database ([`db`], SQLite, or PostgreSQL shared by several instances):
+//!   finished games and rooms' totals, listed by `GET /v1/games` and `GET /v1/games/{id}`,
+//!   each browser identity's results against each robot (`GET /v1/players/{id}/results`,
+//!   with the next level to try), and every open room, each action committed before anyone
+//!   is told of it ([`journal`]), resumed at the next start or taken over by another
+//!   instance when its own dies (leases, `resume.rs`);
 //! - limits per client address, `Origin` and `Content-Type` checks, and a graceful shutdown
 //!   on SIGTERM or Ctrl-C ([`serve_until`]).
 //!
@@ -111,6 +113,7 @@ fn build(config: Config) -> (Router, AppState) {
         config: Arc::new(config),
         robot_slots: Arc::new(tokio::sync::Semaphore::new(slots)),
         analyses: Arc::new(state::AnalysisQueue::new()),
+        takeover: Arc::new(tokio::sync::Mutex::new(())),
     };
     let router = Router::new()
         .route("/", get(assets::index))
@@ -160,6 +163,7 @@ pub async fn serve_until(
 ) -> std::io::Result<()> {
     let (router, state) = build(config);
     resume::resume_rooms(&state).await;
+    let heartbeat = tokio::spawn(resume::keep_leases(state.clone()));
     let (fired, on_fire) = tokio::sync::oneshot::channel();
     let rooms = state.rooms.clone();
     let shutdown = async move {
@@ -188,6 +192,7 @@ pub async fn serve_until(
     // make the end an error (issue 50: the server exited 0 having lost them).
     state.rooms.shutdown();
     let saved = resume::save_rooms(&state, SHUTDOWN_GRACE).await;
+    heartbeat.abort();
     result?;
     saved.map_err(std::io::Error::other)
 }

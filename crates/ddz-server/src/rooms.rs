@@ -236,32 +236,51 @@ pub(crate) async fn create(
         ws: format!("/v1/rooms/{id}/ws"),
     };
     let timing = (new.turn_time, new.robot_delay);
-    // The room is in the database before anyone holds its tokens.
-    let committed = match &state.journal {
-        None => None,
-        Some(journal) => {
+    // The room is in the database, leased to this instance, before anyone holds its tokens.
+    let committed = match (&state.journal, &state.config.database) {
+        (Some(journal), Some(db)) => {
             let saved = room.save(&id, timing.0, timing.1);
             let write = RoomWrite::Save {
                 room: Box::new(saved.clone()),
                 finished: None,
             };
-            if let Err(e) = journal.commit(write).await {
-                state.rooms.remove(&id);
-                return json_error(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    format!("the room could not be saved: {e}"),
-                );
+            let db = db.clone();
+            let lease_id = id.clone();
+            let claimed =
+                match tokio::task::spawn_blocking(move || db.claim(&lease_id, false)).await {
+                    Ok(Ok(Some(epoch))) => Ok(epoch),
+                    Ok(Ok(None)) => Err("its id is leased already".to_string()),
+                    Ok(Err(e)) => Err(e.to_string()),
+                    Err(_) => Err("the database task failed".to_string()),
+                };
+            let committed = match claimed {
+                Ok(epoch) => journal
+                    .commit(epoch, write)
+                    .await
+                    .map(|()| (saved, epoch))
+                    .map_err(|e| e.to_string()),
+                Err(e) => Err(e),
+            };
+            match committed {
+                Ok(committed) => Some(committed),
+                Err(e) => {
+                    state.rooms.remove(&id);
+                    return json_error(
+                        StatusCode::SERVICE_UNAVAILABLE,
+                        format!("the room could not be saved: {e}"),
+                    );
+                }
             }
-            Some(saved)
         }
+        _ => None,
     };
     start(state, id, room, (tx, rx), timing, saving, committed);
     json_response(StatusCode::CREATED, &body)
 }
 
 /// Starts the task of a room registered under `id` (with `channel`'s sender), with its turn
-/// time and robots' pause (`timing`) and its state as last committed to the database (none
-/// without one).
+/// time and robots' pause (`timing`) and its state as last committed to the database with the
+/// epoch of its lease (none without a database).
 fn start(
     state: AppState,
     id: String,
@@ -269,8 +288,9 @@ fn start(
     channel: (mpsc::Sender<Cmd>, mpsc::Receiver<Cmd>),
     timing: (Duration, Duration),
     saving: mpsc::UnboundedSender<SavedRoom>,
-    committed: Option<SavedRoom>,
+    committed: Option<(SavedRoom, u64)>,
 ) {
+    let (committed, epoch) = committed.map_or((None, 0), |(room, epoch)| (Some(room), epoch));
     let (tx, rx) = channel;
     let task = RoomTask {
         id,
@@ -283,6 +303,7 @@ fn start(
         idle_expiry: state.config.idle_expiry,
         journal: state.journal.clone(),
         committed,
+        epoch,
         closed: false,
         retry_at: None,
         last_activity: Instant::now(),
@@ -301,9 +322,9 @@ fn start(
     });
 }
 
-/// Opens a room saved at the last shutdown again, under its id, with its own settings and a
-/// fresh turn timer; refused with what is wrong.
-pub(crate) fn resume(state: &AppState, saved: &SavedRoom) -> Result<(), String> {
+/// Opens a room of the database again, under its id, with its own settings and a fresh turn
+/// timer, run under its lease at `epoch` (claimed by the caller); refused with what is wrong.
+pub(crate) fn resume(state: &AppState, saved: &SavedRoom, epoch: u64) -> Result<(), String> {
     let room = Room::resume(saved)?;
     let (tx, rx) = mpsc::channel(ROOM_QUEUE);
     {
@@ -332,7 +353,7 @@ pub(crate) fn resume(state: &AppState, saved: &SavedRoom) -> Result<(), String> 
         (tx, rx),
         timing,
         saving,
-        Some(saved.clone()),
+        Some((saved.clone(), epoch)),
     );
     Ok(())
 }
@@ -370,6 +391,8 @@ struct RoomTask {
     journal: Option<Arc<Journal>>,
     /// The room as last committed: what it goes back to when a commit fails.
     committed: Option<SavedRoom>,
+    /// The epoch of the room's lease: every commit is fenced by it (`crate::db`).
+    epoch: u64,
     /// The room could not go back to a committed state: it closes.
     closed: bool,
     /// After a failed commit, no robot acts before this (a database that keeps failing is not
@@ -426,7 +449,9 @@ impl RoomTask {
         let secs = self.idle_expiry.as_secs();
         self.close_all(&format!("the room was idle for {secs} s"));
         if let Some(journal) = &self.journal
-            && let Err(e) = journal.commit(RoomWrite::Close(self.id.clone())).await
+            && let Err(e) = journal
+                .commit(self.epoch, RoomWrite::Close(self.id.clone()))
+                .await
         {
             eprintln!("ddz serve: room {}: closed, but still saved: {e}", self.id);
         }
@@ -754,9 +779,10 @@ impl RoomTask {
                 };
                 (write, Written::Entry(entry))
             };
-            if let Err(e) = journal.commit(write).await {
-                self.restore(&e, actor);
-                return;
+            match journal.commit(self.epoch, write).await {
+                Ok(()) => {}
+                Err(e) if e.is_lease_lost() => return self.moved(&e.to_string()),
+                Err(e) => return self.restore(&e.to_string(), actor),
             }
             match done {
                 Written::Whole(room) => self.committed = Some(*room),
@@ -768,6 +794,21 @@ impl RoomTask {
             }
         }
         self.broadcast(events);
+    }
+
+    /// Another instance took the room's lease (this one lost touch with the database for
+    /// longer than a lease): the room stops here, untold of the change, and its connections
+    /// close with 1012 (service restart), to reconnect and be sent where it runs now.
+    fn moved(&mut self, why: &str) {
+        eprintln!("ddz serve: room {}: stops here: {why}", self.id);
+        for conn in self.conns.values() {
+            let _ = conn
+                .out
+                .try_send(close_message(1012, "the room moved: reconnect"));
+        }
+        self.conns.clear();
+        self.closed = true;
+        self.saving = None;
     }
 
     /// After a failed commit: the room as last committed, every connection sent its state

@@ -22,6 +22,9 @@ pub(crate) struct AppState {
     pub limits: Arc<Limits>,
     /// The queue of `POST /v1/analyse` (one analysis at a time).
     pub analyses: Arc<AnalysisQueue>,
+    /// Held while rooms are taken over from the database (`crate::resume`): one takeover at
+    /// a time, so that a room is never claimed twice by one instance.
+    pub takeover: Arc<tokio::sync::Mutex<()>>,
 }
 
 /// The analyses' queue (`POST /v1/analyse`, analysis.rs): one runs at a time, a few wait.

@@ -17,11 +17,12 @@ use serde_json::Value;
 use tokio::sync::{mpsc, oneshot};
 
 use crate::db::PlayerId;
-use crate::http::json_error;
+use crate::http::{json_error, json_response};
 use crate::limits::{ClientAddr, ConnectionSlot};
-use crate::registry::{Cmd, OUT_QUEUE, close_message, error_message};
+use crate::registry::{Cmd, OUT_QUEUE, close_message, error_message, text};
+use crate::resume::Found;
 use crate::state::AppState;
-use crate::wire::{ClientMessage, Refusal, RoomRefusal, Sent};
+use crate::wire::{ClientMessage, Refusal, RoomRefusal, Sent, ServerMessage};
 
 /// How long a new connection has to send its join or watch message.
 const JOIN_TIME: Duration = Duration::from_secs(10);
@@ -69,11 +70,21 @@ pub(crate) async fn upgrade(
     addr: Option<Extension<ClientAddr>>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
-    let Some(room) = state.rooms.get(&id) else {
-        return json_error(
-            StatusCode::NOT_FOUND,
-            format!("no room \"{id}\" (it may have expired)"),
-        );
+    let room = match crate::resume::find_room(&state, &id).await {
+        Ok(Found::Here(room)) => room,
+        Ok(Found::Elsewhere(owner)) => return moved(ws, &owner, &id),
+        Ok(Found::Nowhere) => {
+            return json_error(
+                StatusCode::NOT_FOUND,
+                format!("no room \"{id}\" (it may have expired)"),
+            );
+        }
+        Err(e) => {
+            return json_error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!("room \"{id}\" could not be looked up: {e}"),
+            );
+        }
     };
     let addr = ClientAddr::of(addr);
     match ws {
@@ -95,6 +106,50 @@ pub(crate) async fn upgrade(
             e.status(),
             format!("expected a WebSocket upgrade: {}", e.body_text()),
         ),
+    }
+}
+
+/// The room is run by the instance that advertises `owner`: a WebSocket gets `moved` with
+/// the room's address there and closes (1012); a plain request 421 with it as `"ws"`. An
+/// owner that advertises no address cannot be pointed to (503).
+fn moved(
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+    owner: &str,
+    id: &str,
+) -> Response {
+    let Some(base) = websocket_base(owner) else {
+        return json_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("room \"{id}\" is run by another instance, which advertises no address"),
+        );
+    };
+    let address = format!("{base}/v1/rooms/{id}/ws");
+    match ws {
+        Ok(ws) => ws
+            .on_upgrade(move |mut socket| async move {
+                let moved = text(&ServerMessage::Moved { ws: address });
+                let _ = socket.send(moved).await;
+                let _ = socket.send(close_message(1012, "moved")).await;
+            })
+            .into_response(),
+        Err(_) => {
+            let body = serde_json::json!({
+                "error": format!("room \"{id}\" is run by another instance: {address}"),
+                "ws": address,
+            });
+            json_response(StatusCode::MISDIRECTED_REQUEST, &body)
+        }
+    }
+}
+
+/// The WebSocket form of an advertised `http://` or `https://` URL (`ws://`, `wss://`).
+fn websocket_base(owner: &str) -> Option<String> {
+    let base = owner.trim_end_matches('/');
+    if let Some(rest) = base.strip_prefix("https://") {
+        Some(format!("wss://{rest}"))
+    } else {
+        base.strip_prefix("http://")
+            .map(|rest| format!("ws://{rest}"))
     }
 }
 

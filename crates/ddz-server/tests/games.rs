@@ -145,11 +145,11 @@ fn migrations_run_once() {
     let dir = std::env::temp_dir().join(format!("ddz-db-test-{}", std::process::id()));
     let path = dir.join("nested").join("games.sqlite3");
     let db = Database::open(&path).unwrap();
-    assert_eq!(db.version().unwrap(), 4);
+    assert_eq!(db.version().unwrap(), 5);
     drop(db);
     // Opened again: the schema is there and no migration runs twice.
     let db = Database::open(&path).unwrap();
-    assert_eq!(db.version().unwrap(), 4);
+    assert_eq!(db.version().unwrap(), 5);
     assert_eq!(db.games(None, 10).unwrap().games, []);
     drop(db);
     std::fs::remove_dir_all(&dir).unwrap();

@@ -9,6 +9,7 @@ mod deals;
 mod frames;
 mod games;
 mod http;
+mod leases;
 mod limits;
 mod no_leaks;
 mod resume;

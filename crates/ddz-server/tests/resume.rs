@@ -13,7 +13,7 @@ use std::sync::Arc;
 use common::{Client, test_config, token};
 use ddz_core::Rules;
 use ddz_game::{BySeat, Seat};
-use ddz_server::db::{Database, PlayerId, RoomWrite};
+use ddz_server::db::{Database, LeasedWrite, PlayerId, RoomWrite};
 use ddz_server::room::{Room, RoomSettings};
 use ddz_server::seeds::token_hash;
 use serde_json::{Value, json};
@@ -218,7 +218,7 @@ async fn a_room_resumes_after_a_restart_with_its_tokens() {
 }
 
 /// A room of two robots and one person after a few robot actions, saved under `id`.
-fn saved_room(id: &str) -> ddz_server::db::SavedRoom {
+pub(crate) fn saved_room(id: &str) -> ddz_server::db::SavedRoom {
     let greedy = || Some("greedy".parse().unwrap());
     let settings = RoomSettings {
         rules: Rules::classic(),
@@ -330,7 +330,7 @@ fn a_database_of_schema_1_is_migrated() {
     .unwrap();
     drop(conn);
     let db = Database::open(&path).unwrap();
-    assert_eq!(db.version().unwrap(), 4);
+    assert_eq!(db.version().unwrap(), 5);
     assert_eq!(db.games(None, 10).unwrap().games.len(), 1);
     assert_eq!(db.open_rooms().unwrap(), []);
     let saved = saved_room("r");
@@ -341,7 +341,12 @@ fn a_database_of_schema_1_is_migrated() {
         [saved],
         "a room's row stays until it closes"
     );
-    db.commit([&RoomWrite::Close("r".into())]).unwrap();
+    let epoch = db.claim("r", false).unwrap().expect("nobody holds r");
+    let close = LeasedWrite {
+        epoch,
+        write: RoomWrite::Close("r".into()),
+    };
+    db.commit([&close]).unwrap();
     assert_eq!(db.open_rooms().unwrap(), [], "closed");
     drop(db);
     std::fs::remove_dir_all(&dir).unwrap();

@@ -79,20 +79,71 @@ pub struct Args {
     /// the proxy.
     #[arg(long)]
     trust_forwarded: bool,
-    /// The games database (SQLite): every finished game and each room's totals, listed by
-    /// GET /v1/games, and the rooms open at a shutdown, resumed at the next start with the
-    /// same database; `none` keeps nothing. Default: ddz/games.sqlite3 under the user's data
-    /// directory ($XDG_DATA_HOME or ~/.local/share).
-    #[arg(long, value_name = "PATH|none")]
+    /// The games database: every finished game and each room's totals, listed by GET
+    /// /v1/games, and every open room as it plays, resumed at the next start (after a
+    /// shutdown or a crash). A SQLite file (PATH), or a PostgreSQL server
+    /// (postgres://USER[:PASSWORD]@HOST[:PORT]/DB), which several instances share (each then
+    /// needs --advertise); `none` keeps nothing. Default: ddz/games.sqlite3 under the user's
+    /// data directory ($XDG_DATA_HOME or ~/.local/share).
+    #[arg(long, value_name = "PATH|URL|none")]
     db: Option<String>,
+    /// The URL at which clients reach this instance (http[s]://HOST[:PORT][/PREFIX]), when
+    /// several instances share one PostgreSQL database: the rooms this instance runs are
+    /// leased under it, and a client that asks another instance for one of them is sent here.
+    /// A restart with the same URL takes back its rooms at once.
+    #[arg(long, value_name = "URL")]
+    advertise: Option<String>,
+    /// How long a room's lease lasts without renewal (1 to 600): an instance renews its
+    /// leases every third of it, and another takes over the rooms of one that died within a
+    /// lease and a half.
+    #[arg(long, default_value_t = 10, value_name = "SECONDS")]
+    lease_seconds: u64,
     #[command(flatten)]
     rules: RulesArgs,
 }
 
-/// Opens the games database at `path`.
-fn open_db(path: &std::path::Path) -> Result<std::sync::Arc<ddz_server::db::Database>> {
-    let db = ddz_server::db::Database::open(path).map_err(|e| anyhow!("--db: {e}"))?;
-    Ok(std::sync::Arc::new(db))
+/// Opens the games database `db` names (a PostgreSQL URL or a SQLite file), its rooms
+/// leased under `advertise` (none: a single instance) for `lease`.
+fn open_db(
+    db: &str,
+    advertise: Option<&str>,
+    lease: Duration,
+) -> Result<std::sync::Arc<ddz_server::db::Database>> {
+    use ddz_server::db::Database;
+    let postgres = db.starts_with("postgres://") || db.starts_with("postgresql://");
+    let database = if postgres {
+        let Some(_) = advertise else {
+            bail!(
+                "--db {}: several instances may share a PostgreSQL database: give --advertise \
+                 URL, the address clients reach this instance at",
+                db.split('@').next_back().unwrap_or(db)
+            );
+        };
+        Database::connect(db)
+    } else {
+        Database::open(std::path::Path::new(db))
+    }
+    .map_err(|e| anyhow!("--db: {e}"))?;
+    let database = match advertise {
+        Some(url) => database.with_owner(url, lease),
+        None => database.with_owner(ddz_server::db::LOCAL_OWNER, lease),
+    };
+    Ok(std::sync::Arc::new(database))
+}
+
+/// The URL given to --advertise, checked: http or https, a host, no query; no trailing slash.
+fn advertised(url: &str) -> Result<String> {
+    let trimmed = url.trim_end_matches('/');
+    let valid = trimmed.split_once("://").is_some_and(|(scheme, rest)| {
+        matches!(scheme, "http" | "https")
+            && !rest.is_empty()
+            && !rest.starts_with('/')
+            && !rest.contains(['?', '#', ' '])
+    });
+    if !valid {
+        bail!("--advertise \"{url}\": expected http[s]://HOST[:PORT][/PREFIX]");
+    }
+    Ok(trimmed.to_string())
 }
 
 /// Runs the command.
@@ -176,6 +227,15 @@ pub fn run(args: Args) -> Result<()> {
     config.connections_per_address = args.connections_per_address;
     config.allowed_origins = args.allow_origin;
     config.trust_forwarded = args.trust_forwarded;
+    if !(1..=600).contains(&args.lease_seconds) {
+        bail!("--lease-seconds {}: 1 to 600", args.lease_seconds);
+    }
+    let lease = Duration::from_secs(args.lease_seconds);
+    let advertise = args.advertise.as_deref().map(advertised).transpose()?;
+    if advertise.is_some() && args.db.as_deref() == Some("none") {
+        bail!("--advertise names this instance for a shared database: not with --db none");
+    }
+    let advertise = advertise.as_deref();
     config.database = match args.db.as_deref() {
         Some("none") => None,
         // SQLite takes an empty path for a temporary database, lost at exit: not what a
@@ -183,9 +243,9 @@ pub fn run(args: Args) -> Result<()> {
         Some(path) if path.trim().is_empty() => {
             bail!("--db: an empty path (give a file, or none to keep no games)")
         }
-        Some(path) => Some(open_db(std::path::Path::new(path))?),
+        Some(db) => Some(open_db(db, advertise, lease)?),
         None => match ddz_server::db::default_path() {
-            Some(path) => Some(open_db(&path)?),
+            Some(path) => Some(open_db(&path.to_string_lossy(), advertise, lease)?),
             None => bail!(
                 "--db: no data directory ($XDG_DATA_HOME, $HOME): pass --db PATH or --db none"
             ),

@@ -430,6 +430,13 @@ pub enum ServerMessage {
         /// Why: its code, its English message and its fields.
         error: Refusal,
     },
+    /// The room is run by another instance of the server (several share one database): the
+    /// client connects to `ws` instead, with the same `join` or `watch`; the connection
+    /// closes after this (1012).
+    Moved {
+        /// The room's WebSocket address on the instance that runs it.
+        ws: String,
+    },
     /// The room closed; the connection closes after this.
     Closed {
         /// Why.

@@ -1,9 +1,19 @@
-//! The games database (SQLite, through `rusqlite`): every finished game's record, result and
-//! players, and each room's running totals; read back by `GET /v1/games` and `GET
-//! /v1/games/{id}`, and each browser identity's results against each robot
-//! ([`Database::player_results`], `GET /v1/players/{id}/results`). The rooms open at a shutdown are saved here ([`SavedRoom`]) and taken
-//! back at the next start. The schema is made by numbered migrations (SQLite's `user_version` says
-//! which have run); every statement is a constant with bound parameters.
+//! The games database: every finished game's record, result and players, and each room's
+//! running totals; read back by `GET /v1/games` and `GET /v1/games/{id}`, and each browser
+//! identity's results against each robot ([`Database::player_results`], `GET
+//! /v1/players/{id}/results`). Every open room is kept here as it plays ([`SavedRoom`],
+//! [`RoomWrite`]) and taken back at the next start.
+//!
+//! Two back ends hold the same tables, made by the same numbered migrations: SQLite (a file,
+//! through `rusqlite`: the embedded default, [`Database::open`]) and PostgreSQL (through
+//! `postgres`, the blocking client of tokio-postgres: [`Database::connect`]), on which several
+//! `ddz serve` instances share one database. Each open room is then run by one instance: the
+//! holder of the room's **lease** (table `room_leases`: its owner, an epoch raised at every
+//! claim, and when it expires, on the database's clock). Every write of a room renews its
+//! lease and is **fenced** by it: it commits only while the writer still holds the lease at
+//! the epoch it claimed ([`DbError::is_lease_lost`] otherwise), so no room is ever written by
+//! two instances. The lease's owner is the instance's advertised URL
+//! ([`Database::with_owner`]), which tells a client where its room is run.
 //!
 //! ```
 //! use ddz_server::db::{Database, FinishedGame, PlayerId};
@@ -30,15 +40,18 @@
 //! assert_eq!((results.robots[0].robot.as_str(), results.robots[0].wins), ("level:3", 1));
 //! ```
 
-use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::time::{SystemTime, UNIX_EPOCH};
+mod postgres;
+mod sqlite;
 
-use rusqlite::{Connection, OptionalExtension, params};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// The migrations, in order: migration `n` (1-based) brings the schema to version `n`.
+/// The migrations, in order: migration `n` (1-based) brings the schema to version `n`. They
+/// are written for SQLite; PostgreSQL runs the same text with its integer types
+/// (`postgres::dialect`): the two back ends have the same tables, columns and versions.
 const MIGRATIONS: &[&str] = &[
     "
     CREATE TABLE games (
@@ -101,25 +114,64 @@ const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX room_actions_room ON room_actions (room, id);
 ",
+    "
+    CREATE TABLE room_leases (
+        room TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        epoch INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+    );
+    CREATE INDEX room_leases_owner ON room_leases (owner);
+",
 ];
+
+/// The lease owner of an instance that gave no URL to advertise: a single instance on its
+/// own database (SQLite's case).
+pub const LOCAL_OWNER: &str = "local";
+
+/// How long a lease lasts unless renewed, by default.
+pub const DEFAULT_LEASE: Duration = Duration::from_secs(10);
 
 /// What went wrong with the database.
 #[derive(Debug)]
-pub struct DbError(pub String);
+pub struct DbError {
+    message: String,
+    lease_lost: bool,
+}
+
+impl DbError {
+    /// An error with this message.
+    pub fn new(message: impl Into<String>) -> DbError {
+        DbError {
+            message: message.into(),
+            lease_lost: false,
+        }
+    }
+
+    /// A write of `room` refused: this instance no longer holds the room's lease.
+    fn lease_lost(room: &str) -> DbError {
+        DbError {
+            message: format!(
+                "room {room}: another instance holds its lease now (the write is refused)"
+            ),
+            lease_lost: true,
+        }
+    }
+
+    /// Whether the write was refused because another instance holds the room's lease now:
+    /// the room must stop here (it is run elsewhere), not retry.
+    pub fn is_lease_lost(&self) -> bool {
+        self.lease_lost
+    }
+}
 
 impl std::fmt::Display for DbError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 
 impl std::error::Error for DbError {}
-
-impl From<rusqlite::Error> for DbError {
-    fn from(e: rusqlite::Error) -> DbError {
-        DbError(format!("database: {e}"))
-    }
-}
 
 /// A finished game, as it is saved.
 #[derive(Clone, Debug, PartialEq)]
@@ -312,8 +364,18 @@ pub enum RoomWrite {
         /// The game the change finished, saved in the same transaction.
         finished: Option<Box<FinishedGame>>,
     },
-    /// The room closed (idle): its row and its log go.
+    /// The room closed (idle): its row, its log and its lease go.
     Close(String),
+}
+
+impl RoomWrite {
+    /// The id of the room written.
+    pub fn room_id(&self) -> &str {
+        match self {
+            RoomWrite::Save { room, .. } => &room.id,
+            RoomWrite::Append { room, .. } | RoomWrite::Close(room) => room,
+        }
+    }
 }
 
 /// A change of a room since its row was written (table `room_actions`, in order): the game's
@@ -361,16 +423,80 @@ impl SavedRoom {
     }
 }
 
-/// The games database: one connection, used by one caller at a time.
+/// A write with the epoch of the room's lease it is made under ([`Database::claim`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeasedWrite {
+    /// The epoch of the writer's lease on the room.
+    pub epoch: u64,
+    /// The write.
+    pub write: RoomWrite,
+}
+
+/// Where an open room is run, as the database knows ([`Database::locate`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Located {
+    /// No open room has this id.
+    Nowhere,
+    /// The room is open and no live lease holds it (never leased, released, or expired):
+    /// whoever claims it first runs it.
+    Free,
+    /// The room is run by the holder of a live lease.
+    Held {
+        /// The lease's owner: the URL its instance advertises (or [`LOCAL_OWNER`]).
+        owner: String,
+    },
+}
+
+/// A room's row as a back end reads it, and the entries of its log.
+struct StoredRoom {
+    room: SavedRoom,
+    log: Vec<(i64, String)>,
+}
+
+/// What each back end does; [`Database`] adds what is common (parsing, aggregating).
+trait Store: Send + Sync {
+    fn version(&self) -> Result<i64, DbError>;
+    fn save_game(&self, game: &FinishedGame) -> Result<i64, DbError>;
+    /// Up to `limit` games with ids below `before`, newest first.
+    fn games(&self, before: i64, limit: i64) -> Result<Vec<GameSummary>, DbError>;
+    /// A game and its record's text.
+    fn game(&self, id: i64) -> Result<Option<(GameSummary, String)>, DbError>;
+    /// A player's games: (robot, score, game id), by game id.
+    fn player_games(&self, player: &str) -> Result<Vec<(String, i64, i64)>, DbError>;
+    /// Writes rooms not leased by another owner, releases `owner`'s leases on them; the ids
+    /// of those leased by another (not written).
+    fn save_rooms(&self, rooms: &[SavedRoom], owner: &str) -> Result<Vec<String>, DbError>;
+    fn commit(&self, writes: &[&LeasedWrite], owner: &str, ttl_ms: i64) -> Result<(), DbError>;
+    /// The open rooms (or the one with this id), the oldest first, with their logs.
+    fn rooms(&self, only: Option<&str>) -> Result<Vec<StoredRoom>, DbError>;
+    fn room_totals(&self, room: &str) -> Result<Option<(u32, String)>, DbError>;
+    fn claim(
+        &self,
+        room: &str,
+        owner: &str,
+        ttl_ms: i64,
+        own_too: bool,
+    ) -> Result<Option<u64>, DbError>;
+    fn claimable(&self, owner: &str, own_too: bool) -> Result<Vec<String>, DbError>;
+    fn renew(&self, owner: &str, ttl_ms: i64) -> Result<u64, DbError>;
+    fn locate(&self, room: &str) -> Result<Located, DbError>;
+}
+
+/// The games database, on SQLite or PostgreSQL; one connection, used by one caller at a
+/// time; every call blocks (call it off the async workers).
 pub struct Database {
-    conn: Mutex<Connection>,
-    path: Option<PathBuf>,
+    store: Box<dyn Store>,
+    /// Where it is: the file, or the server's address (no password).
+    place: String,
+    owner: String,
+    lease: Duration,
 }
 
 impl std::fmt::Debug for Database {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Database")
-            .field("path", &self.path)
+            .field("place", &self.place)
+            .field("owner", &self.owner)
             .finish()
     }
 }
@@ -387,98 +513,81 @@ pub fn default_path() -> Option<PathBuf> {
     Some(base.join("ddz").join("games.sqlite3"))
 }
 
-fn now() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
-}
-
 impl Database {
-    /// Opens (or creates, with its directory) the database at `path` and runs the migrations
-    /// it lacks. The file is in write-ahead-log mode with a sync at every commit
+    /// Opens (or creates, with its directory) the SQLite database at `path` and runs the
+    /// migrations it lacks. The file is in write-ahead-log mode with a sync at every commit
     /// (`synchronous = FULL`): a committed action survives a crash of the process and a power
-    /// cut, and readers never wait for the writer.
+    /// cut, and readers never wait for the writer. Its lease owner is [`LOCAL_OWNER`].
     pub fn open(path: &Path) -> Result<Database, DbError> {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| DbError(format!("{}: {e}", dir.display())))?;
-        }
-        let at = |e: rusqlite::Error| DbError(format!("{}: {e}", path.display()));
-        let conn = Connection::open(path).map_err(at)?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))
-            .map_err(at)?;
-        let mode: String = conn
-            .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
-            .map_err(at)?;
-        if !mode.eq_ignore_ascii_case("wal") {
-            return Err(DbError(format!(
-                "{}: the database cannot keep a write-ahead log (journal mode {mode})",
-                path.display()
-            )));
-        }
-        conn.execute_batch("PRAGMA synchronous = FULL")
-            .map_err(at)?;
-        Database::with(conn, Some(path.to_path_buf()))
+        Ok(Database::with_store(
+            Box::new(sqlite::Sqlite::open(path)?),
+            path.display().to_string(),
+        ))
     }
 
-    /// A database in memory (tests).
+    /// A SQLite database in memory (tests).
     pub fn in_memory() -> Result<Database, DbError> {
-        Database::with(Connection::open_in_memory()?, None)
+        Ok(Database::with_store(
+            Box::new(sqlite::Sqlite::in_memory()?),
+            ":memory:".into(),
+        ))
     }
 
-    fn with(mut conn: Connection, path: Option<PathBuf>) -> Result<Database, DbError> {
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-        let known = MIGRATIONS.len() as i64;
-        if version > known {
-            return Err(DbError(format!(
-                "database: schema version {version} is newer than this ddz knows ({known})"
-            )));
+    /// Connects to the PostgreSQL database at `url` (`postgres://user:password@host:port/db`,
+    /// as libpq reads it; without TLS, for a server on the same host or network) and runs the
+    /// migrations it lacks, one instance at a time. Its lease owner is [`LOCAL_OWNER`] until
+    /// [`Database::with_owner`] names the instance.
+    pub fn connect(url: &str) -> Result<Database, DbError> {
+        let (store, place) = postgres::Postgres::connect(url)?;
+        Ok(Database::with_store(Box::new(store), place))
+    }
+
+    fn with_store(store: Box<dyn Store>, place: String) -> Database {
+        Database {
+            store,
+            place,
+            owner: LOCAL_OWNER.into(),
+            lease: DEFAULT_LEASE,
         }
-        for (i, migration) in MIGRATIONS.iter().enumerate().skip(version as usize) {
-            let tx = conn.transaction()?;
-            tx.execute_batch(migration)?;
-            tx.pragma_update(None, "user_version", i as i64 + 1)?;
-            tx.commit()?;
-        }
-        Ok(Database {
-            conn: Mutex::new(conn),
-            path,
-        })
+    }
+
+    /// The same database, its rooms leased under `owner` (the URL this instance advertises,
+    /// where clients reach it) for `lease` at a time.
+    pub fn with_owner(mut self, owner: &str, lease: Duration) -> Database {
+        self.owner = owner.to_string();
+        self.lease = lease;
+        self
+    }
+
+    /// The owner this instance's leases are held under.
+    pub fn owner(&self) -> &str {
+        &self.owner
+    }
+
+    /// How long a lease lasts unless renewed.
+    pub fn lease(&self) -> Duration {
+        self.lease
+    }
+
+    fn lease_ms(&self) -> i64 {
+        self.lease.as_millis().min(i64::MAX as u128) as i64
     }
 
     /// The schema version (the number of migrations run).
     pub fn version(&self) -> Result<i64, DbError> {
-        let conn = self.lock()?;
-        Ok(conn.query_row("PRAGMA user_version", [], |r| r.get(0))?)
-    }
-
-    fn lock(&self) -> Result<std::sync::MutexGuard<'_, Connection>, DbError> {
-        self.conn
-            .lock()
-            .map_err(|_| DbError("database: a writer failed".into()))
+        self.store.version()
     }
 
     /// Saves a finished game and its room's totals; the game's id.
     pub fn save_game(&self, game: &FinishedGame) -> Result<i64, DbError> {
-        let mut conn = self.lock()?;
-        let tx = conn.transaction()?;
-        let id = insert_game(&tx, game)?;
-        tx.commit()?;
-        Ok(id)
+        self.store.save_game(game)
     }
 
     /// Up to `limit` games with ids below `before` (all when none), newest first.
     pub fn games(&self, before: Option<i64>, limit: u32) -> Result<GamePage, DbError> {
-        let conn = self.lock()?;
-        let mut statement = conn.prepare(
-            "SELECT id, room, number, finished_at, rules, seed, winner, scores, players \
-             FROM games WHERE id < ?1 ORDER BY id DESC LIMIT ?2",
-        )?;
-        let rows = statement.query_map(
-            params![before.unwrap_or(i64::MAX), i64::from(limit) + 1],
-            summary,
-        )?;
-        let mut games = rows.collect::<Result<Vec<_>, _>>()?;
+        let mut games = self
+            .store
+            .games(before.unwrap_or(i64::MAX), i64::from(limit) + 1)?;
         let next = if games.len() > limit as usize {
             games.truncate(limit as usize);
             games.last().map(|g| g.id)
@@ -490,22 +599,11 @@ impl Database {
 
     /// The game with this id, with its record.
     pub fn game(&self, id: i64) -> Result<Option<StoredGame>, DbError> {
-        let conn = self.lock()?;
-        let found = conn
-            .query_row(
-                "SELECT id, room, number, finished_at, rules, seed, winner, scores, players, \
-                 record FROM games WHERE id = ?1",
-                params![id],
-                |row| {
-                    let record: String = row.get(9)?;
-                    Ok((summary(row)?, record))
-                },
-            )
-            .optional()?;
-        found
+        self.store
+            .game(id)?
             .map(|(summary, record)| {
                 let record = serde_json::from_str(&record)
-                    .map_err(|e| DbError(format!("database: game {id}'s record: {e}")))?;
+                    .map_err(|e| DbError::new(format!("database: game {id}'s record: {e}")))?;
                 Ok(StoredGame { summary, record })
             })
             .transpose()
@@ -513,20 +611,8 @@ impl Database {
 
     /// A player's results against each robot, from every game saved with its identity.
     pub fn player_results(&self, player: &PlayerId) -> Result<PlayerResults, DbError> {
-        let conn = self.lock()?;
-        let mut statement = conn.prepare(
-            "SELECT robot, score, game FROM player_games WHERE player = ?1 ORDER BY game",
-        )?;
-        let rows = statement.query_map(params![player.as_str()], |row| {
-            Ok((
-                row.get::<_, String>(0)?,
-                row.get::<_, i64>(1)?,
-                row.get::<_, i64>(2)?,
-            ))
-        })?;
         let mut robots: Vec<RobotResults> = Vec::new();
-        for row in rows {
-            let (robot, score, game) = row?;
+        for (robot, score, game) in self.store.player_games(player.as_str())? {
             let index = match robots.iter().position(|r| r.robot == robot) {
                 Some(i) => i,
                 None => {
@@ -561,229 +647,143 @@ impl Database {
         })
     }
 
-    /// Saves rooms in progress (at shutdown), replacing any saved under the same ids.
+    /// Saves rooms in progress (at shutdown), replacing any saved under the same ids, and
+    /// releases this instance's leases on them (another instance may take them over at once).
+    /// A room whose live lease another instance holds is not written (that instance runs it):
+    /// an error names them, after the others are saved.
     pub fn save_rooms(&self, rooms: &[SavedRoom]) -> Result<(), DbError> {
-        let mut conn = self.lock()?;
-        let tx = conn.transaction()?;
-        for room in rooms {
-            upsert_room(&tx, room)?;
+        let elsewhere = self.store.save_rooms(rooms, &self.owner)?;
+        if elsewhere.is_empty() {
+            Ok(())
+        } else {
+            Err(DbError::new(format!(
+                "{} of the rooms are run by another instance now, not saved here: {}",
+                elsewhere.len(),
+                elsewhere.join(", ")
+            )))
         }
-        tx.commit()?;
-        Ok(())
     }
 
-    /// Commits the writes of rooms in one transaction (all or none): each room's state, with
-    /// the game it just finished, or a closed room's row deleted.
+    /// Commits the writes of rooms in one transaction (all or none), each fenced by its
+    /// lease: each room's state, with the game it just finished, or a closed room's row
+    /// deleted. A write whose lease this instance no longer holds at its epoch fails the whole
+    /// transaction with [`DbError::is_lease_lost`]; every other write renews its lease.
     pub fn commit<'a>(
         &self,
-        writes: impl IntoIterator<Item = &'a RoomWrite>,
+        writes: impl IntoIterator<Item = &'a LeasedWrite>,
     ) -> Result<(), DbError> {
-        let mut conn = self.lock()?;
-        let tx = conn.transaction()?;
-        for write in writes {
-            match write {
-                RoomWrite::Save { room, finished } => {
-                    upsert_room(&tx, room)?;
-                    if let Some(game) = finished {
-                        insert_game(&tx, game)?;
-                    }
-                }
-                RoomWrite::Append {
-                    room,
-                    entry,
-                    finished,
-                } => {
-                    tx.execute(
-                        "INSERT INTO room_actions (room, entry) VALUES (?1, ?2)",
-                        params![room, json(entry)],
-                    )?;
-                    if let Some(game) = finished {
-                        insert_game(&tx, game)?;
-                    }
-                }
-                RoomWrite::Close(id) => {
-                    tx.execute("DELETE FROM saved_rooms WHERE id = ?1", params![id])?;
-                    tx.execute("DELETE FROM room_actions WHERE room = ?1", params![id])?;
-                }
-            }
-        }
-        tx.commit()?;
-        Ok(())
+        let writes: Vec<&LeasedWrite> = writes.into_iter().collect();
+        self.store.commit(&writes, &self.owner, self.lease_ms())
     }
 
-    /// The rooms open at the last stop (at start), the oldest first, each with the changes
-    /// of its log applied ([`SavedRoom::apply`]). They stay in the database while they are
-    /// open: a room's row goes only when it closes ([`RoomWrite::Close`]).
+    /// Every open room (the oldest first), each with the changes of its log applied
+    /// ([`SavedRoom::apply`]), whoever holds it. A room's row goes only when it closes
+    /// ([`RoomWrite::Close`]).
     pub fn open_rooms(&self) -> Result<Vec<SavedRoom>, DbError> {
-        let mut rooms = self.room_rows()?;
-        let conn = self.lock()?;
-        let mut statement =
-            conn.prepare("SELECT id, entry FROM room_actions WHERE room = ?1 ORDER BY id")?;
-        for room in &mut rooms {
-            let rows = statement.query_map(params![room.id], |row| {
-                Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?))
-            })?;
-            for row in rows {
-                let (id, text) = row?;
-                let entry: RoomLogEntry = serde_json::from_str(&text).map_err(|e| {
-                    DbError(format!("database: room {}'s log, entry {id}: {e}", room.id))
-                })?;
-                room.apply(&entry);
-            }
-        }
-        Ok(rooms)
+        self.store.rooms(None)?.into_iter().map(applied).collect()
     }
 
-    /// The rows of `saved_rooms`, as written.
-    fn room_rows(&self) -> Result<Vec<SavedRoom>, DbError> {
-        let conn = self.lock()?;
-        let mut statement = conn.prepare(
-            "SELECT id, players, token_hashes, hint_bot, turn_ms, robot_delay_ms, seeded, game, \
-             totals, step, last_event, ready, record, sitting, identities, auto FROM \
-             saved_rooms ORDER BY saved_at, id",
-        )?;
-        let rows = statement.query_map([], |row| {
-            Ok(SavedRoom {
-                id: row.get(0)?,
-                players: parse(1, row.get(1)?)?,
-                token_hashes: parse(2, row.get(2)?)?,
-                hint_bot: row.get(3)?,
-                turn_ms: row.get::<_, i64>(4)?.max(0) as u64,
-                robot_delay_ms: row.get::<_, i64>(5)?.max(0) as u64,
-                seeded: row.get(6)?,
-                game: row.get(7)?,
-                totals: parse(8, row.get(8)?)?,
-                step: row.get::<_, i64>(9)?.max(0) as u64,
-                last_event: row.get::<_, i64>(10)?.max(0) as u64,
-                ready: parse(11, row.get(11)?)?,
-                record: parse(12, row.get(12)?)?,
-                sitting: parse(13, row.get(13)?)?,
-                identities: parse(14, row.get(14)?)?,
-                auto: parse(15, row.get(15)?)?,
-            })
-        })?;
-        Ok(rows.collect::<Result<Vec<_>, _>>()?)
+    /// The open room with this id, its log applied; none when there is none.
+    pub fn open_room(&self, id: &str) -> Result<Option<SavedRoom>, DbError> {
+        self.store
+            .rooms(Some(id))?
+            .into_iter()
+            .next()
+            .map(applied)
+            .transpose()
     }
 
     /// A room's games so far and running totals, when it finished one.
     pub fn room_totals(&self, room: &str) -> Result<Option<(u32, [i64; 3])>, DbError> {
-        let conn = self.lock()?;
-        let found: Option<(u32, String)> = conn
-            .query_row(
-                "SELECT games, totals FROM rooms WHERE id = ?1",
-                params![room],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )
-            .optional()?;
-        found
+        self.store
+            .room_totals(room)?
             .map(|(games, totals)| {
                 serde_json::from_str(&totals)
                     .map(|t| (games, t))
-                    .map_err(|e| DbError(format!("database: room {room}'s totals: {e}")))
+                    .map_err(|e| DbError::new(format!("database: room {room}'s totals: {e}")))
             })
             .transpose()
     }
-}
 
-/// Inserts a finished game, its players' results and its room's totals; the game's id.
-fn insert_game(tx: &rusqlite::Transaction<'_>, game: &FinishedGame) -> Result<i64, DbError> {
-    let at = now();
-    tx.execute(
-        "INSERT INTO games (room, number, finished_at, rules, seed, winner, scores, players, \
-         record) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-        params![
-            game.room,
-            game.number,
-            at,
-            game.rules,
-            game.seed.to_string(),
-            game.winner,
-            json(&game.scores),
-            json(&game.players),
-            json(&game.record),
-        ],
-    )?;
-    let id = tx.last_insert_rowid();
-    let robot = opponent_robot(&game.players);
-    for (seat, player) in game.identities.iter().enumerate() {
-        if let Some(player) = player {
-            tx.execute(
-                "INSERT OR IGNORE INTO player_games (player, game, seat, robot, score) \
-                 VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![player, id, seat as i64, robot, game.scores[seat]],
-            )?;
-        }
+    /// Claims the lease of room `room` for this instance: when nobody holds it, or its lease
+    /// has expired, or (`own_too`) this instance's owner holds it (a previous run of this
+    /// instance, after a crash). The new epoch, raised by one at each claim, fences every
+    /// write of the room made under an older one; none when another holds a live lease.
+    pub fn claim(&self, room: &str, own_too: bool) -> Result<Option<u64>, DbError> {
+        self.store
+            .claim(room, &self.owner, self.lease_ms(), own_too)
     }
-    tx.execute(
-        "INSERT INTO rooms (id, players, games, totals, updated_at) VALUES (?1, ?2, ?3, ?4, \
-         ?5) ON CONFLICT (id) DO UPDATE SET games = excluded.games, totals = \
-         excluded.totals, updated_at = excluded.updated_at",
-        params![
-            game.room,
-            json(&game.players),
-            game.number,
-            json(&game.totals),
-            at
-        ],
-    )?;
-    Ok(id)
+
+    /// The ids of the open rooms this instance may claim ([`Database::claim`]), the oldest
+    /// first.
+    pub fn claimable(&self, own_too: bool) -> Result<Vec<String>, DbError> {
+        self.store.claimable(&self.owner, own_too)
+    }
+
+    /// Renews every lease this instance holds (its heartbeat); how many.
+    pub fn renew(&self) -> Result<u64, DbError> {
+        self.store.renew(&self.owner, self.lease_ms())
+    }
+
+    /// Where room `room` is run.
+    pub fn locate(&self, room: &str) -> Result<Located, DbError> {
+        self.store.locate(room)
+    }
 }
 
-/// Writes a room's row, replacing the one under its id, and empties its log (the row holds
-/// every change).
-fn upsert_room(tx: &rusqlite::Transaction<'_>, room: &SavedRoom) -> Result<(), DbError> {
-    tx.execute("DELETE FROM room_actions WHERE room = ?1", params![room.id])?;
-    tx.execute(
-        "INSERT OR REPLACE INTO saved_rooms (id, saved_at, players, token_hashes, hint_bot, \
-         turn_ms, robot_delay_ms, seeded, game, totals, step, last_event, ready, record, \
-         sitting, identities, auto) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, \
-         ?12, ?13, ?14, ?15, ?16, ?17)",
-        params![
-            room.id,
-            now(),
-            json(&room.players),
-            json(&room.token_hashes),
-            room.hint_bot,
-            room.turn_ms as i64,
-            room.robot_delay_ms as i64,
-            room.seeded,
-            room.game,
-            json(&room.totals),
-            room.step as i64,
-            room.last_event as i64,
-            json(&room.ready),
-            json(&room.record),
-            json(&room.sitting),
-            json(&room.identities),
-            json(&room.auto),
-        ],
-    )?;
-    Ok(())
+/// Makes an empty database `name` (lowercase letters, digits, `_`) on the PostgreSQL server
+/// of `server_url`, dropping one of that name first, and returns its URL: a scratch database
+/// for tests (ddz's own, and a deployment's smoke test).
+pub fn create_postgres_database(server_url: &str, name: &str) -> Result<String, DbError> {
+    postgres::create_database(server_url, name)
 }
 
-/// A JSON column read back.
-fn parse<T: serde::de::DeserializeOwned>(i: usize, text: String) -> rusqlite::Result<T> {
-    serde_json::from_str(&text).map_err(|e| {
-        rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, Box::new(e))
-    })
+/// The URL of a fresh PostgreSQL database `name` for a test, on the server that
+/// `DDZ_TEST_POSTGRES` names (`postgres://USER@HOST:PORT/DB`); none when it is not set. With
+/// `DDZ_REQUIRE_POSTGRES=1` (CI) its absence is an error, so that no test skips unseen.
+pub fn test_postgres(name: &str) -> Result<Option<String>, DbError> {
+    let Some(server) = std::env::var("DDZ_TEST_POSTGRES")
+        .ok()
+        .filter(|v| !v.is_empty())
+    else {
+        if std::env::var("DDZ_REQUIRE_POSTGRES").as_deref() == Ok("1") {
+            return Err(DbError::new(
+                "DDZ_REQUIRE_POSTGRES=1 but DDZ_TEST_POSTGRES names no server",
+            ));
+        }
+        eprintln!("{name}: DDZ_TEST_POSTGRES is not set: PostgreSQL not tested");
+        return Ok(None);
+    };
+    create_postgres_database(&server, name)
+        .map(Some)
+        .map_err(|e| DbError::new(format!("DDZ_TEST_POSTGRES: {e}")))
 }
 
-/// A row of `games` (its first nine columns) as a summary.
-fn summary(row: &rusqlite::Row<'_>) -> rusqlite::Result<GameSummary> {
-    Ok(GameSummary {
-        id: row.get(0)?,
-        room: crate::seeds::room_label(&row.get::<_, String>(1)?),
-        game: row.get(2)?,
-        finished_at: row.get(3)?,
-        rules: row.get(4)?,
-        seed: row.get(5)?,
-        winner: row.get(6)?,
-        scores: parse(7, row.get(7)?)?,
-        players: parse(8, row.get(8)?)?,
-    })
+/// A stored room with its log applied.
+fn applied(stored: StoredRoom) -> Result<SavedRoom, DbError> {
+    let StoredRoom { mut room, log } = stored;
+    for (id, text) in log {
+        let entry: RoomLogEntry = serde_json::from_str(&text).map_err(|e| {
+            DbError::new(format!("database: room {}'s log, entry {id}: {e}", room.id))
+        })?;
+        room.apply(&entry);
+    }
+    Ok(room)
 }
 
 /// A value as JSON text.
 fn json(value: &impl Serialize) -> String {
     serde_json::to_string(value).unwrap_or_else(|_| "null".into())
+}
+
+/// A JSON column read back; the error names the column.
+fn from_json<T: serde::de::DeserializeOwned>(column: &str, text: &str) -> Result<T, DbError> {
+    serde_json::from_str(text).map_err(|e| DbError::new(format!("database: {column}: {e}")))
+}
+
+/// Unix seconds now (when a game finished, a room was saved).
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
 }
