@@ -10,6 +10,7 @@ mod bots;
 mod botzone;
 mod cli;
 mod crash;
+mod db_faults;
 mod exec;
 mod instances;
 mod perft;

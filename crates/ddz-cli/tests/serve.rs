@@ -25,7 +25,13 @@ pub(crate) struct Server {
 
 impl Server {
     pub(crate) fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ddz"))
+        Server::start_from(Command::new(env!("CARGO_BIN_EXE_ddz")), args)
+    }
+
+    /// `ddz serve` with `args` as `program` runs it: `program` is `ddz` itself, or a command
+    /// (a shell, `runuser`) whose own arguments end with the path of `ddz`.
+    pub(crate) fn start_from(mut program: Command, args: &[&str]) -> Server {
+        let mut child = program
             .arg("serve")
             .args(if args.contains(&"--addr") {
                 &[][..]
@@ -69,7 +75,7 @@ impl Server {
 
     /// Sends `signal` (`-TERM`, `-INT`) and waits up to 10 s for the exit.
     #[cfg(unix)]
-    fn stop(&mut self, signal: &str) -> ExitStatus {
+    pub(crate) fn stop(&mut self, signal: &str) -> ExitStatus {
         let pid = self.child.id().to_string();
         let sent = Command::new("kill").args([signal, &pid]).status().unwrap();
         assert!(sent.success());

@@ -274,8 +274,14 @@ pub(crate) async fn bid(
 
 /// `GET /v1/health`.
 pub(crate) async fn health(State(state): State<AppState>) -> Response {
+    let failing = state.journal.as_ref().and_then(|j| j.failing());
+    let database = match (&state.journal, &failing) {
+        (None, _) => "none".to_string(),
+        (Some(_), None) => "ok".to_string(),
+        (Some(_), Some(e)) => format!("writes failing: {e}"),
+    };
     let health = Health {
-        status: "ok".into(),
+        status: if failing.is_some() { "degraded" } else { "ok" }.into(),
         version: env!("CARGO_PKG_VERSION").into(),
         protocols: vec![
             protocol::PROTOCOL.into(),
@@ -284,8 +290,14 @@ pub(crate) async fn health(State(state): State<AppState>) -> Response {
         rules: state.config.rules.profile,
         robots: state.config.robots.clone(),
         rooms: state.rooms.len(),
+        database,
     };
-    json_response(StatusCode::OK, &health)
+    let status = if failing.is_some() {
+        StatusCode::SERVICE_UNAVAILABLE
+    } else {
+        StatusCode::OK
+    };
+    json_response(status, &health)
 }
 
 /// A body that is a game record (`/v1/replay`, `/v1/analyse`), read, or the 4xx that says

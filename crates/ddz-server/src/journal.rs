@@ -24,8 +24,8 @@
 //! assert!(refused.unwrap_err().is_lease_lost());
 //! ```
 
-use std::sync::Arc;
 use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
 
 use tokio::sync::oneshot;
 
@@ -43,6 +43,8 @@ struct Pending {
 /// The journal's writer: a thread that commits the rooms' writes, several at a time.
 pub struct Journal {
     queue: mpsc::Sender<Pending>,
+    /// Why the latest write failed, until one succeeds ([`Journal::failing`]).
+    failing: Arc<Mutex<Option<String>>>,
 }
 
 impl std::fmt::Debug for Journal {
@@ -55,6 +57,8 @@ impl Journal {
     /// Starts the writer thread on `db`; it ends when the journal is dropped.
     pub fn start(db: Arc<Database>) -> Journal {
         let (queue, writes) = mpsc::channel::<Pending>();
+        let failing = Arc::new(Mutex::new(None));
+        let noted = failing.clone();
         std::thread::Builder::new()
             .name("ddz-journal".into())
             .spawn(move || {
@@ -66,11 +70,22 @@ impl Journal {
                             Err(_) => break,
                         }
                     }
-                    commit_batch(&db, batch);
+                    commit_batch(&db, batch, &noted);
                 }
             })
             .expect("the journal's thread starts");
-        Journal { queue }
+        Journal { queue, failing }
+    }
+
+    /// Why the database's latest write failed (a commit, or the leases' heartbeat), while no
+    /// write has succeeded since: what `GET /v1/health` reports.
+    pub fn failing(&self) -> Option<String> {
+        self.failing.lock().ok().and_then(|f| f.clone())
+    }
+
+    /// Notes the outcome of a write made outside the journal (the heartbeat's renewal).
+    pub fn note(&self, outcome: Result<(), &DbError>) {
+        note(&self.failing, outcome);
     }
 
     /// Commits `write` under the room's lease at `epoch`; returns once it is in the database
@@ -86,10 +101,23 @@ impl Journal {
     }
 }
 
+/// Keeps the latest write's failure (a lost lease is not the database failing).
+fn note(failing: &Mutex<Option<String>>, outcome: Result<(), &DbError>) {
+    if let Ok(mut failing) = failing.lock() {
+        match outcome {
+            Ok(()) => *failing = None,
+            Err(e) if e.is_lease_lost() => {}
+            Err(e) => *failing = Some(e.to_string()),
+        }
+    }
+}
+
 /// Commits a batch in one transaction; when that fails, each write alone, so that one write
 /// the database refuses does not fail the rooms written with it.
-fn commit_batch(db: &Database, batch: Vec<Pending>) {
-    match db.commit(batch.iter().map(|p| &p.write)) {
+fn commit_batch(db: &Database, batch: Vec<Pending>, failing: &Mutex<Option<String>>) {
+    let result = db.commit(batch.iter().map(|p| &p.write));
+    note(failing, result.as_ref().map(|_| ()));
+    match result {
         Ok(()) => {
             for pending in batch {
                 let _ = pending.done.send(Ok(()));
@@ -103,6 +131,7 @@ fn commit_batch(db: &Database, batch: Vec<Pending>) {
         Err(_) => {
             for pending in batch {
                 let result = db.commit([&pending.write]);
+                note(failing, result.as_ref().map(|_| ()));
                 let _ = pending.done.send(result);
             }
         }

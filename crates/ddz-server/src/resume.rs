@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use tokio::sync::mpsc;
 
-use crate::db::Located;
+use crate::db::{DbError, Located};
 use crate::registry::Cmd;
 use crate::rooms;
 use crate::state::AppState;
@@ -155,7 +155,14 @@ pub(crate) async fn keep_leases(state: AppState) {
         tokio::select! {
             _ = renew.tick() => {
                 let db = db.clone();
-                if let Err(e) = blocking(move || db.renew()).await {
+                let renewed = tokio::task::spawn_blocking(move || db.renew().map(|_| ())).await;
+                let renewed = renewed.unwrap_or_else(|_| Err(DbError::new("the task failed")));
+                // The renewal is a write: a database that cannot take one is reported by
+                // GET /v1/health even when no room acts.
+                if let Some(journal) = &state.journal {
+                    journal.note(renewed.as_ref().map(|_| ()));
+                }
+                if let Err(e) = renewed {
                     log(format_args!("the leases could not be renewed: {e}"));
                 }
             }

@@ -250,7 +250,10 @@ pub(crate) async fn create(
                 match tokio::task::spawn_blocking(move || db.claim(&lease_id, false)).await {
                     Ok(Ok(Some(epoch))) => Ok(epoch),
                     Ok(Ok(None)) => Err("its id is leased already".to_string()),
-                    Ok(Err(e)) => Err(e.to_string()),
+                    Ok(Err(e)) => {
+                        journal.note(Err(&e));
+                        Err(e.to_string())
+                    }
                     Err(_) => Err("the database task failed".to_string()),
                 };
             let committed = match claimed {

@@ -45,6 +45,7 @@ async fn health_and_openapi() {
     robots.extend(ddz_bots::level_specs());
     assert_eq!(health["robots"], json!(robots));
     assert_eq!(health["rooms"], 0);
+    assert_eq!(health["database"], "none");
 
     let (status, content_type, doc) = call(&app, "GET", "/openapi.json", "").await;
     assert_eq!(status, 200);

@@ -47,7 +47,20 @@ impl Sqlite {
         }
         conn.execute_batch("PRAGMA synchronous = FULL")
             .map_err(at)?;
-        Sqlite::migrated(conn).map_err(|e| DbError::new(format!("{}: {e}", path.display())))
+        let store =
+            Sqlite::migrated(conn).map_err(|e| DbError::new(format!("{}: {e}", path.display())))?;
+        // A database that cannot be written would lose every game: refused now, not at the
+        // first action (a file already migrated and in WAL mode opens without one write).
+        store
+            .lock()?
+            .execute_batch("BEGIN IMMEDIATE; CREATE TABLE ddz_write_probe (x INTEGER); ROLLBACK")
+            .map_err(|e| {
+                DbError::new(format!(
+                    "{}: cannot be written ({e}): ddz serve writes every action there",
+                    path.display()
+                ))
+            })?;
+        Ok(store)
     }
 
     /// A database in memory.

@@ -516,10 +516,11 @@ pub struct RoomCreated {
     pub ws: String,
 }
 
-/// The answer of `GET /v1/health`.
+/// The answer of `GET /v1/health`: 200 when `ok`, 503 when `degraded`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Health {
-    /// Always `ok`.
+    /// `ok`, or `degraded` when the database cannot take writes (every action is refused
+    /// then, and no game can be saved).
     pub status: String,
     /// The server's version.
     pub version: String,
@@ -531,6 +532,8 @@ pub struct Health {
     pub robots: Vec<String>,
     /// The rooms open.
     pub rooms: usize,
+    /// The database: `none` (nothing kept), `ok`, or why its latest write failed.
+    pub database: String,
 }
 
 /// What a step of a replay is.
