@@ -135,9 +135,17 @@ fn read_new_room(state: &AppState, body: &[u8]) -> Result<RoomSpec, String> {
     )?;
     let seed = match &fields.seed {
         None => None,
+        // As a number, or as decimal text (a JavaScript client's numbers above 2^53 are not
+        // exact).
         Some(v) => Some(
             v.value
-                .ok_or_else(|| format!("\"seed\": {v} is not a number 0-18446744073709551615"))?,
+                .or_else(|| crate::wire::seed_text::read(&v.json))
+                .ok_or_else(|| {
+                    format!(
+                        "\"seed\": {v} is not a number 0-18446744073709551615 (or the same as \
+                         decimal text)"
+                    )
+                })?,
         ),
     };
     let people = robots.0.iter().filter(|r| r.is_none()).count();

@@ -52,7 +52,9 @@ async fn play(addr: &str, room: &Value, games: usize) -> Vec<u64> {
         if state["phase"] == "over" {
             if acted != step {
                 acted = step;
-                seeds.push(state["seed"].as_u64().expect("the seed at game over"));
+                // Decimal text: 64 bits do not fit a JavaScript number.
+                let seed = state["seed"].as_str().expect("the seed at game over");
+                seeds.push(seed.parse::<u64>().unwrap());
                 c.send(json!({"type": "next"})).await;
             }
             continue;

@@ -377,8 +377,13 @@ pub struct TableState {
     /// Once over: every seat's remaining cards (absent before).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hands: Option<BySeat<CardIds>>,
-    /// Once over: the game's seed (absent before).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Once over: the game's seed, as decimal text (absent before): 64 bits do not fit a
+    /// JavaScript number.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "seed_text::optional"
+    )]
     pub seed: Option<u64>,
     /// Once over: the game record, `ddz-record/1` (absent before).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -442,6 +447,63 @@ pub enum ServerMessage {
         /// Why.
         reason: String,
     },
+}
+
+/// A 64-bit seed written as decimal text, since JavaScript reads a JSON number above 2^53
+/// inexactly; read from text or a number. Records keep their seeds as numbers (their format,
+/// docs/records.md); the messages and answers of the server send text.
+pub mod seed_text {
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    /// Writes the seed as text.
+    pub fn serialize<S: Serializer>(seed: &u64, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(seed)
+    }
+
+    /// Reads a seed from decimal text or a number.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+        let value = serde_json::Value::deserialize(d)?;
+        read(&value).ok_or_else(|| D::Error::custom(format!("{value} is not a seed")))
+    }
+
+    /// A seed from decimal text or a number; none for anything else.
+    pub fn read(value: &serde_json::Value) -> Option<u64> {
+        match value {
+            serde_json::Value::String(text)
+                if !text.is_empty()
+                    && text.len() <= 20
+                    && text.bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                text.parse().ok()
+            }
+            other => other.as_u64(),
+        }
+    }
+
+    /// The same, for an optional seed.
+    pub mod optional {
+        use serde::{Deserialize, Deserializer, Serializer};
+
+        /// Writes the seed as text (callers leave a missing one out).
+        pub fn serialize<S: Serializer>(seed: &Option<u64>, s: S) -> Result<S::Ok, S::Error> {
+            match seed {
+                Some(seed) => crate::wire::seed_text::serialize(seed, s),
+                None => s.serialize_none(),
+            }
+        }
+
+        /// Reads a seed from decimal text or a number, or null.
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+            let value = serde_json::Value::deserialize(d)?;
+            if value.is_null() {
+                return Ok(None);
+            }
+            crate::wire::seed_text::read(&value)
+                .map(Some)
+                .ok_or_else(|| serde::de::Error::custom(format!("{value} is not a seed")))
+        }
+    }
 }
 
 /// Whether a flag is off (flags written only when on).
@@ -585,7 +647,8 @@ pub struct ReplayReply {
     pub ok: bool,
     /// The rules' profile.
     pub rules: Profile,
-    /// The game's seed.
+    /// The game's seed, as decimal text.
+    #[serde(with = "seed_text")]
     pub seed: u64,
     /// The kitty's cards.
     pub kitty: String,
