@@ -70,6 +70,11 @@ pub struct Config {
     /// The games database: every finished game and each room's totals are saved there and
     /// listed by `GET /v1/games`; none: nothing is saved (`--db none`).
     pub database: Option<Arc<crate::db::Database>>,
+    /// How long a client has to send the head of a request (its line and headers) once it
+    /// connected or began one; then its connection closes.
+    pub header_time: Duration,
+    /// How long a request's body may take to arrive once its head has (then 408).
+    pub body_time: Duration,
     /// Samples each play is scored on by `POST /v1/analyse` when the request does not say
     /// (`?iters=`): what the page's analyses use.
     pub analysis_iters: u64,
@@ -82,7 +87,8 @@ impl Config {
     /// rooms, robot requests limited to 5 s, client seeds only in rooms with one person; per
     /// client address 10 rooms and 1,200 robot requests a minute, 64 WebSocket connections
     /// and 128 TCP connections; no other origin
-    /// allowed, no proxy trusted; no database; analyses at 300 samples a play.
+    /// allowed, no proxy trusted; no database; 10 s for a request's head and 10 s for its
+    /// body; analyses at 300 samples a play.
     pub fn new(rules: Rules) -> Config {
         Config {
             rules,
@@ -106,6 +112,8 @@ impl Config {
             allowed_origins: Vec::new(),
             trust_forwarded: false,
             database: None,
+            header_time: Duration::from_secs(10),
+            body_time: Duration::from_secs(10),
             analysis_iters: DEFAULT_ANALYSIS_ITERS,
         }
     }

@@ -1,11 +1,13 @@
 //! The check in front of every route: the `Origin` of POSTs and WebSocket upgrades, the
-//! content type of POST bodies, and the client address the limits count against
-//! (docs/web.md, "Security model").
+//! content type of POST bodies, the time a body may take to arrive, and the client address
+//! the limits count against (docs/web.md, "Security model"); and behind every route, an error
+//! answered in JSON whatever made it.
 
-use crate::http::json_error;
+use crate::http::{body_not_read, body_too_long, json_error};
 use crate::limits::ClientAddr;
 use crate::listener::PeerAddr;
 use crate::state::AppState;
+use axum::body::Body;
 use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::middleware::Next;
@@ -146,6 +148,62 @@ pub(crate) async fn guard(
                 format!("\"Content-Type\": a JSON body is sent as application/json ({sent})"),
             );
         }
+        // The whole body within its time (issue 50: a body sent a byte at a time held its
+        // connection for as long as the client liked).
+        let (parts, body) = request.into_parts();
+        let read = axum::body::to_bytes(body, crate::config::MAX_BODY + 1);
+        let within = state.config.body_time;
+        let bytes = match tokio::time::timeout(within, read).await {
+            Ok(Ok(bytes)) if bytes.len() > crate::config::MAX_BODY => return body_too_long(),
+            Ok(Ok(bytes)) => bytes,
+            Ok(Err(e)) if length_limit(&e) => return body_too_long(),
+            Ok(Err(e)) => return body_not_read(StatusCode::BAD_REQUEST, &e.to_string()),
+            Err(_) => {
+                return body_not_read(
+                    StatusCode::REQUEST_TIMEOUT,
+                    &format!("not sent within {} ms", within.as_millis()),
+                );
+            }
+        };
+        request = Request::from_parts(parts, Body::from(bytes));
     }
-    next.run(request).await
+    in_json(next.run(request).await).await
+}
+
+/// Whether reading a body failed on its length limit.
+fn length_limit(e: &axum::Error) -> bool {
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(error) = source {
+        if error.is::<http_body_util::LengthLimitError>() {
+            return true;
+        }
+        source = error.source();
+    }
+    false
+}
+
+/// An error answer in JSON: one that a route or an extractor made as text (a path that is
+/// not UTF-8, say) becomes `{"error": "<its text>"}` with the same status.
+async fn in_json(response: Response) -> Response {
+    let status = response.status();
+    let json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !(status.is_client_error() || status.is_server_error()) || json {
+        return response;
+    }
+    let (parts, body) = response.into_parts();
+    let text = match axum::body::to_bytes(body, crate::config::MAX_BODY).await {
+        Ok(bytes) if !bytes.is_empty() => String::from_utf8_lossy(&bytes).into_owned(),
+        _ => status.canonical_reason().unwrap_or("error").to_string(),
+    };
+    let mut answer = json_error(status, text);
+    for (name, value) in &parts.headers {
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+            answer.headers_mut().insert(name.clone(), value.clone());
+        }
+    }
+    answer
 }

@@ -32,17 +32,34 @@ pub(crate) fn json_error(status: StatusCode, message: impl Into<String>) -> Resp
 pub(crate) fn read_body(body: Result<Bytes, BytesRejection>) -> Result<Bytes, Box<Response>> {
     body.map_err(|e| {
         let status = e.status();
-        let what = if status == StatusCode::PAYLOAD_TOO_LARGE {
-            format!(
-                "body longer than {} bytes: not read",
-                crate::config::MAX_BODY
-            )
+        if status == StatusCode::PAYLOAD_TOO_LARGE {
+            Box::new(body_too_long())
         } else {
-            format!("body not read: {}", e.body_text())
-        };
-        Box::new(json_response(
-            status,
-            &error_reply(&Value::Null, ErrorCode::BodyNotRead, &what),
-        ))
+            Box::new(body_not_read(status, &e.body_text()))
+        }
     })
+}
+
+/// The answer to a body longer than [`crate::MAX_BODY`] (413).
+pub(crate) fn body_too_long() -> Response {
+    let what = format!(
+        "body longer than {} bytes: not read",
+        crate::config::MAX_BODY
+    );
+    json_response(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        &error_reply(&Value::Null, ErrorCode::BodyNotRead, &what),
+    )
+}
+
+/// The answer to a body that could not be read, and why.
+pub(crate) fn body_not_read(status: StatusCode, why: &str) -> Response {
+    json_response(
+        status,
+        &error_reply(
+            &Value::Null,
+            ErrorCode::BodyNotRead,
+            &format!("body not read: {why}"),
+        ),
+    )
 }

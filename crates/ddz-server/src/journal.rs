@@ -26,6 +26,7 @@
 
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use tokio::sync::oneshot;
 
@@ -43,9 +44,13 @@ struct Pending {
 /// The journal's writer: a thread that commits the rooms' writes, several at a time.
 pub struct Journal {
     queue: mpsc::Sender<Pending>,
-    /// Why the latest write failed, until one succeeds ([`Journal::failing`]).
-    failing: Arc<Mutex<Option<String>>>,
+    /// The latest write that failed: when, and why ([`Journal::failing`]).
+    failing: Arc<Mutex<Option<(Instant, String)>>>,
 }
+
+/// How long a failed write keeps the database reported as failing: a disk nearly full takes
+/// small writes and refuses large ones, and a health check must not flicker with them.
+pub const FAILING_FOR: Duration = Duration::from_secs(30);
 
 impl std::fmt::Debug for Journal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -77,13 +82,16 @@ impl Journal {
         Journal { queue, failing }
     }
 
-    /// Why the database's latest write failed (a commit, or the leases' heartbeat), while no
-    /// write has succeeded since: what `GET /v1/health` reports.
+    /// Why a write of the database failed (a commit, a claim, or the leases' heartbeat), when
+    /// one did within the last [`FAILING_FOR`]: what `GET /v1/health` reports.
     pub fn failing(&self) -> Option<String> {
-        self.failing.lock().ok().and_then(|f| f.clone())
+        let failing = self.failing.lock().ok()?;
+        let (at, why) = failing.as_ref()?;
+        let ago = at.elapsed();
+        (ago < FAILING_FOR).then(|| format!("{why} ({} s ago)", ago.as_secs()))
     }
 
-    /// Notes the outcome of a write made outside the journal (the heartbeat's renewal).
+    /// Notes the outcome of a write made outside the journal (a claim, the heartbeat).
     pub fn note(&self, outcome: Result<(), &DbError>) {
         note(&self.failing, outcome);
     }
@@ -101,20 +109,19 @@ impl Journal {
     }
 }
 
-/// Keeps the latest write's failure (a lost lease is not the database failing).
-fn note(failing: &Mutex<Option<String>>, outcome: Result<(), &DbError>) {
-    if let Ok(mut failing) = failing.lock() {
-        match outcome {
-            Ok(()) => *failing = None,
-            Err(e) if e.is_lease_lost() => {}
-            Err(e) => *failing = Some(e.to_string()),
-        }
+/// Keeps the latest failed write (a lost lease is not the database failing).
+fn note(failing: &Mutex<Option<(Instant, String)>>, outcome: Result<(), &DbError>) {
+    if let Err(e) = outcome
+        && !e.is_lease_lost()
+        && let Ok(mut failing) = failing.lock()
+    {
+        *failing = Some((Instant::now(), e.to_string()));
     }
 }
 
 /// Commits a batch in one transaction; when that fails, each write alone, so that one write
 /// the database refuses does not fail the rooms written with it.
-fn commit_batch(db: &Database, batch: Vec<Pending>, failing: &Mutex<Option<String>>) {
+fn commit_batch(db: &Database, batch: Vec<Pending>, failing: &Mutex<Option<(Instant, String)>>) {
     let result = db.commit(batch.iter().map(|p| &p.write));
     note(failing, result.as_ref().map(|_| ()));
     match result {

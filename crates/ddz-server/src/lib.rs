@@ -174,10 +174,7 @@ pub async fn serve_until(
     // Behind a trusted proxy every connection is the proxy's: the cap is its to keep.
     let per_address = (!state.config.trust_forwarded).then_some(state.config.tcp_per_address);
     let listener = listener::PeerCapped::new(listener, per_address);
-    let app = router.into_make_service_with_connect_info::<listener::PeerAddr>();
-    let server = axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown)
-        .into_future();
+    let server = listener::serve(listener, router, state.config.header_time, shutdown);
     let grace = async {
         match on_fire.await {
             Ok(()) => tokio::time::sleep(SHUTDOWN_GRACE).await,

@@ -3,6 +3,12 @@
 //! idle sockets from one address cannot take every file the process may open and lock
 //! everyone out (issue 50: 260 idle sockets did, with 256 open files). Behind a trusted proxy
 //! every connection comes from the proxy, and the cap is the proxy's to keep: none here.
+//!
+//! Its connections are served here too ([`serve`]): HTTP/1.1 with upgrades (the rooms'
+//! WebSockets), a client given a time to send a request's head (`Config::header_time`;
+//! issue 50: 100 slow connections held the server 45 s each), and a graceful end on the
+//! shutdown signal. A WebSocket, once upgraded, is the room's to time (its join time, its
+//! turn timer).
 
 use std::collections::HashMap;
 use std::io;
@@ -12,10 +18,14 @@ use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
-use axum::extract::connect_info::Connected;
-use axum::serve::{IncomingStream, Listener};
+use axum::Router;
+use axum::body::Body;
+use axum::extract::ConnectInfo;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
+use tower::ServiceExt;
 
 /// The connections open from each address.
 type OpenCounts = Arc<Mutex<HashMap<IpAddr, usize>>>;
@@ -59,11 +69,9 @@ impl Drop for CappedStream {
     }
 }
 
-impl Listener for PeerCapped {
-    type Io = CappedStream;
-    type Addr = SocketAddr;
-
-    async fn accept(&mut self) -> (CappedStream, SocketAddr) {
+impl PeerCapped {
+    /// The next connection admitted, and its peer's address.
+    pub async fn accept(&mut self) -> (CappedStream, SocketAddr) {
         loop {
             let (stream, addr) = match self.inner.accept().await {
                 Ok(accepted) => accepted,
@@ -110,7 +118,8 @@ impl Listener for PeerCapped {
         }
     }
 
-    fn local_addr(&self) -> io::Result<SocketAddr> {
+    /// The address listened on.
+    pub fn local_addr(&self) -> io::Result<SocketAddr> {
         self.inner.local_addr()
     }
 }
@@ -160,8 +169,50 @@ impl AsyncWrite for CappedStream {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PeerAddr(pub SocketAddr);
 
-impl Connected<IncomingStream<'_, PeerCapped>> for PeerAddr {
-    fn connect_info(stream: IncomingStream<'_, PeerCapped>) -> PeerAddr {
-        PeerAddr(*stream.remote_addr())
+/// Serves `router` on the connections of `listener` until `shutdown` completes; then stops
+/// accepting, asks every connection to close once its request is answered, and returns once
+/// they all have (the caller bounds the wait). A connection that does not send a request's
+/// whole head within `header_time` is closed. Each request carries its connection's
+/// `ConnectInfo<PeerAddr>`.
+pub async fn serve(
+    mut listener: PeerCapped,
+    router: Router,
+    header_time: Duration,
+    shutdown: impl Future<Output = ()>,
+) -> io::Result<()> {
+    let (stop, stopping) = tokio::sync::watch::channel(false);
+    let mut connections = tokio::task::JoinSet::new();
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => accepted,
+            () = &mut shutdown => break,
+        };
+        while connections.try_join_next().is_some() {}
+        let router = router.clone();
+        let mut stopping = stopping.clone();
+        connections.spawn(async move {
+            let service =
+                hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
+                    request.extensions_mut().insert(ConnectInfo(PeerAddr(peer)));
+                    router.clone().oneshot(request.map(Body::new))
+                });
+            let mut http = hyper::server::conn::http1::Builder::new();
+            http.timer(TokioTimer::new())
+                .header_read_timeout(header_time);
+            let connection = http
+                .serve_connection(TokioIo::new(stream), service)
+                .with_upgrades();
+            let mut connection = std::pin::pin!(connection);
+            tokio::select! {
+                _ = connection.as_mut() => return,
+                _ = stopping.wait_for(|stop| *stop) => connection.as_mut().graceful_shutdown(),
+            }
+            let _ = connection.await;
+        });
     }
+    drop(listener);
+    let _ = stop.send(true);
+    while connections.join_next().await.is_some() {}
+    Ok(())
 }

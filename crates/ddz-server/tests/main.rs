@@ -17,5 +17,6 @@ mod robot_api;
 mod rooms;
 mod seats;
 mod shutdown;
+mod slow;
 mod stale;
 mod wire;

@@ -290,8 +290,11 @@ impl Store for Sqlite {
         ttl_ms: i64,
         own_too: bool,
     ) -> Result<Option<u64>, DbError> {
-        let epoch: Option<i64> = self
-            .lock()?
+        // In a transaction of its own: a statement with RETURNING hands its row over before
+        // its commit, and a commit that fails (a full disk) would go unseen.
+        let mut conn = self.lock()?;
+        let tx = conn.transaction()?;
+        let epoch: Option<i64> = tx
             .query_row(
                 &format!(
                     "INSERT INTO room_leases (room, owner, epoch, expires_at) VALUES (?1, ?2, \
@@ -304,6 +307,7 @@ impl Store for Sqlite {
                 |r| r.get(0),
             )
             .optional()?;
+        tx.commit()?;
         Ok(epoch.map(|e| e.max(0) as u64))
     }
 
