@@ -88,6 +88,7 @@ impl SearchBot {
                 from: sample,
                 tempering,
                 by_net: false,
+                deadline: None,
             };
             let (rows, _) = run_batch(&p, &moves, &batch, config, seed, &mut players);
             for row in rows {

@@ -135,3 +135,34 @@ fn the_rounds_share_the_budget_between_the_two_kinds_of_playouts() {
     assert_eq!(Rounds::of(12, &default, &classic).net_from, 2);
     assert_eq!(Rounds::of(12, &default, &Rules::laizi()).net_from, 4);
 }
+
+/// Issue 50: a time budget is a deadline. A batch started past it plays one sample a thread
+/// (so that it is never empty) and no more; without one it plays all of its samples.
+#[test]
+fn a_batch_past_its_deadline_plays_one_sample() {
+    let rules = Rules::classic();
+    let game = Game::new(&rules, 7);
+    let mut game = game;
+    while game.phase() != Phase::Playing {
+        let bids = game.legal_bids();
+        game.bid(game.turn(), *bids.last().unwrap()).unwrap();
+    }
+    let view = game.view(game.turn());
+    let p = Decision::of(&view, view.landlord().unwrap(), true);
+    let candidates: Vec<Move> = game.legal_moves().into_iter().take(3).collect();
+    let alive: Vec<usize> = (0..candidates.len()).collect();
+    let config = SearchConfig::default();
+    for (deadline, samples) in [(Some(std::time::Instant::now()), 1), (None, BATCH as usize)] {
+        let mut players = vec![Players::new(None)];
+        let batch = Batch {
+            alive: &alive,
+            from: 0,
+            tempering: None,
+            by_net: false,
+            deadline,
+        };
+        let (rows, _) = run_batch(&p, &candidates, &batch, config, 1, &mut players);
+        assert_eq!(rows.len(), samples, "deadline {deadline:?}");
+        assert!(rows.iter().all(|r| r.worth.len() == alive.len()));
+    }
+}
