@@ -8,7 +8,7 @@ use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
 
 use postgres::types::ToSql;
-use postgres::{Client, Config, NoTls, Row, Transaction};
+use postgres::{Client, Config, NoTls, Row, Statement, Transaction};
 
 use super::sqlite::{RawRoom, RawSummary};
 use super::{
@@ -49,7 +49,59 @@ pub(super) fn dialect(migration: &str) -> String {
 /// A PostgreSQL database.
 pub(super) struct Postgres {
     config: Config,
-    client: Mutex<Client>,
+    client: Mutex<Connection>,
+}
+
+/// The connection, and the statements of the rooms' writes prepared on it once (each write
+/// is then one round trip to the server, not a parse and an execute).
+struct Connection {
+    client: Client,
+    prepared: Option<Prepared>,
+}
+
+/// The prepared statements of the rooms' most frequent writes.
+#[derive(Clone)]
+struct Prepared {
+    /// Renews a room's lease where this owner holds it at this epoch ($1 ttl, $2 room, $3
+    /// owner, $4 epoch).
+    fence: Statement,
+    /// The same, and appends an entry to the room's log only when it did ($5 entry).
+    append: Statement,
+}
+
+impl Connection {
+    /// The prepared statements, prepared on first use.
+    fn prepared(&mut self) -> Result<Prepared, DbError> {
+        if let Some(prepared) = &self.prepared {
+            return Ok(prepared.clone());
+        }
+        let renew = format!(
+            "UPDATE room_leases SET expires_at = {NOW_MS} + $1 WHERE room = $2 AND owner = $3 \
+             AND epoch = $4"
+        );
+        let prepared = Prepared {
+            fence: self.client.prepare(&renew)?,
+            append: self.client.prepare(&format!(
+                "WITH fence AS ({renew} RETURNING room) INSERT INTO room_actions (room, entry) \
+                 SELECT room, $5 FROM fence"
+            ))?,
+        };
+        self.prepared = Some(prepared.clone());
+        Ok(prepared)
+    }
+}
+
+impl std::ops::Deref for Connection {
+    type Target = Client;
+    fn deref(&self) -> &Client {
+        &self.client
+    }
+}
+
+impl std::ops::DerefMut for Connection {
+    fn deref_mut(&mut self) -> &mut Client {
+        &mut self.client
+    }
 }
 
 impl Postgres {
@@ -66,21 +118,27 @@ impl Postgres {
         migrate(&mut client).map_err(at)?;
         let store = Postgres {
             config,
-            client: Mutex::new(client),
+            client: Mutex::new(Connection {
+                client,
+                prepared: None,
+            }),
         };
         Ok((store, place))
     }
 
     /// The connection, opened again when the server closed it.
-    fn client(&self) -> Result<MutexGuard<'_, Client>, DbError> {
-        let mut client = self
+    fn client(&self) -> Result<MutexGuard<'_, Connection>, DbError> {
+        let mut connection = self
             .client
             .lock()
             .map_err(|_| DbError::new("database: a writer failed"))?;
-        if client.is_closed() {
-            *client = self.config.connect(NoTls)?;
+        if connection.client.is_closed() {
+            *connection = Connection {
+                client: self.config.connect(NoTls)?,
+                prepared: None,
+            };
         }
-        Ok(client)
+        Ok(connection)
     }
 }
 
@@ -241,17 +299,29 @@ impl Store for Postgres {
 
     fn commit(&self, writes: &[&LeasedWrite], owner: &str, ttl_ms: i64) -> Result<(), DbError> {
         let mut client = self.client()?;
+        let prepared = client.prepared()?;
         let mut tx = client.transaction()?;
         for leased in writes {
             let room = leased.write.room_id();
-            // The row lock this takes holds off a takeover until the transaction ends.
-            let held = tx.execute(
-                &format!(
-                    "UPDATE room_leases SET expires_at = {NOW_MS} + $1 WHERE room = $2 AND \
-                     owner = $3 AND epoch = $4"
-                ),
-                &[&ttl_ms, &room, &owner, &(leased.epoch as i64)],
-            )?;
+            let epoch = leased.epoch as i64;
+            // The row lock the renewal takes holds off a takeover until the transaction ends.
+            if let RoomWrite::Append {
+                entry,
+                finished: None,
+                ..
+            } = &leased.write
+            {
+                // The most frequent write, in one round trip: the fence and the entry.
+                let appended = tx.execute(
+                    &prepared.append,
+                    &[&ttl_ms, &room, &owner, &epoch, &json(entry)],
+                )?;
+                if appended != 1 {
+                    return Err(DbError::lease_lost(room));
+                }
+                continue;
+            }
+            let held = tx.execute(&prepared.fence, &[&ttl_ms, &room, &owner, &epoch])?;
             if held != 1 {
                 return Err(DbError::lease_lost(room));
             }
