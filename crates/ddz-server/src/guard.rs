@@ -101,6 +101,20 @@ pub(crate) async fn guard(
     let addr = client_addr(&request, state.config.trust_forwarded);
     request.extensions_mut().insert(addr);
     let headers = request.headers();
+    let header_bytes: usize = headers
+        .iter()
+        .map(|(name, value)| name.as_str().len() + value.len() + 4)
+        .sum();
+    if headers.len() > MAX_HEADERS || header_bytes > MAX_HEADER_BYTES {
+        return json_error(
+            StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+            format!(
+                "request headers: {} fields of {header_bytes} bytes (at most {MAX_HEADERS} \
+                 fields of {MAX_HEADER_BYTES} bytes)",
+                headers.len()
+            ),
+        );
+    }
     let upgrade = headers
         .get(header::UPGRADE)
         .and_then(|v| v.to_str().ok())
@@ -169,6 +183,12 @@ pub(crate) async fn guard(
     }
     in_json(next.run(request).await).await
 }
+
+/// The most header fields a request may have (then 431).
+pub(crate) const MAX_HEADERS: usize = 100;
+
+/// The most bytes a request's header fields may take, names and values (then 431).
+pub(crate) const MAX_HEADER_BYTES: usize = 32 * 1024;
 
 /// Whether reading a body failed on its length limit.
 fn length_limit(e: &axum::Error) -> bool {

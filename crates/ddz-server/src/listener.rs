@@ -164,6 +164,9 @@ impl AsyncWrite for CappedStream {
     }
 }
 
+/// The most header fields hyper parses (more: its own 431, with no body).
+const HYPER_MAX_HEADERS: usize = 1000;
+
 /// The peer's address of a connection accepted by [`PeerCapped`], as the handlers read it
 /// (`ConnectInfo<PeerAddr>`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -198,8 +201,11 @@ pub async fn serve(
                     router.clone().oneshot(request.map(Body::new))
                 });
             let mut http = hyper::server::conn::http1::Builder::new();
+            // Room for more header fields than the guard allows (crate::guard::MAX_HEADERS), so
+            // that the guard's JSON 431 answers them, not hyper's empty one.
             http.timer(TokioTimer::new())
-                .header_read_timeout(header_time);
+                .header_read_timeout(header_time)
+                .max_headers(HYPER_MAX_HEADERS);
             let connection = http
                 .serve_connection(TokioIo::new(stream), service)
                 .with_upgrades();

@@ -135,6 +135,25 @@ async fn errors_made_outside_the_routes_are_json() {
             "{path}: {body}"
         );
     }
+    // Too many header fields, or too many bytes of them: 431 in JSON (hyper's own 431, at
+    // 100 fields, had no body).
+    let many: String = (0..200).map(|i| format!("X-H{i}: v\r\n")).collect();
+    let long = format!("X-Long: {}\r\n", "a".repeat(40 * 1024));
+    for (what, extra) in [("200 fields", many), ("40 KiB", long)] {
+        let raw = format!(
+            "GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\n{extra}Connection: close\r\n\r\n"
+        );
+        let (code, head, body) = exchange(addr, raw.as_bytes()).await;
+        assert_eq!(code, 431, "{what}: {head}");
+        let body: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert!(
+            body["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("request headers: "),
+            "{what}: {body}"
+        );
+    }
     // A body past the limit: 413 in JSON, as before the body was read here.
     let big = "x".repeat(ddz_server::MAX_BODY + 10);
     let raw = format!(
