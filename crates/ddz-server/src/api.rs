@@ -200,7 +200,8 @@ async fn robot_request(
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
     let arrival = Instant::now();
-    if let Err(response) = state.limits.robot_request(ClientAddr::of(addr)) {
+    let client = ClientAddr::of(addr);
+    if let Err(response) = state.limits.robot_request(client) {
         return *response;
     }
     let (bot, seed) = match robot_query(&state, query) {
@@ -213,6 +214,12 @@ async fn robot_request(
     };
     let limit = state.config.robot_time_limit;
     let deadline = arrival + limit;
+    // Half the robots' threads at most for one address (one at least).
+    let at_once = (state.robot_slots_total / 2).max(1);
+    let running = match state.limits.robot_running(client, at_once) {
+        Ok(running) => running,
+        Err(response) => return *response,
+    };
     let slots = state.robot_slots.clone();
     let slot = match slots.clone().try_acquire_owned() {
         Ok(slot) => slot,
@@ -234,6 +241,7 @@ async fn robot_request(
     // The slot is held until the robot is done, even past the deadline.
     let work = tokio::task::spawn_blocking(move || {
         let _slot = slot;
+        let _running = running;
         robot_answer(endpoint, &body, &bot, seed, &rules)
     });
     match tokio::time::timeout_at(deadline, work).await {

@@ -112,6 +112,7 @@ fn build(config: Config) -> (Router, AppState) {
         )),
         config: Arc::new(config),
         robot_slots: Arc::new(tokio::sync::Semaphore::new(slots)),
+        robot_slots_total: slots,
         analyses: Arc::new(state::AnalysisQueue::new()),
         takeover: Arc::new(tokio::sync::Mutex::new(())),
     };

@@ -40,20 +40,29 @@ struct Bucket {
     at: Instant,
 }
 
+/// What each address holds open at once (connections, robot requests running).
+type Open = Arc<Mutex<HashMap<ClientAddr, usize>>>;
+
 /// The per-address counters.
 pub(crate) struct Limits {
     rooms: Mutex<HashMap<ClientAddr, Bucket>>,
     robot_requests: Mutex<HashMap<ClientAddr, Bucket>>,
-    connections: Mutex<HashMap<ClientAddr, usize>>,
+    connections: Open,
+    robots_running: Open,
     rooms_per_minute: u32,
     robot_requests_per_minute: u32,
     connections_per_address: usize,
 }
 
+/// One thing an address holds open, counted until dropped.
+pub(crate) struct Held {
+    open: Open,
+    addr: ClientAddr,
+}
+
 /// A WebSocket connection counted against its address until dropped.
 pub(crate) struct ConnectionSlot {
-    limits: Arc<Limits>,
-    addr: ClientAddr,
+    _held: Held,
     /// True for a connection past the address's limit, within [`SEAT_RESERVE`]: it may join
     /// a seat with its token, not watch.
     pub seat_only: bool,
@@ -64,9 +73,9 @@ pub(crate) struct ConnectionSlot {
 /// 50: 64 spectator sockets from one address made the player's join a 429).
 pub(crate) const SEAT_RESERVE: usize = 8;
 
-impl Drop for ConnectionSlot {
+impl Drop for Held {
     fn drop(&mut self) {
-        if let Ok(mut map) = self.limits.connections.lock()
+        if let Ok(mut map) = self.open.lock()
             && let Some(n) = map.get_mut(&self.addr)
         {
             *n = n.saturating_sub(1);
@@ -137,7 +146,8 @@ impl Limits {
         Limits {
             rooms: Mutex::new(HashMap::new()),
             robot_requests: Mutex::new(HashMap::new()),
-            connections: Mutex::new(HashMap::new()),
+            connections: Arc::default(),
+            robots_running: Arc::default(),
             rooms_per_minute: rooms_per_minute.max(1),
             robot_requests_per_minute: robot_requests_per_minute.max(1),
             connections_per_address: connections_per_address.max(1),
@@ -183,9 +193,44 @@ impl Limits {
         let seat_only = *n >= self.connections_per_address;
         *n += 1;
         Ok(ConnectionSlot {
-            limits: self.clone(),
-            addr,
+            _held: Held {
+                open: self.connections.clone(),
+                addr,
+            },
             seat_only,
+        })
+    }
+
+    /// Counts one more robot request of `addr` computing (until dropped), or the 503 to
+    /// answer with when it has `at_once` computing already: the robots' threads are few, and
+    /// one address looping on slow requests must not hold them all (issue 50: 4 looping
+    /// clients made 28 of 30 other requests 503).
+    pub fn robot_running(&self, addr: ClientAddr, at_once: usize) -> Result<Held, Box<Response>> {
+        let Ok(mut map) = self.robots_running.lock() else {
+            return Err(Box::new(json_error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the robot request counter failed",
+            )));
+        };
+        let n = map.entry(addr).or_insert(0);
+        if *n >= at_once {
+            let mut response = json_error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "{n} robot requests of this address are being computed, the most at once: \
+                     wait for their answers"
+                ),
+            );
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from(1),
+            );
+            return Err(Box::new(response));
+        }
+        *n += 1;
+        Ok(Held {
+            open: self.robots_running.clone(),
+            addr,
         })
     }
 }

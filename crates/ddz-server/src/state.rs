@@ -18,6 +18,9 @@ pub(crate) struct AppState {
     pub journal: Option<Arc<Journal>>,
     /// Bounds the robot requests computed at once (the others wait, within the time limit).
     pub robot_slots: Arc<tokio::sync::Semaphore>,
+    /// How many robot requests are computed at once in all ([`AppState::robot_slots`]'s
+    /// permits).
+    pub robot_slots_total: usize,
     /// The limits per client address.
     pub limits: Arc<Limits>,
     /// The queue of `POST /v1/analyse` (one analysis at a time).

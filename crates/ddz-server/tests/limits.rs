@@ -339,3 +339,69 @@ async fn idle_connections_from_one_address_are_capped() {
     stop.send(()).unwrap();
     server.await.unwrap().unwrap();
 }
+
+/// Issue 50: one address may have at most half the robots' threads computing its requests
+/// (4 clients looping on slow searches made 28 of 30 other requests 503): one more of that
+/// address is answered 503 at once, while another address is answered.
+#[tokio::test]
+async fn one_address_holds_at_most_half_the_robots() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut config = test_config();
+    config.robot_time_limit = std::time::Duration::from_secs(20);
+    config.robots.push("search:time=1500ms".into());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(ddz_server::serve_until(listener, config, async {
+        let _ = stopped.await;
+    }));
+    // As the server counts its robots' threads.
+    let slots = std::thread::available_parallelism().map_or(2, |n| n.get() * 2);
+    let at_once = (slots / 2).max(1);
+    let act = r#"{"protocol": "ddz-jsonl/1", "type": "act", "id": 1, "seat": 0, "landlord_seat": 0, "role": "landlord", "hand": "3456789TJQKA2345678", "cards_left": [19, 17, 17], "history": [], "last": null}"#;
+    let ask = move |ip: &'static str, bot: &'static str| async move {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind(format!("{ip}:0").parse().unwrap()).unwrap();
+        let mut stream = socket.connect(addr).await.unwrap();
+        let request = format!(
+            "POST /v1/act?bot={bot} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: \
+             application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{act}",
+            act.len()
+        );
+        stream.write_all(request.as_bytes()).await.unwrap();
+        let mut reply = String::new();
+        stream.read_to_string(&mut reply).await.unwrap();
+        reply
+    };
+    let slow: Vec<_> = (0..at_once)
+        .map(|_| tokio::spawn(ask("127.0.0.1", "search:time=1500ms")))
+        .collect();
+    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+    let started = std::time::Instant::now();
+    let refused = ask("127.0.0.1", "greedy").await;
+    assert!(
+        refused.starts_with("HTTP/1.1 503"),
+        "{refused}; the slow ones: {:?}",
+        futures_util::future::join_all(slow).await
+    );
+    assert!(
+        refused.contains("robot requests of this address are being computed"),
+        "{refused}"
+    );
+    assert!(
+        refused.to_ascii_lowercase().contains("retry-after: 1"),
+        "{refused}"
+    );
+    assert!(started.elapsed() < std::time::Duration::from_millis(500));
+    let other = ask("127.0.0.2", "greedy").await;
+    assert!(other.starts_with("HTTP/1.1 200"), "{other}");
+    for reply in slow {
+        let reply = reply.await.unwrap();
+        assert!(reply.starts_with("HTTP/1.1 200"), "{reply}");
+    }
+    // Once they are answered, the address is served again.
+    let again = ask("127.0.0.1", "greedy").await;
+    assert!(again.starts_with("HTTP/1.1 200"), "{again}");
+    stop.send(()).unwrap();
+    server.await.unwrap().unwrap();
+}
