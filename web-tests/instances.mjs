@@ -8,12 +8,12 @@
 // unless DDZ_REQUIRE_POSTGRES=1 (CI). Fails on any page error or console error.
 //
 //   node web-tests/instances.mjs [path/to/ddz]   (default: target/debug/ddz)
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
-import { stopped } from "./server.mjs";
+import { startServe, stopped } from "./server.mjs";
 import { play, tableState, watchPage } from "./table.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -49,20 +49,9 @@ function freePort() {
 
 // Instance `port` on the database, advertising its address, the other's page allowed.
 function startInstance(port, other) {
-  return new Promise((ok, fail) => {
-    const child = spawn(ddz, ["serve", "--addr", `127.0.0.1:${port}`, "--db", db,
-      "--advertise", `http://127.0.0.1:${port}`, "--allow-origin", `http://127.0.0.1:${other}`,
-      "--lease-seconds", "2", "--robot-delay-ms", "40", "--turn-seconds", "60"],
-    { stdio: ["ignore", "ignore", "pipe"] });
-    let text = "";
-    const timer = setTimeout(() => fail(new Error(`ddz serve did not start: ${text}`)), 15000);
-    child.stderr.on("data", (d) => {
-      text += d;
-      const m = text.match(/listening on (http:\/\/\S+)\r?\n/);
-      if (m) { clearTimeout(timer); ok({ child, url: m[1], stderr: () => text }); }
-    });
-    child.on("exit", (code) => fail(new Error(`ddz serve exited with ${code}: ${text}`)));
-  });
+  return startServe(ddz, ["--addr", `127.0.0.1:${port}`, "--db", db,
+    "--advertise", `http://127.0.0.1:${port}`, "--allow-origin", `http://127.0.0.1:${other}`,
+    "--lease-seconds", "2", "--robot-delay-ms", "40", "--turn-seconds", "60"]);
 }
 
 const [portA, portB] = [await freePort(), await freePort()];

@@ -12,13 +12,12 @@
 //   node web-tests/restart.mjs [path/to/ddz]   (default: target/debug/ddz)
 //   CHROMIUM=/usr/bin/chromium                 (default)
 import { createHash } from "node:crypto";
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
-import { stopped } from "./server.mjs";
+import { startServe, stopped } from "./server.mjs";
 import { play, tableState, watchPage } from "./table.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -30,18 +29,7 @@ const db = join(dir, "games.sqlite3");
 
 // `ddz serve` on `addr` with the test's database; resolves once it listens.
 function startServer(addr) {
-  return new Promise((ok, fail) => {
-    const child = spawn(ddz, ["serve", "--addr", addr, "--db", db, "--robot-delay-ms", "40", "--turn-seconds", "60"],
-      { stdio: ["ignore", "ignore", "pipe"] });
-    let text = "";
-    const timer = setTimeout(() => fail(new Error(`ddz serve did not start: ${text}`)), 15000);
-    child.stderr.on("data", (d) => {
-      text += d;
-      const m = text.match(/listening on (http:\/\/\S+)\r?\n/);
-      if (m) { clearTimeout(timer); ok({ child, url: m[1], stderr: () => text }); }
-    });
-    child.on("exit", (code) => fail(new Error(`ddz serve exited with ${code}: ${text}`)));
-  });
+  return startServe(ddz, ["--addr", addr, "--db", db, "--robot-delay-ms", "40", "--turn-seconds", "60"]);
 }
 
 // Resolves once the server's stderr matches `pattern` (within 10 s).
