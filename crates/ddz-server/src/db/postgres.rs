@@ -366,28 +366,7 @@ impl Store for Postgres {
         )?;
         let mut rooms = Vec::new();
         for row in rows {
-            let raw = RawRoom {
-                id: row.try_get(0)?,
-                texts: [
-                    row.try_get(1)?,
-                    row.try_get(2)?,
-                    row.try_get(8)?,
-                    row.try_get(11)?,
-                    row.try_get(12)?,
-                    row.try_get(13)?,
-                    row.try_get(14)?,
-                    row.try_get(15)?,
-                ],
-                hint_bot: row.try_get(3)?,
-                numbers: [
-                    row.try_get(4)?,
-                    row.try_get(5)?,
-                    row.try_get(6)?,
-                    row.try_get(7)?,
-                    row.try_get(9)?,
-                    row.try_get(10)?,
-                ],
-            };
+            let raw = RawRoom::read(|i| row.try_get(i), |i| row.try_get(i))?;
             let log = client
                 .query(
                     "SELECT id, entry FROM room_actions WHERE room = $1 ORDER BY id",

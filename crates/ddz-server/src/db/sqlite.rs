@@ -233,28 +233,7 @@ impl Store for Sqlite {
              saved_rooms WHERE ?1 IS NULL OR id = ?1 ORDER BY saved_at, id",
         )?;
         let rows = statement.query_map(params![only], |row| {
-            Ok(RawRoom {
-                id: row.get(0)?,
-                texts: [
-                    row.get(1)?,
-                    row.get(2)?,
-                    row.get(8)?,
-                    row.get(11)?,
-                    row.get(12)?,
-                    row.get(13)?,
-                    row.get(14)?,
-                    row.get(15)?,
-                ],
-                hint_bot: row.get(3)?,
-                numbers: [
-                    row.get(4)?,
-                    row.get(5)?,
-                    row.get(6)?,
-                    row.get(7)?,
-                    row.get(9)?,
-                    row.get(10)?,
-                ],
-            })
+            RawRoom::read(|i| row.get(i), |i| row.get(i))
         })?;
         let raws = rows.collect::<Result<Vec<_>, _>>()?;
         let mut log_of =
@@ -409,6 +388,38 @@ pub(super) struct RawRoom {
 }
 
 impl RawRoom {
+    /// A row of the rooms' query (its columns in the order of `SELECT id, players,
+    /// token_hashes, hint_bot, turn_ms, robot_delay_ms, seeded, game, totals, step,
+    /// last_event, ready, record, sitting, identities, auto`), read by column index through
+    /// the back end's getters of text and of numbers.
+    pub(super) fn read<E>(
+        text: impl Fn(usize) -> Result<String, E>,
+        number: impl Fn(usize) -> Result<i64, E>,
+    ) -> Result<RawRoom, E> {
+        Ok(RawRoom {
+            id: text(0)?,
+            texts: [
+                text(1)?,
+                text(2)?,
+                text(8)?,
+                text(11)?,
+                text(12)?,
+                text(13)?,
+                text(14)?,
+                text(15)?,
+            ],
+            hint_bot: text(3)?,
+            numbers: [
+                number(4)?,
+                number(5)?,
+                number(6)?,
+                number(7)?,
+                number(9)?,
+                number(10)?,
+            ],
+        })
+    }
+
     /// The room, its columns parsed and checked.
     pub(super) fn room(self) -> Result<SavedRoom, DbError> {
         let id = self.id;
