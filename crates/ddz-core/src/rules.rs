@@ -8,6 +8,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::app_rules::{DealMethod, DoublingRules, NoShuffle, ShowRules};
+use crate::cards::Cards;
 use crate::rank::{Rank, RankSet};
 
 /// A named bundle of rule choices (RULES.md section 6).
@@ -29,10 +30,15 @@ pub enum Profile {
     Botzone,
     /// Today's apps (欢乐斗地主, RULES.md section 7): call-and-rob, doubling, showing cards.
     Huanle,
+    /// Two players (二人斗地主, docs/variants.md): no 3s or 4s, the handicap 让牌.
+    Two,
+    /// Four players with two decks (四人斗地主, docs/variants.md).
+    Four,
 }
 
 impl Profile {
-    /// Every profile.
+    /// Every three-seat profile. The game engine plays these; [`Profile::VARIANTS`] are the
+    /// two- and four-seat profiles, which only the rules core knows so far (issue 54).
     pub const ALL: [Profile; 7] = [
         Profile::Classic,
         Profile::Laizi,
@@ -42,6 +48,9 @@ impl Profile {
         Profile::Botzone,
         Profile::Huanle,
     ];
+
+    /// The two- and four-seat profiles (docs/variants.md).
+    pub const VARIANTS: [Profile; 2] = [Profile::Two, Profile::Four];
 
     /// The profile's name (`classic`, `douzero`, ...).
     pub const fn name(self) -> &'static str {
@@ -53,6 +62,8 @@ impl Profile {
             Profile::Rlcard => "rlcard",
             Profile::Botzone => "botzone",
             Profile::Huanle => "huanle",
+            Profile::Two => "two",
+            Profile::Four => "four",
         }
     }
 }
@@ -69,7 +80,11 @@ pub struct UnknownProfile(pub String);
 
 impl fmt::Display for UnknownProfile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names: Vec<&str> = Profile::ALL.iter().map(|p| p.name()).collect();
+        let names: Vec<&str> = Profile::ALL
+            .iter()
+            .chain(&Profile::VARIANTS)
+            .map(|p| p.name())
+            .collect();
         write!(
             f,
             "\"{}\" is not a rule profile (profiles: {})",
@@ -87,6 +102,7 @@ impl FromStr for Profile {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Profile::ALL
             .into_iter()
+            .chain(Profile::VARIANTS)
             .find(|p| p.name().eq_ignore_ascii_case(s))
             .ok_or_else(|| UnknownProfile(s.to_string()))
     }
@@ -247,6 +263,25 @@ pub struct Rules {
     /// The profile these rules started from.
     pub profile: Profile,
 
+    // --- The table (RULES.md sections 1-2, docs/variants.md); left out of rules files and
+    // records while they are the classic values, so that three-seat records stay as they were ---
+    /// How many seats play: 3, or 2 (`two`) or 4 (`four`).
+    #[cfg_attr(feature = "serde", serde(default = "classic_seats"))]
+    pub seats: u8,
+    /// How many 54-card decks are shuffled together: 1, or 2 (`four`).
+    #[cfg_attr(feature = "serde", serde(default = "classic_decks"))]
+    pub decks: u8,
+    /// Ranks taken out of the deck before the deal (`two`: the 3s and 4s).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub removed_ranks: RankSet,
+    /// The two-seat handicap 让牌: the farmer wins on holding 1 + robs cards or fewer
+    /// (docs/variants.md).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub handicap: bool,
+    /// Trio + single and airplane + singles exist (`four` drops them).
+    #[cfg_attr(feature = "serde", serde(default = "yes"))]
+    pub trio_single_kickers: bool,
+
     // --- Combinations (RULES.md section 3) ---
     /// Four + two singles and four + two pairs exist.
     pub four_with_two: bool,
@@ -333,10 +368,33 @@ impl serde::Serialize for Rules {
         let write_show = !(self.show.is_off() && base.show.is_off());
         let write_deal = !(self.deal.is_shuffle() && base.deal.is_shuffle());
         let write_no_shuffle = !(self.no_shuffle.is_default() && base.no_shuffle.is_default());
+        let classic = Rules::classic();
+        let table = [
+            self.seats != classic.seats,
+            self.decks != classic.decks,
+            self.removed_ranks != classic.removed_ranks,
+            self.handicap != classic.handicap,
+            self.trio_single_kickers != classic.trio_single_kickers,
+        ];
         let groups = [write_doubling, write_show, write_deal, write_no_shuffle];
-        let len = 21 + groups.iter().filter(|&&w| w).count();
+        let len = 21 + groups.iter().chain(&table).filter(|&&w| w).count();
         let mut s = serializer.serialize_struct("Rules", len)?;
         s.serialize_field("profile", &self.profile)?;
+        if table[0] {
+            s.serialize_field("seats", &self.seats)?;
+        }
+        if table[1] {
+            s.serialize_field("decks", &self.decks)?;
+        }
+        if table[2] {
+            s.serialize_field("removed_ranks", &self.removed_ranks)?;
+        }
+        if table[3] {
+            s.serialize_field("handicap", &self.handicap)?;
+        }
+        if table[4] {
+            s.serialize_field("trio_single_kickers", &self.trio_single_kickers)?;
+        }
         s.serialize_field("four_with_two", &self.four_with_two)?;
         s.serialize_field("pair_kickers", &self.pair_kickers)?;
         s.serialize_field("single_kickers_may_repeat", &self.single_kickers_may_repeat)?;
@@ -383,6 +441,11 @@ impl Rules {
     pub const fn classic() -> Rules {
         Rules {
             profile: Profile::Classic,
+            seats: 3,
+            decks: 1,
+            removed_ranks: RankSet::EMPTY,
+            handicap: false,
+            trio_single_kickers: true,
             four_with_two: true,
             pair_kickers: true,
             single_kickers_may_repeat: true,
@@ -508,6 +571,31 @@ impl Rules {
         r
     }
 
+    /// Two players (二人斗地主, docs/variants.md): the 46 cards without 3s and 4s, 17 cards
+    /// each, 3 kitty, 9 out of play; call-and-rob; the handicap 让牌 of 1 + robs cards; classic
+    /// combinations and scoring (zero-sum between the two seats).
+    pub const fn two() -> Rules {
+        let mut r = Rules::classic();
+        r.profile = Profile::Two;
+        r.seats = 2;
+        r.removed_ranks = RankSet::EMPTY.with(Rank::Three).with(Rank::Four);
+        r.handicap = true;
+        r.bidding = Bidding::CallRob;
+        r
+    }
+
+    /// Four players with two decks (四人斗地主, docs/variants.md): 108 cards, 25 each, 8 kitty;
+    /// points bidding; no trio + single, no airplane + singles, no rocket; joker pairs are
+    /// pairs; bombs of 4 to 8 cards (longer first, then rank) under the four jokers (天王炸).
+    pub const fn four() -> Rules {
+        let mut r = Rules::classic();
+        r.profile = Profile::Four;
+        r.seats = 4;
+        r.decks = 2;
+        r.trio_single_kickers = false;
+        r
+    }
+
     /// The rules of a profile.
     pub const fn profile(profile: Profile) -> Rules {
         match profile {
@@ -518,7 +606,46 @@ impl Rules {
             Profile::Rlcard => Rules::rlcard(),
             Profile::Botzone => Rules::botzone(),
             Profile::Huanle => Rules::huanle(),
+            Profile::Two => Rules::two(),
+            Profile::Four => Rules::four(),
         }
+    }
+
+    /// The deck the rules deal from: `decks` full decks without `removed_ranks`.
+    pub const fn deck(&self) -> Cards {
+        let one = Cards::FULL_DECK.bits();
+        let mut bits = one * self.decks as u64;
+        let mut i = 0;
+        while i < 15 {
+            if self.removed_ranks.contains(Rank::ALL[i]) {
+                bits &= !(0xF << (4 * i));
+            }
+            i += 1;
+        }
+        match Cards::from_bits(bits) {
+            Some(deck) => deck,
+            None => Cards::EMPTY,
+        }
+    }
+
+    /// Cards dealt to each seat before the kitty: 17, or 25 with two decks.
+    pub const fn hand_cards(&self) -> u32 {
+        if self.decks == 2 { 25 } else { 17 }
+    }
+
+    /// Kitty cards (底牌): 3, or 8 with two decks.
+    pub const fn kitty_cards(&self) -> u32 {
+        if self.decks == 2 { 8 } else { 3 }
+    }
+
+    /// Cards out of play, hidden from every seat (`two`: 9): the deck less the hands and kitty.
+    pub const fn out_of_play_cards(&self) -> u32 {
+        self.deck().len() - self.seats as u32 * self.hand_cards() - self.kitty_cards()
+    }
+
+    /// The most cards of one rank a hand may hold: 4 a deck (jokers 1 a deck).
+    pub const fn copies(&self) -> u8 {
+        4 * self.decks
     }
 
     /// These rules with `ranks` wild: one rank under single laizi, one (heaven only, before
@@ -571,6 +698,24 @@ impl Rules {
             Wild::HeavenEarth => 12,
         }
     }
+}
+
+/// serde's default of [`Rules::seats`].
+#[cfg(feature = "serde")]
+fn classic_seats() -> u8 {
+    3
+}
+
+/// serde's default of [`Rules::decks`].
+#[cfg(feature = "serde")]
+fn classic_decks() -> u8 {
+    1
+}
+
+/// serde's default of a rule that is on unless a rules file says otherwise.
+#[cfg(feature = "serde")]
+fn yes() -> bool {
+    true
 }
 
 impl Default for Rules {

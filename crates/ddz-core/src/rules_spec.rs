@@ -26,9 +26,7 @@ use std::path::{Path, PathBuf};
 use crate::cards::Cards;
 use crate::notation::ParseCardsError;
 use crate::rank::Rank;
-#[cfg(feature = "rules-file")]
-use crate::rules::Profile;
-use crate::rules::{LaiziError, Rules, UnknownProfile};
+use crate::rules::{LaiziError, Profile, Rules, UnknownProfile};
 
 /// What is wrong with a profile name, a rules file or wild ranks (`Rules::build` and its
 /// parts). Each message says what and where, as the `ddz` command prints it; the command adds
@@ -69,6 +67,12 @@ pub enum RulesError {
     Laizi(LaiziError),
     /// The wild ranks of the rules file do not fit its rules.
     FileLaizi(LaiziError),
+    /// The rules need a table the game engine does not play yet: two or four seats, two
+    /// decks, ranks taken out, or the two-seat handicap (docs/variants.md, issue 54).
+    NotPlayedYet {
+        /// The profile of the rules.
+        profile: Profile,
+    },
     /// A rule field of RULES.md section 7 holds a value it cannot have.
     BadField {
         /// The field, as a rules file names it (`doubling.factors`, `no_shuffle.chunks`).
@@ -98,6 +102,12 @@ impl fmt::Display for RulesError {
             RulesError::Laizi(e) => e.fmt(f),
             RulesError::FileLaizi(e) => write!(f, "\"laizi\" in the rules file: {e}"),
             RulesError::BadField { field, why } => write!(f, "{field}: {why}"),
+            RulesError::NotPlayedYet { profile } => write!(
+                f,
+                "{profile} rules: ddz knows the combinations of two- and four-player Dou Dizhu \
+                 (docs/variants.md) but does not deal or play them yet; the game plays 3 seats \
+                 with one deck (seats 3, decks 1, no removed ranks, no handicap)"
+            ),
         }
     }
 }
@@ -347,13 +357,38 @@ impl Rules {
             None => default,
         };
         let base = Rules::profile(profile);
-        let mut merged = match serde_json::to_value(&base) {
+        let merged = match serde_json::to_value(&base) {
             Ok(Value::Object(fields)) => fields,
             // A struct of plain fields always serialises to an object.
             _ => unreachable!("rules serialise to a JSON object"),
         };
         // A section 7 group is left out while off under a profile whose own is off (see
         // `impl Serialize for Rules`): put it back, so that a file may set any of its fields.
+        // The table fields (`seats`, ...) and a section 7 group are left out while they hold
+        // the classic or the off value (see `impl Serialize for Rules`): put them back, so that
+        // a file may set any of their fields. The table comes right after the profile.
+        let table = [
+            ("seats", serde_json::to_value(base.seats)),
+            ("decks", serde_json::to_value(base.decks)),
+            ("removed_ranks", serde_json::to_value(base.removed_ranks)),
+            ("handicap", serde_json::to_value(base.handicap)),
+            (
+                "trio_single_kickers",
+                serde_json::to_value(base.trio_single_kickers),
+            ),
+        ];
+        let mut fields = serde_json::Map::new();
+        let mut rest = merged.into_iter();
+        fields.extend(rest.next());
+        for (key, value) in table {
+            if let Ok(value) = value {
+                fields.insert(key.to_string(), value);
+            }
+        }
+        for (key, value) in rest {
+            fields.insert(key, value);
+        }
+        let mut merged = fields;
         let groups = [
             ("doubling", serde_json::to_value(base.doubling)),
             ("show", serde_json::to_value(base.show)),
@@ -435,6 +470,11 @@ impl Rules {
     /// [`Rules::build`]'s checks, for rules from a profile or a file: the landlord seat, and the
     /// wild ranks of `laizi` (else those the rules already have).
     fn checked(self, laizi: Option<&str>) -> Result<Rules, RulesError> {
+        if self.seats != 3 || self.decks != 1 || !self.removed_ranks.is_empty() || self.handicap {
+            return Err(RulesError::NotPlayedYet {
+                profile: self.profile,
+            });
+        }
         if self.landlord_seat > 2 {
             return Err(RulesError::LandlordSeat(self.landlord_seat));
         }
@@ -454,6 +494,36 @@ impl Rules {
 mod tests {
     use super::*;
     use crate::rules::Profile;
+
+    #[test]
+    fn two_and_four_seats_are_refused_until_the_engine_plays_them() {
+        for name in ["two", "four"] {
+            let e = Rules::build(name, None, None).unwrap_err();
+            assert!(matches!(e, RulesError::NotPlayedYet { .. }), "{e:?}");
+            assert!(e.to_string().starts_with(&format!("{name} rules: ")), "{e}");
+        }
+    }
+
+    #[test]
+    fn the_table_fields_round_trip_and_stay_out_of_classic_records() {
+        let classic = serde_json::to_string(&Rules::classic()).unwrap();
+        assert!(!classic.contains("seats"), "{classic}");
+        for rules in [Rules::two(), Rules::four()] {
+            let text = serde_json::to_string(&rules).unwrap();
+            let back: Rules = serde_json::from_str(&text).unwrap();
+            assert_eq!(back, rules, "{text}");
+            let file = Rules::from_file_text(&text, RulesFormat::Json, Profile::Classic);
+            assert_eq!(file.unwrap(), rules, "{text}");
+        }
+        let file = r#"{"profile": "classic", "trio_single_kickers": false}"#;
+        let rules = Rules::from_file_text(file, RulesFormat::Json, Profile::Classic).unwrap();
+        assert!(!rules.trio_single_kickers);
+        assert_eq!(Rules::two().deck().len(), 46);
+        assert_eq!(Rules::two().out_of_play_cards(), 9);
+        assert_eq!(Rules::four().deck().len(), 108);
+        assert_eq!(Rules::four().out_of_play_cards(), 0);
+        assert_eq!(Rules::classic().out_of_play_cards(), 0);
+    }
 
     #[test]
     fn profile_names() {
@@ -687,7 +757,8 @@ mod tests {
             assert_eq!(fields.last().map(String::as_str), Some("no_shuffle"));
             assert!(
                 e.to_string().starts_with(
-                    "unknown rule field \"fourwithtwo\" (fields: profile, four_with_two, "
+                    "unknown rule field \"fourwithtwo\" (fields: profile, seats, decks, \
+                     removed_ranks, handicap, trio_single_kickers, four_with_two, "
                 ),
                 "{e}"
             );
