@@ -29,7 +29,7 @@ pub fn group_value(kind: Kind, main: Rank) -> i32 {
         | Kind::SpaceShuttlePairs => (m - 2) / 2,
         Kind::FourTwoSingles | Kind::FourTwoPairs => (m - 3) / 2,
         Kind::Bomb => m + 4,
-        Kind::Rocket => 20,
+        Kind::Rocket | Kind::FourJokers => 20,
     }
 }
 

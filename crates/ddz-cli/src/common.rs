@@ -12,7 +12,9 @@ use serde_json::Value;
 /// `--rules`, `--rules-file` and `--laizi`.
 #[derive(Args, Clone, Debug)]
 pub struct RulesArgs {
-    /// Rule profile: classic, laizi, tiandi, douzero, rlcard, botzone or huanle.
+    /// Rule profile: classic, laizi, tiandi, douzero, rlcard, botzone or huanle; two and four
+    /// (two and four players, docs/variants.md) for the commands on hands and positions
+    /// (moves, classify, perft, bench movegen and games) only.
     #[arg(long, default_value = "classic", value_name = "PROFILE")]
     pub rules: String,
     /// A rules file (JSON, or TOML when the name ends in .toml): `profile` and any rule fields
@@ -25,18 +27,34 @@ pub struct RulesArgs {
 }
 
 impl RulesArgs {
-    /// The rules these options select ([`Rules::build`]).
+    /// The rules these options select ([`Rules::build`]): a three-seat table.
     pub fn load(&self) -> Result<Rules> {
-        Rules::build(
+        let rules = Rules::build(
             &self.rules,
             self.rules_file.as_deref(),
             self.laizi.as_deref(),
-        )
-        .map_err(|e| match e {
-            RulesError::Profile(_) => anyhow!("--rules: {e}"),
+        );
+        rules.map_err(Self::error)
+    }
+
+    /// The rules these options select at any table ([`Rules::build_any_table`]), for the
+    /// commands that work on hands and positions.
+    pub fn load_any_table(&self) -> Result<Rules> {
+        let rules = Rules::build_any_table(
+            &self.rules,
+            self.rules_file.as_deref(),
+            self.laizi.as_deref(),
+        );
+        rules.map_err(Self::error)
+    }
+
+    /// The error of a rules option, naming the option where one is at fault.
+    fn error(e: RulesError) -> anyhow::Error {
+        match e {
+            RulesError::Profile(_) | RulesError::NotPlayedYet { .. } => anyhow!("--rules: {e}"),
             RulesError::Laizi(_) => anyhow!("--laizi: {e}"),
             e => e.into(),
-        })
+        }
     }
 }
 

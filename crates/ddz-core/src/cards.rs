@@ -38,6 +38,9 @@ impl Cards {
     /// The rocket: small joker and big joker.
     pub const ROCKET: Cards = Cards(0x0110_0000_0000_0000);
 
+    /// The four jokers of two decks (天王炸): two small and two big jokers.
+    pub const FOUR_JOKERS: Cards = Cards(0x0220_0000_0000_0000);
+
     /// Builds `Cards` from its packed value; `None` if a bit above the 15 rank fields is set.
     #[inline]
     pub const fn from_bits(bits: u64) -> Option<Cards> {
@@ -132,12 +135,16 @@ impl Cards {
         Cards(self.0 + other.0)
     }
 
-    /// True if every card of `other` is in `self` (multiset inclusion), for counts up to 7.
+    /// True if every card of `other` is in `self` (multiset inclusion), for any counts.
     #[inline]
     pub const fn contains(self, other: Cards) -> bool {
-        // Setting each field's high bit and subtracting keeps borrows inside the field; the
-        // high bit survives exactly where self's count >= other's count.
-        (((self.0 | HIGH_BITS) - other.0) & HIGH_BITS) == HIGH_BITS
+        // Compare the low three bits of each field with borrows kept inside the field (its
+        // high bit set, the other's cleared): the high bit survives where self's low bits are
+        // >= other's. Then the high bits decide: self's set and other's clear means more, equal
+        // high bits leave it to the low bits. Correct for counts up to 15 (two decks hold 8).
+        let low = (self.0 | HIGH_BITS) - (other.0 & !HIGH_BITS);
+        let ge = (self.0 & !other.0) | (!(self.0 ^ other.0) & low);
+        ge & HIGH_BITS == HIGH_BITS
     }
 
     /// `self` less `other`, or `None` if `other` is not contained in `self`.
@@ -175,10 +182,12 @@ impl Cards {
         self.mask_at_least(1)
     }
 
-    /// Bit set of the ranks present at least `n` times (`n` from 1 to 4).
+    /// Bit set of the ranks present at least `n` times (`n` from 1 to 8; exact for every count
+    /// up to `7 + n`, so for every hand of two decks).
     #[inline]
     pub const fn mask_at_least(self, n: u8) -> u16 {
-        // For n in 1..=4 with counts <= 7: field >= n  <=>  (field + 8 - n) has its high bit.
+        // For n in 1..=8 with counts <= 7 + n: field >= n  <=>  (field + 8 - n) has its high
+        // bit, and the sum stays within the field.
         let add = (8 - n as u64) * LOW_BITS;
         let high = (self.0 + add) & HIGH_BITS;
         compress_high_bits(high)
@@ -206,6 +215,31 @@ impl Cards {
         let even = self.0 & LANES;
         let odd = (self.0 >> 4) & LANES;
         (even + EVEN_ADD) & OVER == 0 && (odd + ODD_ADD) & OVER == 0
+    }
+
+    /// True if this could be part of `decks` 54-card decks shuffled together: at most 4 a deck
+    /// of each rank 3..2 and 1 a deck of each joker (every count fits from four decks on).
+    ///
+    /// ```
+    /// use ddz_core::{Cards, Rank};
+    /// let two_decks = Cards::of(Rank::Five, 8).add(Rank::SmallJoker, 2);
+    /// assert!(two_decks.is_valid_subset_of(2) && !two_decks.is_valid_subset_of(1));
+    /// assert!(!Cards::of(Rank::BigJoker, 3).is_valid_subset_of(2));
+    /// ```
+    pub const fn is_valid_subset_of(self, decks: u8) -> bool {
+        if decks == 1 {
+            return self.is_valid_deck_subset();
+        }
+        let counts = self.counts();
+        let mut i = 0;
+        while i < 15 {
+            let per_deck = if i < 13 { 4 } else { 1 };
+            if counts[i] as u32 > per_deck * decks as u32 {
+                return false;
+            }
+            i += 1;
+        }
+        true
     }
 
     /// The ranks present, lowest first (each once).
@@ -373,6 +407,35 @@ mod tests {
         assert_eq!(b.difference(a), None);
         assert!(a.contains(Cards::EMPTY));
         assert!(!Cards::EMPTY.contains(Cards::single(Rank::BigJoker)));
+    }
+
+    #[test]
+    fn containment_for_every_pair_of_counts() {
+        for a in 0..16u8 {
+            for b in 0..16u8 {
+                let (x, y) = (Cards::of(Rank::Nine, a), Cards::of(Rank::Nine, b));
+                let rest = Cards::of(Rank::Three, 8).add(Rank::BigJoker, 2);
+                assert_eq!(x.contains(y), a >= b, "{a} >= {b}");
+                assert_eq!(x.union(rest).contains(y.union(rest)), a >= b, "{a} >= {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn masks_hold_for_two_decks() {
+        for count in 0..=8u8 {
+            for n in 1..=8u8 {
+                let c = Cards::of(Rank::Two, count).add(Rank::Three, 8);
+                assert_eq!(
+                    c.mask_at_least(n) & (1 << 12) != 0,
+                    count >= n,
+                    "{count} {n}"
+                );
+                assert_eq!(c.mask_at_least(n) & 1, 1);
+            }
+        }
+        assert_eq!(Cards::FOUR_JOKERS.len(), 4);
+        assert!(Cards::FOUR_JOKERS.contains(Cards::ROCKET));
     }
 
     #[test]

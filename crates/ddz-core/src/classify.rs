@@ -2,7 +2,7 @@
 
 use crate::cards::Cards;
 use crate::kind::Kind;
-use crate::natural::{for_each_natural_reading, len_for, read_natural};
+use crate::natural::{fits_decks, for_each_natural_reading, len_for, read_natural};
 use crate::play::Move;
 use crate::rank::Rank;
 use crate::rules::{Readings, Rules};
@@ -23,7 +23,7 @@ pub fn read_as(cards: Cards, kind: Kind, main: Rank, rules: &Rules) -> Option<Mo
         let len = if kind == Kind::Bomb {
             1
         } else {
-            len_for(kind, cards.len())?
+            len_for(kind, cards.len(), rules)?
         };
         return read_wild(cards, kind, main, len, rules);
     }
@@ -33,7 +33,7 @@ pub fn read_as(cards: Cards, kind: Kind, main: Rank, rules: &Rules) -> Option<Mo
 /// Calls `f` with every reading of `cards` allowed by the combination fields of `rules`,
 /// ignoring [`Rules::readings`], in kind order then main rank ascending.
 pub(crate) fn for_each_valid_reading(cards: Cards, rules: &Rules, f: impl FnMut(Move)) {
-    if cards.is_empty() || !cards.is_valid_deck_subset() {
+    if cards.is_empty() || !fits_decks(cards, rules) {
         return;
     }
     if has_wild(cards, rules) {
@@ -45,7 +45,8 @@ pub(crate) fn for_each_valid_reading(cards: Cards, rules: &Rules, f: impl FnMut(
 
 /// Every reading of `cards` under `rules`, in kind order (RULES.md table) then main rank
 /// ascending. Under the one-reading profiles ([`Readings::Default`], [`Readings::Douzero`])
-/// there is at most one. Empty if the cards form no combination (or are not from one deck).
+/// there is at most one. Empty if the cards form no combination (or are not from the rules'
+/// decks: one deck, or two for `four`).
 ///
 /// ```
 /// use ddz_core::{classify, Rules};

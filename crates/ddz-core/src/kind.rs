@@ -3,8 +3,11 @@
 use core::fmt;
 use core::str::FromStr;
 
-/// The kind of a play (RULES.md section 3), in the table's order; `Pass` first, the Botzone
-/// space shuttles last.
+use crate::rules::Rules;
+
+/// The kind of a play (RULES.md section 3), in the table's order; `Pass` first, then the Botzone
+/// space shuttles, then the two-deck four jokers (docs/variants.md), last so that the kinds of
+/// one deck keep their numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
 pub enum Kind {
@@ -12,7 +15,7 @@ pub enum Kind {
     Pass,
     /// One card.
     Single,
-    /// Two cards of a rank 3..2.
+    /// Two cards of a rank 3..2; with two decks also `BB` and `RR`, above `22`.
     Pair,
     /// Three cards of a rank 3..2.
     Trio,
@@ -22,9 +25,9 @@ pub enum Kind {
     TrioPair,
     /// 5 to 12 consecutive single ranks within 3..A.
     Straight,
-    /// 3 to 10 consecutive pairs within 3..A.
+    /// 3 to 10 consecutive pairs within 3..A (to 12 with two decks).
     PairChain,
-    /// 2 to 6 consecutive trios within 3..A.
+    /// 2 to 6 consecutive trios within 3..A (to 11 with two decks).
     Airplane,
     /// An airplane of n trios and n single kickers.
     AirplaneSingles,
@@ -34,9 +37,10 @@ pub enum Kind {
     FourTwoSingles,
     /// Four of a rank and two pair kickers (not a bomb).
     FourTwoPairs,
-    /// Four cards of a rank (more under long bombs), beating every non-bomb.
+    /// Four cards of a rank (more under long bombs, 4 to 8 with two decks), beating every
+    /// non-bomb.
     Bomb,
-    /// Small and big joker, beating everything.
+    /// Small and big joker, beating everything (one deck only).
     Rocket,
     /// Botzone: 2 or more consecutive fours within 3..A.
     SpaceShuttle,
@@ -44,6 +48,8 @@ pub enum Kind {
     SpaceShuttleSingles,
     /// Botzone: a space shuttle with two pair kickers per four.
     SpaceShuttlePairs,
+    /// Two decks: the four jokers `BBRR` (天王炸), beating everything.
+    FourJokers,
 }
 
 /// What a kind carries besides its body.
@@ -82,7 +88,7 @@ pub struct Shape {
     pub per_rank: u8,
     /// Fewest body ranks (chains: 5 straight, 3 pair chain, 2 airplane and space shuttle).
     pub min_len: u8,
-    /// Most body ranks, within 3..A and 20 cards.
+    /// Most body ranks, within 3..A and 20 cards (see [`Kind::shape_for`] for larger hands).
     pub max_len: u8,
     /// The kickers carried.
     pub kickers: Kickers,
@@ -103,6 +109,9 @@ impl Shape {
     }
 }
 
+/// The ranks a chain may run over: 3..A.
+const CHAIN_RANKS: u32 = 12;
+
 const fn shape(per_rank: u8, min_len: u8, max_len: u8, kickers: Kickers) -> Shape {
     Shape {
         per_rank,
@@ -114,7 +123,7 @@ const fn shape(per_rank: u8, min_len: u8, max_len: u8, kickers: Kickers) -> Shap
 
 impl Kind {
     /// Every kind, in order.
-    pub const ALL: [Kind; 18] = [
+    pub const ALL: [Kind; 19] = [
         Kind::Pass,
         Kind::Single,
         Kind::Pair,
@@ -133,6 +142,7 @@ impl Kind {
         Kind::SpaceShuttle,
         Kind::SpaceShuttleSingles,
         Kind::SpaceShuttlePairs,
+        Kind::FourJokers,
     ];
 
     /// The kind's name as used in notation and JSON (`airplane_singles`).
@@ -156,15 +166,17 @@ impl Kind {
             Kind::SpaceShuttle => "space_shuttle",
             Kind::SpaceShuttleSingles => "space_shuttle_singles",
             Kind::SpaceShuttlePairs => "space_shuttle_pairs",
+            Kind::FourJokers => "four_jokers",
         }
     }
 
-    /// The shape of the kind's body and kickers. Bombs have the classic four-card shape; the
-    /// rocket and pass have no rank body (`per_rank` 0).
+    /// The shape of the kind's body and kickers, for hands of at most 20 cards. Bombs have the
+    /// classic four-card shape; the rocket, the four jokers and pass have no rank body
+    /// (`per_rank` 0).
     pub const fn shape(self) -> Shape {
         use Kickers::{None as No, Pairs, Singles};
         match self {
-            Kind::Pass | Kind::Rocket => shape(0, 1, 1, No),
+            Kind::Pass | Kind::Rocket | Kind::FourJokers => shape(0, 1, 1, No),
             Kind::Single => shape(1, 1, 1, No),
             Kind::Pair => shape(2, 1, 1, No),
             Kind::Trio => shape(3, 1, 1, No),
@@ -184,10 +196,38 @@ impl Kind {
         }
     }
 
-    /// True for the bomb and the rocket, the kinds that beat other kinds.
+    /// The shape under `rules`: chains as long as the largest hand allows (the landlord's 20
+    /// cards, 33 with two decks: straights and pair chains to 12, airplanes to 11 trios,
+    /// airplanes + pairs to 6), within the 12 ranks 3..A. Equal to [`Kind::shape`] for 20 cards.
+    ///
+    /// ```
+    /// use ddz_core::{Kind, Rules};
+    /// assert_eq!(Kind::Airplane.shape_for(&Rules::classic()).max_len, 6);
+    /// assert_eq!(Kind::Airplane.shape_for(&Rules::four()).max_len, 11);
+    /// assert_eq!(Kind::AirplanePairs.shape_for(&Rules::four()).max_len, 6);
+    /// ```
+    #[inline]
+    pub const fn shape_for(self, rules: &Rules) -> Shape {
+        let mut s = self.shape();
+        // One deck: the landlord's 20 cards, the table of `shape` (no division on the hot path).
+        if !s.is_chain() || rules.decks <= 1 {
+            return s;
+        }
+        let largest = rules.hand_cards() + rules.kitty_cards();
+        let fit = largest / s.cards(1) as u32;
+        s.max_len = if fit < CHAIN_RANKS {
+            fit as u8
+        } else {
+            CHAIN_RANKS as u8
+        };
+        s
+    }
+
+    /// True for the bomb, the rocket and the four jokers, the kinds that beat other kinds
+    /// (bombs of every length).
     #[inline]
     pub const fn is_bomb_like(self) -> bool {
-        matches!(self, Kind::Bomb | Kind::Rocket)
+        matches!(self, Kind::Bomb | Kind::Rocket | Kind::FourJokers)
     }
 }
 
@@ -255,5 +295,31 @@ mod tests {
         }
         assert_eq!(Kind::AirplaneSingles.shape().cards(5), 20);
         assert_eq!(Kind::FourTwoPairs.shape().cards(1), 8);
+    }
+
+    #[test]
+    fn shapes_follow_the_largest_hand() {
+        for rules in [Rules::classic(), Rules::two(), Rules::botzone()] {
+            for k in Kind::ALL {
+                assert_eq!(k.shape_for(&rules), k.shape(), "{k}");
+            }
+        }
+        let four = Rules::four();
+        let max = |k: Kind| k.shape_for(&four).max_len;
+        assert_eq!(
+            [
+                Kind::Straight,
+                Kind::PairChain,
+                Kind::Airplane,
+                Kind::AirplanePairs
+            ]
+            .map(max),
+            [12, 12, 11, 6]
+        );
+        assert_eq!(max(Kind::AirplaneSingles), 8);
+        for k in Kind::ALL {
+            let s = k.shape_for(&four);
+            assert!(s.cards(s.max_len) <= 33, "{k}");
+        }
     }
 }

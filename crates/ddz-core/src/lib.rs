@@ -57,10 +57,26 @@
 //! Moves come in a stable order. Leading: by kind in the order of [`Kind`] (the RULES.md
 //! table: single, pair, trio, trio + single, trio + pair, straight, pair chain, airplane,
 //! airplane + singles, airplane + pairs, four + two singles, four + two pairs, bomb, rocket,
-//! then the Botzone space shuttles), then by length ascending, then by main rank ascending,
-//! then by kickers (their ranks as a sorted sequence, lexicographically). Following: the moves
-//! of the table's kind and length that beat it in the same order, then the bombs that beat it
-//! (lowest first), then the rocket, then the pass.
+//! then the Botzone space shuttles, then the two-deck four jokers), then by length ascending,
+//! then by main rank ascending, then by kickers (their ranks as a sorted sequence,
+//! lexicographically); bombs by size, then rank. Following: the moves of the table's kind and
+//! length that beat it in the same order, then the bombs that beat it (lowest first), then the
+//! rocket (two decks: the four jokers), then the pass.
+//!
+//! Two decks (the `four` profile, docs/variants.md) fit the same types: a hand holds up to 8
+//! of a rank and 2 of each joker, `BB` and `RR` are pairs, bombs have 4 to 8 cards, and the
+//! four jokers ([`Kind::FourJokers`]) take the rocket's place.
+//!
+//! ```
+//! use ddz_core::{legal_moves, parse_cards_in, parse_move, Kind, Rules};
+//!
+//! let rules = Rules::four();
+//! let hand = parse_cards_in("55555BBRR", &rules).unwrap();
+//! let table = parse_move("2222", &rules, None).unwrap();
+//! let replies: Vec<String> = legal_moves(hand, Some(&table), &rules)
+//!     .iter().map(|m| m.to_string()).collect();
+//! assert_eq!(replies, ["55555:bomb:5", "BBRR:four_jokers:R", "pass"]);
+//! ```
 //!
 //! With wild cards in hand (RULES.md section 5) the order is the same by kind, length and main
 //! rank (bombs: by size, then rank); within one body, moves follow the number of natural cards
@@ -102,7 +118,8 @@ pub use movegen::{
     count_legal_moves, for_each_legal_move, is_legal, legal_moves, legal_moves_into, moves_of_kind,
 };
 pub use notation::{
-    ParseCardsError, format_botzone_ids, parse_botzone_ids, parse_cards, parse_reading,
+    ParseCardsError, format_botzone_ids, parse_botzone_ids, parse_cards, parse_cards_in,
+    parse_reading,
 };
 pub use physical::{Card, CardSet, Suit};
 pub use play::{BombClass, Move};

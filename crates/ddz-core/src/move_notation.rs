@@ -7,7 +7,7 @@ use core::fmt;
 use crate::cards::Cards;
 use crate::classify::classify;
 use crate::kind::{Kind, UnknownKind};
-use crate::notation::{ParseCardsError, parse_cards, parse_reading};
+use crate::notation::{ParseCardsError, parse_cards, parse_cards_in, parse_reading};
 use crate::play::Move;
 use crate::rank::Rank;
 use crate::rules::Rules;
@@ -103,7 +103,7 @@ struct Written {
     main: Option<Rank>,
 }
 
-fn split_written(text: &str) -> Result<Option<Written>, MoveError> {
+fn split_written(text: &str, rules: &Rules) -> Result<Option<Written>, MoveError> {
     let text = text.trim();
     if text.is_empty() || text.eq_ignore_ascii_case("pass") {
         return Ok(None);
@@ -121,7 +121,7 @@ fn split_written(text: &str) -> Result<Option<Written>, MoveError> {
         Some((c, r)) => (c, Some(r)),
         None => (card_part, None),
     };
-    let cards = parse_cards(cards_text).map_err(|error| MoveError::Cards {
+    let cards = parse_cards_in(cards_text, rules).map_err(|error| MoveError::Cards {
         part: "cards",
         error,
     })?;
@@ -173,7 +173,7 @@ fn split_written(text: &str) -> Result<Option<Written>, MoveError> {
 /// assert!(parse_move("3345", &rules, None).is_err());
 /// ```
 pub fn parse_move(text: &str, rules: &Rules, beat: Option<&Move>) -> Result<Move, MoveError> {
-    let Some(w) = split_written(text)? else {
+    let Some(w) = split_written(text, rules)? else {
         return Ok(Move::PASS);
     };
     let all = classify(w.cards, rules);

@@ -6,6 +6,24 @@
 //! [`for_each_legal_move`] calls a closure for each move without allocating and stops when it
 //! returns [`ControlFlow::Break`]; [`legal_moves_into`] fills a reusable buffer;
 //! [`legal_moves`] collects a new `Vec`. [`is_legal`] agrees with all of them.
+//!
+//! # Order
+//!
+//! Leading, kind by kind in the order of [`Kind`]: each kind's bodies by length, then main
+//! rank, then kickers; the bombs by size, then rank; the rocket after the bombs; the four
+//! jokers (two decks) last, after the space shuttles. Following: the table's kind and length
+//! above its main, then every bomb that beats it (by size, then rank), then the rocket or the
+//! four jokers, then the pass.
+//!
+//! # Two decks
+//!
+//! With `decks == 2` (the `four` profile) the same generator runs on counts up to 8 (2 of each
+//! joker): pairs include `BB` and `RR`, and so do pair kickers (never both in one play, the
+//! four jokers being no kickers); bombs are 4 to [`Rules::max_bomb_cards`] cards; the rocket
+//! gives way to the four jokers; chains run as long as [`Kind::shape_for`] allows. The body
+//! takes exactly its shape's cards of each body rank and no kicker has a body rank, so a trio or
+//! pair may come from a rank held more often. [`Rules::trio_single_kickers`] off drops trio +
+//! single and airplane + singles under any profile.
 
 use core::ops::ControlFlow;
 
@@ -13,15 +31,12 @@ use crate::cards::Cards;
 use crate::classify::{is_valid_reading, only_reading};
 use crate::kind::{Kickers, Kind};
 use crate::natural::{
-    SUITED_MASK, kind_enabled, natural_bomb_class, run_neighbours, single_kicker_cap, window_cards,
-    window_mask,
+    CHAIN_MASK, SUITED_MASK, fits_decks, kind_enabled, natural_bomb_class, pair_ranks,
+    run_neighbours, single_kicker_cap, two_decks, window_cards, window_mask,
 };
 use crate::play::Move;
 use crate::rank::Rank;
 use crate::rules::{Readings, Rules};
-
-/// Rank mask of 3..A, the ranks a chain may hold.
-const CHAIN_MASK: u16 = (1 << 12) - 1;
 
 /// One candidate kicker rank: the unit taken (one card or one pair) and how many units at most.
 #[derive(Clone, Copy, Default)]
@@ -37,6 +52,8 @@ struct Generator<'a, F> {
     at_least: [u16; 5],
     rules: &'a Rules,
     one_reading: bool,
+    /// The rules deal two decks (joker pairs, long bombs, the four jokers for the rocket).
+    two_decks: bool,
     /// A play every emitted move must beat, where generation alone does not ensure it.
     to_beat: Option<Move>,
     emit: F,
@@ -66,21 +83,17 @@ impl<B, F: FnMut(Move) -> ControlFlow<B>> Generator<'_, F> {
         if !kind_enabled(kind, self.rules) {
             return ControlFlow::Continue(());
         }
-        if kind == Kind::Rocket {
-            if self.hand.contains(Cards::ROCKET) && above.is_none() {
-                let m = Move::new_unchecked(
-                    Cards::ROCKET,
-                    Cards::ROCKET,
-                    kind,
-                    Rank::BigJoker,
-                    1,
-                    None,
-                );
-                return self.emit(m);
+        if kind == Kind::Rocket || kind == Kind::FourJokers {
+            if above.is_none() {
+                return self.top(None);
             }
             return ControlFlow::Continue(());
         }
-        let shape = kind.shape();
+        let shape = if self.two_decks {
+            kind.shape_for(self.rules)
+        } else {
+            kind.shape()
+        };
         let per = shape.per_rank;
         let (min_len, max_len) = match len {
             Some(l) => (l, l),
@@ -91,6 +104,8 @@ impl<B, F: FnMut(Move) -> ControlFlow<B>> Generator<'_, F> {
             CHAIN_MASK
         } else if kind == Kind::Single {
             u16::MAX
+        } else if kind == Kind::Pair && self.two_decks {
+            pair_ranks(self.rules)
         } else {
             SUITED_MASK
         };
@@ -164,20 +179,23 @@ impl<B, F: FnMut(Move) -> ControlFlow<B>> Generator<'_, F> {
                     }
                     return ControlFlow::Continue(());
                 }
-                let no_rocket = !self.rules.rocket_as_kickers;
-                kicker_sets(&cands[..n], k, body, &mut |cards| {
-                    if no_rocket && cards.contains(Cards::ROCKET) {
-                        return ControlFlow::Continue(());
-                    }
-                    self.emit(make(cards))
-                })
+                // No rocket among the kickers (unless the rules allow it), and with two decks no
+                // four jokers (which hold a rocket), when the rest of the hand could make them.
+                let forbid = if !self.rules.rocket_as_kickers && rest.contains(Cards::ROCKET) {
+                    Cards::ROCKET
+                } else if self.two_decks && rest.contains(Cards::FOUR_JOKERS) {
+                    Cards::FOUR_JOKERS
+                } else {
+                    Cards::EMPTY
+                };
+                self.kicker_moves(&cands[..n], k, body, meta, forbid)
             }
             Kickers::Pairs { per_rank } => {
                 let body_mask = window_mask(low, len);
                 let rest = self.hand.minus(body);
-                let mut cands = [Candidate::default(); 13];
+                let mut cands = [Candidate::default(); 15];
                 let mut n = 0;
-                let mut mask = rest.mask_at_least(2) & SUITED_MASK & !body_mask;
+                let mut mask = rest.mask_at_least(2) & pair_ranks(self.rules) & !body_mask;
                 while mask != 0 {
                     let i = mask.trailing_zeros() as usize;
                     mask &= mask - 1;
@@ -193,40 +211,92 @@ impl<B, F: FnMut(Move) -> ControlFlow<B>> Generator<'_, F> {
                     };
                     n += 1;
                 }
-                kicker_sets(&cands[..n], per_rank * len, body, &mut |cards| {
-                    self.emit(make(cards))
-                })
+                // Two decks: `BB` and `RR` are pairs, but never both kickers of one play.
+                let forbid = if self.two_decks && rest.contains(Cards::FOUR_JOKERS) {
+                    Cards::FOUR_JOKERS
+                } else {
+                    Cards::EMPTY
+                };
+                self.kicker_moves(&cands[..n], per_rank * len, body, meta, forbid)
             }
         }
     }
 
-    /// All bombs that beat `last` (all of them when `last` is `None`), lowest first, then the
-    /// rocket if `with_rocket`.
-    fn bombs_and_rocket(&mut self, last: Option<&Move>, with_rocket: bool) -> ControlFlow<B> {
+    /// Emits `body` with every set of `k` kicker units from `cands` ([`kicker_sets`]), but
+    /// none whose cards hold `forbid` (unless it is empty).
+    #[inline]
+    fn kicker_moves(
+        &mut self,
+        cands: &[Candidate],
+        k: u8,
+        body: Cards,
+        meta: u64,
+        forbid: Cards,
+    ) -> ControlFlow<B> {
+        // Two closures, so that the common case (nothing to forbid) checks nothing per move.
+        if forbid.is_empty() {
+            kicker_sets(cands, k, body, &mut |cards| {
+                self.emit(Move::from_parts(cards, cards, meta))
+            })
+        } else {
+            kicker_sets(cands, k, body, &mut |cards| {
+                if cards.contains(forbid) {
+                    return ControlFlow::Continue(());
+                }
+                self.emit(Move::from_parts(cards, cards, meta))
+            })
+        }
+    }
+
+    /// All bombs that beat `last` (all of them when `last` is `None`), lowest first (by size,
+    /// then rank), then the rocket or the four jokers if `with_top`.
+    fn bombs_and_rocket(&mut self, last: Option<&Move>, with_top: bool) -> ControlFlow<B> {
+        let class = natural_bomb_class(self.rules);
         let mut bombs = self.at_least[4];
-        while bombs != 0 {
-            let i = bombs.trailing_zeros() as usize;
-            bombs &= bombs - 1;
-            let rank = Rank::ALL[i];
-            let cards = Cards::of(rank, 4);
-            let class = natural_bomb_class(self.rules);
-            let m = Move::new_unchecked(cards, cards, Kind::Bomb, rank, 1, class);
-            if last.is_none_or(|l| m.beats(l, self.rules)) {
-                self.emit(m)?;
+        let mut size = 4;
+        loop {
+            while bombs != 0 {
+                let i = bombs.trailing_zeros() as usize;
+                bombs &= bombs - 1;
+                let rank = Rank::ALL[i];
+                let cards = Cards::of(rank, size);
+                let m = Move::new_unchecked(cards, cards, Kind::Bomb, rank, 1, class);
+                if last.is_none_or(|l| m.beats(l, self.rules)) {
+                    self.emit(m)?;
+                }
+            }
+            // One deck: bombs of four only (a natural long bomb needs more cards than a deck
+            // has). Two decks: then 5 to 8 cards, fewer ranks reaching each size.
+            if !self.two_decks || size >= self.rules.max_bomb_cards() {
+                break;
+            }
+            size += 1;
+            bombs = self.hand.mask_at_least(size) & SUITED_MASK;
+            if bombs == 0 {
+                break;
             }
         }
-        if with_rocket && self.hand.contains(Cards::ROCKET) {
-            let m = Move::new_unchecked(
-                Cards::ROCKET,
-                Cards::ROCKET,
-                Kind::Rocket,
-                Rank::BigJoker,
-                1,
-                None,
-            );
-            if last.is_none_or(|l| m.beats(l, self.rules)) {
-                self.emit(m)?;
-            }
+        if with_top {
+            self.top(last)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The rocket, or with two decks the four jokers, if the hand holds it and it beats `last`.
+    #[inline]
+    fn top(&mut self, last: Option<&Move>) -> ControlFlow<B> {
+        // The one the rules have (`kind_enabled`: the rocket with one deck only).
+        let (kind, cards) = if self.two_decks {
+            (Kind::FourJokers, Cards::FOUR_JOKERS)
+        } else {
+            (Kind::Rocket, Cards::ROCKET)
+        };
+        if !self.hand.contains(cards) {
+            return ControlFlow::Continue(());
+        }
+        let m = Move::new_unchecked(cards, cards, kind, Rank::BigJoker, 1, None);
+        if last.is_none_or(|l| m.beats(l, self.rules)) {
+            return self.emit(m);
         }
         ControlFlow::Continue(())
     }
@@ -300,6 +370,7 @@ fn generator<'a, B, F: FnMut(Move) -> ControlFlow<B>>(
         at_least,
         rules,
         one_reading,
+        two_decks: two_decks(rules),
         to_beat: None,
         emit,
     }
@@ -309,7 +380,8 @@ fn generator<'a, B, F: FnMut(Move) -> ControlFlow<B>>(
 /// allocating; stops early when `f` returns `Break`, and returns that.
 ///
 /// `last` is the play to beat: `None` (or a pass) when leading. Following adds the pass at the
-/// end. `hand` must be cards of one deck (at most 4 of a rank, 1 of each joker).
+/// end. `hand` must be cards of the rules' decks (one deck: at most 4 of a rank, 1 of each
+/// joker; two decks: 8 and 2); any other hand has no moves.
 ///
 /// ```
 /// use core::ops::ControlFlow;
@@ -328,7 +400,7 @@ pub fn for_each_legal_move<B>(
     rules: &Rules,
     f: impl FnMut(Move) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
-    if !hand.is_valid_deck_subset() {
+    if !fits_decks(hand, rules) {
         return ControlFlow::Continue(());
     }
     if crate::wild::has_wild(hand, rules) {
@@ -347,7 +419,7 @@ pub fn for_each_legal_move<B>(
         }
         Some(last) => {
             match last.kind() {
-                Kind::Rocket => {}
+                Kind::Rocket | Kind::FourJokers => {}
                 Kind::Bomb => g.bombs_and_rocket(Some(last), true)?,
                 kind => {
                     // Same kind, same length, higher main: exactly the moves that beat, except
@@ -398,7 +470,7 @@ fn wild_moves<B>(
         }
         Some(last) => {
             match last.kind() {
-                Kind::Rocket => {}
+                Kind::Rocket | Kind::FourJokers => {}
                 Kind::Bomb => {
                     g.bombs(Some(last))?;
                     g.kind(Kind::Rocket, None, None)?;
@@ -462,7 +534,7 @@ pub fn count_legal_moves(hand: Cards, last: Option<&Move>, rules: &Rules) -> usi
 /// ```
 pub fn moves_of_kind(hand: Cards, kind: Kind, rules: &Rules) -> Vec<Move> {
     let mut out = Vec::new();
-    if !hand.is_valid_deck_subset() {
+    if !fits_decks(hand, rules) {
         return out;
     }
     if crate::wild::has_wild(hand, rules) {
@@ -503,7 +575,7 @@ pub fn is_legal(hand: Cards, last: Option<&Move>, m: &Move, rules: &Rules) -> bo
     if m.is_pass() {
         return last.is_some();
     }
-    hand.is_valid_deck_subset()
+    fits_decks(hand, rules)
         && hand.contains(m.cards())
         && is_valid_reading(m, rules)
         && last.is_none_or(|l| m.beats(l, rules))

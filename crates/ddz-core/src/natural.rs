@@ -10,10 +10,41 @@ use crate::play::{BombClass, Move};
 use crate::rank::Rank;
 use crate::rules::{Rules, Wild};
 
-/// Rank mask of 3..2 (the ranks pairs, trios, fours and pair kickers may have).
+/// Rank mask of 3..2 (the ranks trios and fours may have, and with one deck pairs).
 pub(crate) const SUITED_MASK: u16 = (1 << 13) - 1;
 /// Rank mask of the two jokers.
 pub(crate) const JOKER_MASK: u16 = 0b11 << 13;
+/// Rank mask of 3..A, the ranks a chain may hold.
+pub(crate) const CHAIN_MASK: u16 = (1 << 12) - 1;
+
+/// True if the rules deal from two decks (or more): joker pairs, the four jokers and no rocket,
+/// bombs of up to every copy of a rank (docs/variants.md).
+#[inline]
+pub(crate) const fn two_decks(rules: &Rules) -> bool {
+    rules.decks > 1
+}
+
+/// True if `cards` could be part of the rules' decks. Wild cards are read with one deck only
+/// (the rules refuse wildcards with two decks), so with wild ranks the one-deck limits hold.
+#[inline]
+pub(crate) const fn fits_decks(cards: Cards, rules: &Rules) -> bool {
+    if two_decks(rules) && matches!(rules.wild, Wild::None) {
+        cards.is_valid_subset_of(rules.decks)
+    } else {
+        cards.is_valid_deck_subset()
+    }
+}
+
+/// Rank mask of the ranks a pair (and a pair kicker) may have: 3..2, and the jokers with two
+/// decks.
+#[inline]
+pub(crate) const fn pair_ranks(rules: &Rules) -> u16 {
+    if two_decks(rules) {
+        SUITED_MASK | JOKER_MASK
+    } else {
+        SUITED_MASK
+    }
+}
 
 /// `per` cards of each of `len` consecutive ranks starting at index `low`.
 #[inline]
@@ -36,6 +67,9 @@ pub(crate) const fn window_mask(low: usize, len: u8) -> u16 {
 pub(crate) const fn kind_enabled(kind: Kind, rules: &Rules) -> bool {
     match kind {
         Kind::Pass => false,
+        Kind::TrioSingle | Kind::AirplaneSingles => rules.trio_single_kickers,
+        Kind::Rocket => !two_decks(rules),
+        Kind::FourJokers => two_decks(rules),
         Kind::FourTwoSingles => rules.four_with_two,
         Kind::FourTwoPairs => rules.four_with_two && rules.pair_kickers,
         Kind::TrioPair | Kind::AirplanePairs => rules.pair_kickers,
@@ -84,6 +118,10 @@ pub(crate) fn kickers_ok(
     kickers: Cards,
     rules: &Rules,
 ) -> bool {
+    // With two decks the four jokers are never kickers.
+    if two_decks(rules) && kickers.contains(Cards::FOUR_JOKERS) {
+        return false;
+    }
     match kind.shape().kickers {
         Kickers::None => kickers.is_empty(),
         Kickers::Singles { .. } => {
@@ -93,8 +131,9 @@ pub(crate) fn kickers_ok(
             if !rules.rocket_as_kickers && kickers.contains(Cards::ROCKET) {
                 return false;
             }
+            // With one deck a cap of 4 is no limit; two decks hold 8 of a rank.
             let cap = single_kicker_cap(kind, rules);
-            if cap < 4 && kickers.mask_at_least(cap + 1) != 0 {
+            if kickers.mask_at_least(cap + 1) != 0 {
                 return false;
             }
             if kind == Kind::AirplaneSingles
@@ -107,18 +146,22 @@ pub(crate) fn kickers_ok(
         }
         Kickers::Pairs { .. } => {
             let mask = kickers.rank_mask();
-            // Real pairs: even counts, no jokers, no body rank.
-            mask & (body_mask | JOKER_MASK) == 0
+            // Real pairs: even counts, no body rank, jokers only with two decks.
+            mask & (body_mask | !pair_ranks(rules)) == 0
                 && kickers.bits() & 0x0111_1111_1111_1111 == 0
                 && (rules.quad_as_two_pairs || kickers.mask_at_least(4) == 0)
         }
     }
 }
 
-/// The number of body ranks of `kind` for `n` cards, if `n` fits the kind's shape.
+/// The number of body ranks of `kind` for `n` cards, if `n` fits the kind's shape under
+/// `rules` (a bomb has one body rank of 4 to [`Rules::max_bomb_cards`] cards).
 #[inline]
-pub(crate) fn len_for(kind: Kind, n: u32) -> Option<u8> {
-    let shape = kind.shape();
+pub(crate) fn len_for(kind: Kind, n: u32, rules: &Rules) -> Option<u8> {
+    if kind == Kind::Bomb {
+        return (n >= 4 && n <= rules.max_bomb_cards() as u32).then_some(1);
+    }
+    let shape = kind.shape_for(rules);
     let per_len = shape.cards(1) as u32;
     if per_len == 0 || !n.is_multiple_of(per_len) {
         return None;
@@ -135,15 +178,17 @@ pub(crate) fn natural_bomb_class(rules: &Rules) -> Option<BombClass> {
 
 /// The reading of `cards` as `kind` with `main`, every card standing for itself.
 pub(crate) fn read_natural(cards: Cards, kind: Kind, main: Rank, rules: &Rules) -> Option<Move> {
-    if !cards.is_valid_deck_subset() || !kind_enabled(kind, rules) {
+    if !fits_decks(cards, rules) || !kind_enabled(kind, rules) {
         return None;
     }
     match kind {
         Kind::Pass => None,
         Kind::Rocket => (cards == Cards::ROCKET && main == Rank::BigJoker)
             .then(|| Move::new_unchecked(cards, cards, kind, main, 1, None)),
+        Kind::FourJokers => (cards == Cards::FOUR_JOKERS && main == Rank::BigJoker)
+            .then(|| Move::new_unchecked(cards, cards, kind, main, 1, None)),
         _ => {
-            let len = len_for(kind, cards.len())?;
+            let len = len_for(kind, cards.len(), rules)?;
             body_reading(cards, kind, main as usize, len, rules)
         }
     }
@@ -154,14 +199,22 @@ pub(crate) fn read_natural(cards: Cards, kind: Kind, main: Rank, rules: &Rules) 
 fn body_reading(cards: Cards, kind: Kind, main: usize, len: u8, rules: &Rules) -> Option<Move> {
     let shape = kind.shape();
     let low = (main + 1).checked_sub(len as usize)?;
-    if shape.is_chain() {
-        if main > Rank::Ace as usize {
-            return None;
-        }
-    } else if kind != Kind::Single && main > Rank::Two as usize {
+    let top_ranks = match kind {
+        _ if shape.is_chain() => CHAIN_MASK,
+        Kind::Single => u16::MAX,
+        Kind::Pair => pair_ranks(rules),
+        _ => SUITED_MASK,
+    };
+    if main > Rank::BigJoker as usize || top_ranks & (1 << main) == 0 {
         return None;
     }
-    let body = window_cards(low, len, shape.per_rank);
+    // A bomb's body is all of its cards (4 to 8 with two decks).
+    let per = if kind == Kind::Bomb {
+        cards.len() as u8
+    } else {
+        shape.per_rank
+    };
+    let body = window_cards(low, len, per);
     let kickers = cards.difference(body)?;
     let class = if kind == Kind::Bomb {
         natural_bomb_class(rules)
@@ -180,8 +233,13 @@ pub(crate) fn for_each_natural_reading(cards: Cards, rules: &Rules, mut f: impl 
         if !kind_enabled(kind, rules) {
             continue;
         }
-        if kind == Kind::Rocket {
-            if cards == Cards::ROCKET {
+        if kind == Kind::Rocket || kind == Kind::FourJokers {
+            let top = if kind == Kind::Rocket {
+                Cards::ROCKET
+            } else {
+                Cards::FOUR_JOKERS
+            };
+            if cards == top {
                 f(Move::new_unchecked(
                     cards,
                     cards,
@@ -193,7 +251,7 @@ pub(crate) fn for_each_natural_reading(cards: Cards, rules: &Rules, mut f: impl 
             }
             continue;
         }
-        let Some(len) = len_for(kind, n) else {
+        let Some(len) = len_for(kind, n, rules) else {
             continue;
         };
         let per = kind.shape().per_rank;

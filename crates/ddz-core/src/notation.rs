@@ -11,6 +11,7 @@ use core::str::FromStr;
 use crate::cards::Cards;
 use crate::physical::{Card, CardSet};
 use crate::rank::Rank;
+use crate::rules::Rules;
 
 /// What is wrong with a card string or a list of card ids.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,7 +23,8 @@ pub enum ParseCardsError {
         /// 1-based character position in the input.
         position: usize,
     },
-    /// More cards of one rank than allowed: a deck holds 4 (1 of a joker); a reading up to 12.
+    /// More cards of one rank than allowed: a deck holds 4 (1 of a joker), two decks 8 (2); a
+    /// reading up to 12.
     TooMany {
         /// The rank.
         rank: Rank,
@@ -61,6 +63,11 @@ impl fmt::Display for ParseCardsError {
             ParseCardsError::TooMany { rank, count, max } if *max == rank.deck_count() as usize => {
                 write!(f, "{count} cards of rank {rank}: a deck has only {max}")
             }
+            ParseCardsError::TooMany { rank, count, max }
+                if *max == 2 * rank.deck_count() as usize =>
+            {
+                write!(f, "{count} cards of rank {rank}: two decks have only {max}")
+            }
             ParseCardsError::TooMany { rank, count, max } => {
                 write!(f, "{count} cards of rank {rank}: at most {max}")
             }
@@ -91,6 +98,21 @@ impl std::error::Error for ParseCardsError {}
 /// ```
 pub fn parse_cards(text: &str) -> Result<Cards, ParseCardsError> {
     parse_with_limit(text, |rank| rank.deck_count() as usize)
+}
+
+/// Parses a rank string into `Cards` of the rules' decks: like [`parse_cards`], with as many
+/// cards of a rank as the decks hold (two decks, as in `four`: 8 of a rank 3..2, 2 of a joker).
+///
+/// ```
+/// use ddz_core::{parse_cards_in, Rules};
+/// assert_eq!(parse_cards_in("BBRR", &Rules::four()).unwrap().len(), 4);
+/// assert!(parse_cards_in("BB", &Rules::classic()).is_err());
+/// let e = parse_cards_in("555555555", &Rules::four()).unwrap_err();
+/// assert_eq!(e.to_string(), "9 cards of rank 5: two decks have only 8");
+/// ```
+pub fn parse_cards_in(text: &str, rules: &Rules) -> Result<Cards, ParseCardsError> {
+    let decks = rules.decks.max(1) as usize;
+    parse_with_limit(text, |rank| (rank.deck_count() as usize * decks).min(15))
 }
 
 /// Parses the ranks a play is read as (the `=ranks` part of move notation): like

@@ -35,7 +35,7 @@ impl BombClass {
 /// A move carries its physical `cards` (as ranks), the `reading` (the multiset of ranks the
 /// play is read as: equal to `cards` unless a wild card stands for another rank), its `kind`,
 /// `main` rank (the body's rank; the top of the body for chains and airplanes; `R` for the
-/// rocket), `len` (number of body ranks: 1 for every kind that is not a chain) and, under
+/// rocket and the four jokers), `len` (number of body ranks: 1 for every kind that is not a chain) and, under
 /// wildcards, the bomb class. Two moves are the same move when their cards, kind, main, len and
 /// class are equal; kickers never change a move's identity, so the reading of a wild kicker
 /// is kept canonical (its own rank when allowed, else the lowest allowed rank).
@@ -121,7 +121,7 @@ impl Move {
     }
 
     /// The main rank: the body's rank, the top of the body for chains and airplanes, `R` for
-    /// the rocket (meaningless for a pass).
+    /// the rocket and the four jokers (meaningless for a pass).
     #[inline]
     pub const fn main(&self) -> Rank {
         Rank::ALL[((self.meta >> 8) & 0xFF) as usize]
@@ -168,6 +168,7 @@ impl Move {
         match self.kind() {
             Kind::Pass => Cards::EMPTY,
             Kind::Rocket => Cards::ROCKET,
+            Kind::FourJokers => Cards::FOUR_JOKERS,
             // A (long) bomb's body is all of its reading.
             Kind::Bomb => self.reading,
             _ => {
@@ -185,9 +186,10 @@ impl Move {
 
     /// Does this move beat `other` on the table? Same kind, same length and card count, and a
     /// strictly higher main rank (under `douzero`, airplanes with singles compare their highest
-    /// trio, kicker trios included, as DouZero does); bombs beat every non-bomb, a higher bomb (class, then rank;
-    /// size first under long bombs) a lower one; the rocket beats everything. A pass never
-    /// beats and is never beaten.
+    /// trio, kicker trios included, as DouZero does); bombs beat every non-bomb, a higher bomb
+    /// (class, then rank; size first under long bombs and with two decks) a lower one; the
+    /// rocket, or with two decks the four jokers, beats everything. A pass never beats and is
+    /// never beaten.
     ///
     /// ```
     /// use ddz_core::{parse_move, Rules};
@@ -198,9 +200,12 @@ impl Move {
     /// assert!(pair_k.beats(&pair_q, &rules));
     /// assert!(bomb.beats(&pair_k, &rules) && !pair_k.beats(&bomb, &rules));
     /// ```
+    #[inline]
     pub fn beats(&self, other: &Move, rules: &Rules) -> bool {
         match (self.kind(), other.kind()) {
             (Kind::Pass, _) | (_, Kind::Pass) => false,
+            (Kind::FourJokers, k) => k != Kind::FourJokers,
+            (_, Kind::FourJokers) => false,
             (Kind::Rocket, k) => k != Kind::Rocket,
             (_, Kind::Rocket) => false,
             (Kind::Bomb, Kind::Bomb) => self.bomb_strength().cmp(&other.bomb_strength()).is_gt(),

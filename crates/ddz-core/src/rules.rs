@@ -645,7 +645,7 @@ impl Rules {
 
     /// The most cards of one rank a hand may hold: 4 a deck (jokers 1 a deck).
     pub const fn copies(&self) -> u8 {
-        4 * self.decks
+        4u8.saturating_mul(self.decks)
     }
 
     /// These rules with `ranks` wild: one rank under single laizi, one (heaven only, before
@@ -687,8 +687,14 @@ impl Rules {
         Ok(r)
     }
 
-    /// The most cards a bomb may have: 4, or with long bombs 4 + the number of wild cards.
+    /// The most cards a bomb may have: 4, or with long bombs 4 + the number of wild cards; with
+    /// two decks every copy of a rank, 8 (docs/variants.md: bombs of 4 to 8 cards).
     pub const fn max_bomb_cards(&self) -> u8 {
+        if self.decks > 1 {
+            let copies = self.copies();
+            // Cards holds at most 15 of a rank.
+            return if copies < 15 { copies } else { 15 };
+        }
         if !self.long_bombs {
             return 4;
         }

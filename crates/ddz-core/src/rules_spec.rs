@@ -104,9 +104,9 @@ impl fmt::Display for RulesError {
             RulesError::BadField { field, why } => write!(f, "{field}: {why}"),
             RulesError::NotPlayedYet { profile } => write!(
                 f,
-                "{profile} rules: ddz knows the combinations of two- and four-player Dou Dizhu \
-                 (docs/variants.md) but does not deal or play them yet; the game plays 3 seats \
-                 with one deck (seats 3, decks 1, no removed ranks, no handicap)"
+                "{profile} rules: two- and four-player Dou Dizhu (docs/variants.md) are played \
+                 by the commands on hands and positions (moves, classify, perft, bench movegen \
+                 and games) but not yet as games; games are played at 3 seats with one deck"
             ),
         }
     }
@@ -154,6 +154,57 @@ pub const MAX_CUTS: u32 = 1000;
 pub const MAX_SWAPS: u32 = 10_000;
 
 impl Rules {
+    /// Checks the table fields (docs/variants.md): 2 or 3 seats with one deck or 4 with two,
+    /// no joker taken out, the handicap only at two seats, and at two or four seats no wild
+    /// cards, no section 7 rule, and a fixed landlord's seat at the table.
+    ///
+    /// ```
+    /// use ddz_core::Rules;
+    /// let mut rules = Rules::four();
+    /// assert!(rules.check_table().is_ok());
+    /// rules.decks = 1;
+    /// assert!(rules.check_table().unwrap_err().to_string().starts_with("decks: "));
+    /// ```
+    pub fn check_table(&self) -> Result<(), RulesError> {
+        let bad = |field: &'static str, why: &str| {
+            Err(RulesError::BadField {
+                field,
+                why: why.to_string(),
+            })
+        };
+        match (self.seats, self.decks) {
+            (2 | 3, 1) | (4, 2) => {}
+            (2..=4, _) => {
+                return bad(
+                    "decks",
+                    "2 and 3 seats play one deck, 4 seats two decks (docs/variants.md)",
+                );
+            }
+            _ => return bad("seats", "a table has 2, 3 or 4 seats"),
+        }
+        if self.removed_ranks.iter().any(Rank::is_joker) {
+            return bad("removed_ranks", "the jokers cannot be taken out");
+        }
+        if self.handicap && self.seats != 2 {
+            return bad("handicap", "the handicap (让牌) is a two-seat rule");
+        }
+        if self.seats != 3 {
+            if self.wild != crate::rules::Wild::None {
+                return bad("wild", "wild cards are played at three seats only");
+            }
+            if self.doubling.enabled || self.show.enabled || !self.deal.is_shuffle() {
+                return bad(
+                    "seats",
+                    "doubling, showing cards and no-shuffle deals are three-seat rules",
+                );
+            }
+            if self.landlord_seat >= self.seats {
+                return bad("landlord_seat", "the landlord's seat is not at the table");
+            }
+        }
+        Ok(())
+    }
+
     /// Checks the fields of RULES.md section 7 that their types do not: doubling factors
     /// are at least 2 and different, no-shuffle chunks are at least 1 card and add up to 17,
     /// `max_attempts` is 1 to [`MAX_DEAL_ATTEMPTS`], `min_bombs` at most 14 (13 bombs and the
@@ -459,6 +510,30 @@ impl Rules {
         file: Option<&Path>,
         laizi: Option<&str>,
     ) -> Result<Rules, RulesError> {
+        let rules = Rules::build_any_table(profile, file, laizi)?;
+        if rules.seats != 3 || rules.decks != 1 || !rules.removed_ranks.is_empty() || rules.handicap
+        {
+            return Err(RulesError::NotPlayedYet {
+                profile: rules.profile,
+            });
+        }
+        Ok(rules)
+    }
+
+    /// [`Rules::build`] for the commands that work on hands and positions only (moves,
+    /// classification, perft, benchmarks): the same checks, but any table of
+    /// docs/variants.md is accepted (`two`, `four`), which the game does not deal yet.
+    ///
+    /// ```
+    /// use ddz_core::Rules;
+    /// assert!(Rules::build("four", None, None).is_err());
+    /// assert_eq!(Rules::build_any_table("four", None, None).unwrap().seats, 4);
+    /// ```
+    pub fn build_any_table(
+        profile: &str,
+        file: Option<&Path>,
+        laizi: Option<&str>,
+    ) -> Result<Rules, RulesError> {
         let profile: Profile = profile.parse()?;
         let rules = match file {
             None => Rules::profile(profile),
@@ -470,11 +545,7 @@ impl Rules {
     /// [`Rules::build`]'s checks, for rules from a profile or a file: the landlord seat, and the
     /// wild ranks of `laizi` (else those the rules already have).
     fn checked(self, laizi: Option<&str>) -> Result<Rules, RulesError> {
-        if self.seats != 3 || self.decks != 1 || !self.removed_ranks.is_empty() || self.handicap {
-            return Err(RulesError::NotPlayedYet {
-                profile: self.profile,
-            });
-        }
+        self.check_table()?;
         if self.landlord_seat > 2 {
             return Err(RulesError::LandlordSeat(self.landlord_seat));
         }

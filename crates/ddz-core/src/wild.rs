@@ -17,15 +17,12 @@ use core::ops::ControlFlow;
 use crate::cards::Cards;
 use crate::kind::{Kickers, Kind};
 use crate::natural::{
-    SUITED_MASK, kind_enabled, read_natural, run_neighbours, single_kicker_cap, window_cards,
-    window_mask,
+    CHAIN_MASK, SUITED_MASK, kind_enabled, read_natural, run_neighbours, single_kicker_cap,
+    window_cards, window_mask,
 };
 use crate::play::{BombClass, Move};
 use crate::rank::Rank;
 use crate::rules::{Rules, Wild};
-
-/// Rank mask of 3..A, the ranks a chain may hold.
-const CHAIN_MASK: u16 = (1 << 12) - 1;
 
 /// The wild ranks in force as a rank mask (empty without wildcards).
 #[inline]
@@ -79,7 +76,7 @@ pub(crate) fn read_wild(
     }
     let w_total = wilds.len() as u8;
     match kind {
-        Kind::Pass | Kind::Rocket | Kind::Single => None,
+        Kind::Pass | Kind::Rocket | Kind::FourJokers | Kind::Single => None,
         Kind::Bomb => {
             let size = cards.len() as u8;
             let ok_size = size == 4 || (size > 4 && size <= rules.max_bomb_cards());
@@ -352,7 +349,8 @@ impl<B, F: FnMut(Move) -> ControlFlow<B>> WildGen<'_, F> {
         }
         let hand = self.naturals.union(self.wilds);
         match kind {
-            Kind::Pass => return ControlFlow::Continue(()),
+            // No four jokers with wild cards (the rules refuse wildcards with two decks).
+            Kind::Pass | Kind::FourJokers => return ControlFlow::Continue(()),
             Kind::Rocket => {
                 if hand.contains(Cards::ROCKET) && above.is_none() {
                     return self.try_emit(Cards::ROCKET, kind, Rank::BigJoker, 1);

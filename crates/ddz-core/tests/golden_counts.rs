@@ -10,12 +10,13 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use ddz_core::{Cards, Kind, Profile, Rank, Rules, legal_moves};
 
-/// (kind name, length) -> (card sets, moves) of the full deck.
+/// Kind name -> (card sets, moves) of the rules' full deck (`Rules::deck`: 54 cards, 46 for
+/// `two`, 108 for `four`).
 fn full_deck_counts(rules: &Rules) -> BTreeMap<String, (usize, usize)> {
     let mut sets: BTreeMap<String, BTreeSet<Cards>> = BTreeMap::new();
     let mut moves: BTreeMap<String, usize> = BTreeMap::new();
     let mut all_sets = BTreeSet::new();
-    for m in legal_moves(Cards::FULL_DECK, None, rules) {
+    for m in legal_moves(rules.deck(), None, rules) {
         let name = m.kind().name().to_string();
         sets.entry(name.clone()).or_default().insert(m.cards());
         *moves.entry(name).or_default() += 1;
@@ -75,6 +76,8 @@ fn full_deck_counts_match_pinned_values() {
             "tiandi-7,9",
             wild(Rules::tiandi(), &[Rank::Seven, Rank::Nine]),
         ),
+        ("two", Rules::profile(Profile::Two)),
+        ("four", Rules::profile(Profile::Four)),
     ];
     for (name, rules) in rule_sets {
         let counts = full_deck_counts(&rules);
@@ -127,4 +130,42 @@ fn rlcard_action_space_per_sub_type() {
     assert_eq!(singles, [968, 3_282, 7_184, 10_388]);
     let pairs: Vec<usize> = (2..=4).map(|l| of_len(Kind::AirplanePairs, l)).collect();
     assert_eq!(pairs, [605, 1_200, 1_134]);
+}
+
+/// `four`'s full deck by length: bombs of every size 4..8, and the chains as long as the
+/// landlord's 33 cards allow (docs/variants.md).
+#[test]
+fn four_per_length() {
+    let rules = Rules::four();
+    let deck = rules.deck();
+    assert_eq!(deck.len(), 108);
+    let mut by: BTreeMap<(Kind, u32), usize> = BTreeMap::new();
+    for m in legal_moves(deck, None, &rules) {
+        // Bombs by card count, everything else by body length.
+        let len = if m.kind() == Kind::Bomb {
+            m.card_count()
+        } else {
+            u32::from(m.length())
+        };
+        *by.entry((m.kind(), len)).or_default() += 1;
+    }
+    let lens = |k: Kind| -> Vec<usize> {
+        by.iter()
+            .filter(|((kk, _), _)| *kk == k)
+            .map(|(_, n)| *n)
+            .collect()
+    };
+    let first = |k: Kind| by.keys().find(|(kk, _)| *kk == k).map(|(_, l)| *l);
+    let last = |k: Kind| by.keys().rev().find(|(kk, _)| *kk == k).map(|(_, l)| *l);
+    assert_eq!(lens(Kind::Bomb), [13; 5]);
+    assert_eq!((first(Kind::Bomb), last(Kind::Bomb)), (Some(4), Some(8)));
+    assert_eq!(lens(Kind::AirplanePairs), [847, 2_100, 2_646, 1_568, 343]);
+    assert_eq!(last(Kind::Straight), Some(12));
+    assert_eq!(lens(Kind::PairChain), (1..=10).rev().collect::<Vec<_>>());
+    assert_eq!(last(Kind::PairChain), Some(12));
+    assert_eq!(lens(Kind::Airplane), (2..=11).rev().collect::<Vec<_>>());
+    assert_eq!(last(Kind::Airplane), Some(11));
+    for k in [Kind::TrioSingle, Kind::AirplaneSingles, Kind::Rocket] {
+        assert!(lens(k).is_empty(), "{k}");
+    }
 }

@@ -35,6 +35,7 @@ mod seat;
 mod show;
 mod shuffle;
 mod sitting;
+mod table_deal;
 mod trick;
 mod turn_view;
 mod view;
@@ -46,9 +47,10 @@ pub use error::ActionError;
 pub use game::Game;
 pub use no_shuffle::{SplitMix64, count_bombs, gather_pile};
 pub use perft::{
-    GamesBench, bench_games, deal_rules, perft, perft_deal, perft_from, perft_with_progress,
+    GamesBench, bench_games, bench_playouts, deal_rules, perft, perft_deal, perft_from,
+    perft_table, perft_with_progress, table_start,
 };
-pub use play_state::{PlayState, PlayUndo};
+pub use play_state::{PlayState, PlayStateOf, PlayUndo, handicap_cards};
 pub use record::{
     GameRecord, MAX_REDEALS, RECORD_FORMAT, RECORD_FORMAT_2, ReplayError, ReplayStep, Step,
 };
@@ -61,6 +63,7 @@ pub use shuffle::{below, derive_seed, rng, shuffle};
 pub use sitting::{
     Ending, ResumeError, SITTING_FORMAT, SavedAction, SavedSitting, Sitting, SittingEvent,
 };
-pub use trick::Trick;
+pub use table_deal::{TableDeal, TableError};
+pub use trick::{Trick, TrickOf};
 pub use turn_view::TurnView;
 pub use view::{PublicPlay, SeatView};

@@ -8,6 +8,10 @@
 //! two passes the player of that play leads again; a position where a hand is empty has no
 //! moves. `perft(0) = 1`; [`perft`] returns `perft(1..=depth)`.
 //!
+//! At two and four seats (docs/variants.md) the tree is the same with `N` seats: a trick ends
+//! after `N - 1` passes, and under `two` a position where the farmer holds its handicap's
+//! cards or fewer has no moves ([`perft_table`], [`table_start`]).
+//!
 //! It works on the play state ([`PlayState`]: rank multisets and the trick; no [`Game`], no
 //! record), copied at each node, so that it measures move generation and the play loop:
 //!
@@ -30,9 +34,11 @@ use crate::action::Phase;
 use crate::budget::Budget;
 use crate::deal::Deal;
 use crate::game::Game;
-use crate::play_state::PlayState;
+use crate::play_state::{PlayState, PlayStateOf, handicap_cards};
 use crate::seat::Seat;
 use crate::shuffle::{below, derive_seed, rng};
+use crate::table_deal::{TableDeal, TableError};
+use crate::trick::TrickOf;
 
 /// The rules in force for a deal: `rules` with the deal's wild ranks, or `rules` as they are
 /// when the deal has none (so that `--laizi` can supply them).
@@ -45,9 +51,10 @@ pub fn deal_rules(deal: &Deal, rules: &Rules) -> Result<Rules, LaiziError> {
 }
 
 /// Leaf counts at depths `1..=depth` from the start of play with `hands` (seat 0, the
-/// landlord, leads). `rules` must hold the wild ranks in force ([`deal_rules`]).
-pub fn perft(hands: [Cards; 3], rules: &Rules, depth: usize) -> Vec<u64> {
-    perft_from(&PlayState::new(hands, Seat::ALL[0]), rules, depth)
+/// landlord, leads), at a table of as many seats as there are hands. `rules` must hold the
+/// wild ranks in force ([`deal_rules`]).
+pub fn perft<const N: usize>(hands: [Cards; N], rules: &Rules, depth: usize) -> Vec<u64> {
+    perft_from(&PlayStateOf::new(hands, Seat::ALL[0]), rules, depth)
 }
 
 /// Leaf counts at depths `1..=depth` from the start of play of `deal` with seat 0 as the
@@ -57,17 +64,41 @@ pub fn perft_deal(deal: &Deal, rules: &Rules, depth: usize) -> Result<Vec<u64>, 
     Ok(perft_from(&PlayState::dealt(deal), &rules, depth))
 }
 
+/// The start of play of a table deal (docs/variants.md) with seat 0 as the landlord: it holds
+/// the kitty and leads. Under the two-seat handicap seat 1, the farmer, is out at
+/// [`handicap_cards`]`(0)` (a fixed landlord: no robs).
+pub fn table_start<const N: usize>(deal: &TableDeal<N>, rules: &Rules) -> PlayStateOf<N> {
+    let landlord = Seat::ALL[0];
+    let start = PlayStateOf::with_trick(deal.landlord_hands(landlord), TrickOf::lead(landlord));
+    if rules.handicap {
+        start.with_handicap(landlord.next_of::<N>(), handicap_cards(0))
+    } else {
+        start
+    }
+}
+
+/// Leaf counts at depths `1..=depth` from the start of play of the table deal of `seed`
+/// ([`TableDeal::from_seed`], [`table_start`]), at any table.
+pub fn perft_table<const N: usize>(
+    seed: u64,
+    rules: &Rules,
+    depth: usize,
+) -> Result<Vec<u64>, TableError> {
+    let deal = TableDeal::<N>::from_seed(seed, rules)?;
+    Ok(perft_from(&table_start(&deal, rules), rules, depth))
+}
+
 /// Leaf counts at depths `1..=depth` from any position: element `k - 1` is the number of move
 /// sequences of length `k` (positions reached after `k` moves, game-over positions ending
 /// their branch).
-pub fn perft_from(pos: &PlayState, rules: &Rules, depth: usize) -> Vec<u64> {
+pub fn perft_from<const N: usize>(pos: &PlayStateOf<N>, rules: &Rules, depth: usize) -> Vec<u64> {
     perft_with_progress(pos, rules, depth, |_, _| {})
 }
 
 /// [`perft_from`], calling `progress(done, total)` after each move of the root position (for
 /// progress reports on long runs).
-pub fn perft_with_progress(
-    pos: &PlayState,
+pub fn perft_with_progress<const N: usize>(
+    pos: &PlayStateOf<N>,
     rules: &Rules,
     depth: usize,
     mut progress: impl FnMut(usize, usize),
@@ -97,12 +128,17 @@ pub fn perft_with_progress(
 }
 
 /// The number of legal moves of the seat to act in `pos` (not over).
-fn count_moves(pos: &PlayState, rules: &Rules) -> u64 {
+fn count_moves<const N: usize>(pos: &PlayStateOf<N>, rules: &Rules) -> u64 {
     count_legal_moves(pos.hand(pos.turn()), pos.trick().to_beat(), rules) as u64
 }
 
 /// Counts the moves of `pos` (not over) into `counts[0]` and recurses into `counts[1..]`.
-fn walk(pos: &PlayState, rules: &Rules, counts: &mut [u64], buffers: &mut [Vec<Move>]) {
+fn walk<const N: usize>(
+    pos: &PlayStateOf<N>,
+    rules: &Rules,
+    counts: &mut [u64],
+    buffers: &mut [Vec<Move>],
+) {
     let Some((buf, rest)) = buffers.split_first_mut() else {
         counts[0] += count_moves(pos, rules);
         return;
@@ -183,6 +219,45 @@ pub fn bench_games(rules: &Rules, budget: Budget, seed: u64) -> GamesBench {
         moves,
         seconds: start.elapsed().as_secs_f64(),
     }
+}
+
+/// Random playouts of the play phase at any table, on one thread: game `i` starts from the
+/// table deal of `derive_seed(seed, i)` ([`table_start`]: seat 0 the landlord, the deal
+/// included in the time), then each turn a uniformly random legal move (passes included)
+/// drawn with [`below`]`(rng(seed), n)`, checked by [`PlayStateOf::apply`], until the game is
+/// over. No [`Game`] is built: this is how `two` and `four` are measured until the game plays
+/// them, and, at three seats, the measure to compare them with.
+pub fn bench_playouts<const N: usize>(
+    rules: &Rules,
+    budget: Budget,
+    seed: u64,
+) -> Result<GamesBench, TableError> {
+    let mut draw = rng(seed);
+    let mut buf: Vec<Move> = Vec::with_capacity(256);
+    let (mut games, mut moves) = (0u64, 0u64);
+    let start = Instant::now();
+    let min_games = match budget {
+        Budget::Count(_) => 0,
+        Budget::Time(_) => 1,
+    };
+    while games < min_games || !budget.is_spent(games, start.elapsed()) {
+        let deal = TableDeal::<N>::from_seed(derive_seed(seed, games), rules)?;
+        let mut state = table_start(&deal, rules);
+        while !state.is_over() {
+            state.legal_moves_into(rules, &mut buf);
+            let m = buf[below(&mut draw, buf.len() as u64) as usize];
+            if let Err(e) = state.apply(state.turn(), m, rules) {
+                panic!("a generated move was refused: {e}");
+            }
+            moves += 1;
+        }
+        games += 1;
+    }
+    Ok(GamesBench {
+        games,
+        moves,
+        seconds: start.elapsed().as_secs_f64(),
+    })
 }
 
 #[cfg(test)]

@@ -30,19 +30,25 @@ use crate::deal::Deal;
 use crate::error::ActionError;
 use crate::scoring::{End, GameResult, Side, Stake, bomb_factor, pair_multipliers, pair_scores};
 use crate::seat::{BySeat, Seat};
-use crate::trick::Trick;
+use crate::trick::TrickOf;
 use crate::turn_view::TurnView;
 
-/// What [`PlayState::undo`] needs to take a play back; returned by every apply.
+/// The cards at or below which the two-seat farmer is out (让牌, docs/variants.md): one more
+/// than the robs of the bidding.
+pub const fn handicap_cards(robs: u32) -> u32 {
+    1 + robs
+}
+
+/// What [`PlayStateOf::undo`] needs to take a play back; returned by every apply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PlayUndo {
+pub struct PlayUndo<const N: usize = 3> {
     seat: Seat,
     play: Move,
-    trick: Trick,
+    trick: TrickOf<N>,
     bomb_multiplier: u32,
 }
 
-impl PlayUndo {
+impl<const N: usize> PlayUndo<N> {
     /// The seat that made the play.
     pub const fn seat(&self) -> Seat {
         self.seat
@@ -54,28 +60,27 @@ impl PlayUndo {
     }
 }
 
-/// The play phase: every hand, the trick, and what scoring counts (the bomb multiplier, bombs
-/// and rockets played, plays per seat for spring). The landlord is not part of it: scoring
-/// takes it as an argument.
+/// The play phase at the three-seat table ([`PlayStateOf`] of 3 seats).
+pub type PlayState = PlayStateOf<3>;
+
+/// The play phase at an `N`-seat table: every hand, the trick, and what scoring counts (the
+/// bomb multiplier, bombs and rockets played, plays per seat for spring). The landlord is not
+/// part of it: scoring takes it as an argument.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PlayState {
-    hands: BySeat<Cards>,
-    trick: Trick,
+pub struct PlayStateOf<const N: usize> {
+    hands: BySeat<Cards, N>,
+    trick: TrickOf<N>,
     /// The product of the bomb factors of every bomb and rocket played (saturating).
     bomb_multiplier: u32,
     bombs: u32,
     rockets: u32,
-    plays_by: BySeat<u32>,
+    plays_by: BySeat<u32, N>,
     first_out: Option<Seat>,
+    /// The two-seat handicap (让牌): this seat is out once it holds this many cards or fewer.
+    handicap: Option<(Seat, u32)>,
 }
 
-impl PlayState {
-    /// The start of play: `hands` in seat order (the landlord's with the kitty), `leader` (the
-    /// landlord) to lead.
-    pub fn new(hands: [Cards; 3], leader: Seat) -> PlayState {
-        PlayState::with_trick(BySeat(hands), Trick::lead(leader))
-    }
-
+impl PlayStateOf<3> {
     /// The start of play of `deal` with seat 0 as the landlord: seat 0 holds its 17 cards and
     /// the kitty ([`Deal::landlord_cards`]) and leads, seats 1 and 2 hold their 17 cards.
     pub fn dealt(deal: &Deal) -> PlayState {
@@ -88,22 +93,62 @@ impl PlayState {
         PlayState::new(hands, landlord)
     }
 
+    /// What the seat to act's play policy reads ([`TurnView`]), `landlord` being the
+    /// landlord: no view is built. The play state keeps no history: a policy that reads one
+    /// is given it ([`TurnView::with_history`]).
+    pub fn turn_view<'a>(&self, rules: &'a Rules, landlord: Seat) -> TurnView<'a> {
+        TurnView {
+            rules,
+            seat: self.turn(),
+            hand: self.hands[self.turn()],
+            landlord: Some(landlord),
+            cards_left: self.cards_left(),
+            last: self.trick.last(),
+            played: BySeat::default(),
+            history: &[],
+        }
+    }
+}
+
+impl<const N: usize> PlayStateOf<N> {
+    /// The start of play: `hands` in seat order (the landlord's with the kitty), `leader` (the
+    /// landlord) to lead.
+    pub fn new(hands: [Cards; N], leader: Seat) -> PlayStateOf<N> {
+        PlayStateOf::with_trick(BySeat(hands), TrickOf::lead(leader))
+    }
+
     /// A position in the middle of play: `hands` and the trick in progress; nothing played
     /// before it is counted (no bombs, no plays for spring).
-    pub fn with_trick(hands: BySeat<Cards>, trick: Trick) -> PlayState {
-        PlayState {
+    pub fn with_trick(hands: BySeat<Cards, N>, trick: TrickOf<N>) -> PlayStateOf<N> {
+        PlayStateOf {
             hands,
             trick,
             bomb_multiplier: 1,
             bombs: 0,
             rockets: 0,
             plays_by: BySeat::default(),
-            first_out: Seat::ALL.into_iter().find(|&s| hands[s].is_empty()),
+            first_out: Seat::all::<N>().into_iter().find(|&s| hands[s].is_empty()),
+            handicap: None,
         }
     }
 
+    /// The same state under the two-seat handicap (让牌, docs/variants.md): `seat` (the
+    /// farmer) is out, and wins, once it holds `cards` cards or fewer after one of its plays.
+    pub fn with_handicap(mut self, seat: Seat, cards: u32) -> PlayStateOf<N> {
+        self.handicap = Some((seat, cards));
+        if self.first_out.is_none() && self.hands[seat].len() <= cards {
+            self.first_out = Some(seat);
+        }
+        self
+    }
+
+    /// The handicap in force: the seat it favours and the cards it goes out at.
+    pub const fn handicap(&self) -> Option<(Seat, u32)> {
+        self.handicap
+    }
+
     /// Every seat's cards.
-    pub const fn hands(&self) -> &BySeat<Cards> {
+    pub const fn hands(&self) -> &BySeat<Cards, N> {
         &self.hands
     }
 
@@ -113,12 +158,12 @@ impl PlayState {
     }
 
     /// Cards left in each hand.
-    pub fn cards_left(&self) -> BySeat<u32> {
+    pub fn cards_left(&self) -> BySeat<u32, N> {
         BySeat::from_fn(|s| self.hands[s].len())
     }
 
     /// The trick in progress.
-    pub const fn trick(&self) -> &Trick {
+    pub const fn trick(&self) -> &TrickOf<N> {
         &self.trick
     }
 
@@ -132,12 +177,13 @@ impl PlayState {
         self.trick.last()
     }
 
-    /// The seat that emptied its hand, once one has: the game is over.
+    /// The seat that emptied its hand (or, under the handicap, reached its cards), once one
+    /// has: the game is over.
     pub const fn first_out(&self) -> Option<Seat> {
         self.first_out
     }
 
-    /// True once a hand is empty.
+    /// True once a hand is empty (or the handicap's seat is down to its cards).
     pub const fn is_over(&self) -> bool {
         self.first_out.is_some()
     }
@@ -161,22 +207,6 @@ impl PlayState {
     /// Non-pass plays made by `seat`.
     pub fn plays_by(&self, seat: Seat) -> u32 {
         self.plays_by[seat]
-    }
-
-    /// What the seat to act's play policy reads ([`TurnView`]), `landlord` being the
-    /// landlord: no view is built. The play state keeps no history: a policy that reads one
-    /// is given it ([`TurnView::with_history`]).
-    pub fn turn_view<'a>(&self, rules: &'a Rules, landlord: Seat) -> TurnView<'a> {
-        TurnView {
-            rules,
-            seat: self.turn(),
-            hand: self.hands[self.turn()],
-            landlord: Some(landlord),
-            cards_left: self.cards_left(),
-            last: self.trick.last(),
-            played: BySeat::default(),
-            history: &[],
-        }
     }
 
     /// Fills `out` (cleared first) with the legal moves of the seat to act, the pass included
@@ -225,15 +255,16 @@ impl PlayState {
         seat: Seat,
         play: Move,
         rules: &Rules,
-    ) -> Result<PlayUndo, ActionError> {
+    ) -> Result<PlayUndo<N>, ActionError> {
         self.check(seat, &play, rules)?;
         Ok(self.apply_legal(play, rules))
     }
 
     /// The fast path: the seat to act makes `play`, which the caller took from that seat's
-    /// legal moves ([`PlayState::legal_moves_into`]); nothing is checked. When the play
-    /// empties the hand the game is over and the turn stays with that seat.
-    pub fn apply_legal(&mut self, play: Move, rules: &Rules) -> PlayUndo {
+    /// legal moves ([`PlayStateOf::legal_moves_into`]); nothing is checked. When the play
+    /// empties the hand (or brings the handicap's seat down to its cards) the game is over
+    /// and the turn stays with that seat.
+    pub fn apply_legal(&mut self, play: Move, rules: &Rules) -> PlayUndo<N> {
         let seat = self.turn();
         let undo = PlayUndo {
             seat,
@@ -255,7 +286,11 @@ impl PlayState {
         self.bomb_multiplier = self
             .bomb_multiplier
             .saturating_mul(bomb_factor(&play, rules));
-        if self.hands[seat].is_empty() {
+        let out = match self.handicap {
+            Some((favoured, cards)) if favoured == seat => self.hands[seat].len() <= cards,
+            _ => self.hands[seat].is_empty(),
+        };
+        if out {
             self.first_out = Some(seat);
             self.trick.go_out(play);
         } else {
@@ -265,7 +300,7 @@ impl PlayState {
     }
 
     /// Takes back the play `undo` was returned for, which must be the last one applied.
-    pub fn undo(&mut self, undo: PlayUndo) {
+    pub fn undo(&mut self, undo: PlayUndo<N>) {
         let PlayUndo {
             seat,
             play,
@@ -294,7 +329,7 @@ impl PlayState {
         base: u32,
         rob_multiplier: u32,
         rules: &Rules,
-    ) -> Option<GameResult> {
+    ) -> Option<GameResult<N>> {
         self.result_staked(landlord, &Stake::plain(base, rob_multiplier), rules)
     }
 
@@ -307,16 +342,16 @@ impl PlayState {
     pub fn result_staked(
         &self,
         landlord: Seat,
-        stake: &Stake,
+        stake: &Stake<N>,
         rules: &Rules,
-    ) -> Option<GameResult> {
+    ) -> Option<GameResult<N>> {
         let first_out = self.first_out?;
         let winner = if first_out == landlord {
             Side::Landlord
         } else {
             Side::Farmers
         };
-        let farmers_played = Seat::ALL
+        let farmers_played = Seat::all::<N>()
             .iter()
             .any(|&s| s != landlord && self.plays_by[s] > 0);
         let spring_on = rules.spring && rules.scoring == Scoring::Standard;
@@ -336,9 +371,9 @@ impl PlayState {
         &self,
         landlord: Seat,
         end: End,
-        stake: &Stake,
+        stake: &Stake<N>,
         rules: &Rules,
-    ) -> GameResult {
+    ) -> GameResult<N> {
         let (base, mut p) = self.stake_so_far_staked(stake, rules);
         if end.spring || end.anti_spring {
             p = p.saturating_mul(2);
@@ -365,7 +400,7 @@ impl PlayState {
     /// The base and the table multiplier so far, before spring and cap: `base` and shows ×
     /// robs × the bomb multiplier under the standard scoring; 1 and shows × the bombs under
     /// DouZero's ADP.
-    pub fn stake_so_far_staked(&self, stake: &Stake, rules: &Rules) -> (u32, u32) {
+    pub fn stake_so_far_staked(&self, stake: &Stake<N>, rules: &Rules) -> (u32, u32) {
         match rules.scoring {
             Scoring::Standard => (
                 stake.base,

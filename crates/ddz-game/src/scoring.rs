@@ -15,10 +15,15 @@ pub enum Side {
     Farmers,
 }
 
-/// The result of a finished game, as game records write it.
+/// The result of a finished game at an `N`-seat table (3 unless said), as game records write
+/// it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct GameResult {
+#[serde(bound(
+    serialize = "[i64; N]: serde::Serialize, [u32; N]: serde::Serialize",
+    deserialize = "[i64; N]: serde::Deserialize<'de>, [u32; N]: serde::Deserialize<'de>"
+))]
+pub struct GameResult<const N: usize = 3> {
     /// The winning side.
     pub winner: Side,
     /// The seat that emptied its hand.
@@ -36,18 +41,18 @@ pub struct GameResult {
     /// Anti-spring (反春): the farmers won and the landlord made only its first play.
     pub anti_spring: bool,
     /// Points per seat; they sum to zero.
-    pub scores: BySeat<i64>,
+    pub scores: BySeat<i64, N>,
     /// The show factor of the table multiplier (明牌, RULES.md section 7); 1 (and not
     /// written) when nobody showed.
     #[serde(default = "one", skip_serializing_if = "is_one")]
     pub show: u32,
     /// Each seat's doubling factor, under rules with doubling.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub doubling: Option<BySeat<u32>>,
+    pub doubling: Option<BySeat<u32, N>>,
     /// Each seat's multiplier under rules with doubling or showing: `m_i` (capped per pair)
     /// for a farmer, `m_1 + m_2` for the landlord; the scores are base × these.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub multipliers: Option<BySeat<u32>>,
+    pub multipliers: Option<BySeat<u32, N>>,
 }
 
 /// Serde's default for [`GameResult::show`].
@@ -76,7 +81,7 @@ pub(crate) struct End {
 /// What a game's stake is made of besides the plays (RULES.md sections 4 and 7): the base,
 /// 2 to the robs, the show factor and each seat's doubling factor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Stake {
+pub struct Stake<const N: usize = 3> {
     /// The base score (the winning bid under points bidding, else 1).
     pub base: u32,
     /// 2 to the number of robs.
@@ -84,24 +89,25 @@ pub struct Stake {
     /// The show factor (1 when nobody showed).
     pub show: u32,
     /// Each seat's doubling factor (1 without doubling).
-    pub doubling: BySeat<u32>,
+    pub doubling: BySeat<u32, N>,
 }
 
-impl Stake {
+impl<const N: usize> Stake<N> {
     /// Section 4's stake: a base and the robs, no show, no doubling.
-    pub const fn plain(base: u32, rob_multiplier: u32) -> Stake {
+    pub const fn plain(base: u32, rob_multiplier: u32) -> Stake<N> {
         Stake {
             base,
             rob_multiplier,
             show: 1,
-            doubling: BySeat([1; 3]),
+            doubling: BySeat([1; N]),
         }
     }
 }
 
 /// Each seat's multiplier at table multiplier `p` (RULES.md section 7): a farmer's is
 /// `p × d_L × d_F` capped at `cap` (the cap is per pair), the landlord's the sum of the
-/// farmers'. What each seat is shown, and what its score is base × of.
+/// farmers' (one farmer under `two`, three under `four`). What each seat is shown, and what
+/// its score is base × of.
 ///
 /// ```
 /// use ddz_game::{BySeat, Seat, pair_multipliers};
@@ -110,12 +116,12 @@ impl Stake {
 /// assert_eq!(m.0, [240, 192, 48]);
 /// assert_eq!(pair_multipliers(24, Seat::ALL[0], &BySeat([2, 4, 1]), Some(64)).0, [112, 64, 48]);
 /// ```
-pub fn pair_multipliers(
+pub fn pair_multipliers<const N: usize>(
     p: u32,
     landlord: Seat,
-    doubling: &BySeat<u32>,
+    doubling: &BySeat<u32, N>,
     cap: Option<u32>,
-) -> BySeat<u32> {
+) -> BySeat<u32, N> {
     let mut m = BySeat::from_fn(|s| {
         if s == landlord {
             return 0;
@@ -125,19 +131,19 @@ pub fn pair_multipliers(
             .saturating_mul(doubling[s]);
         cap.map_or(m, |c| m.min(c))
     });
-    m[landlord] = m[landlord.next()].saturating_add(m[landlord.prev()]);
+    m[landlord] = m.0.iter().fold(0, |sum: u32, &f| sum.saturating_add(f));
     m
 }
 
 /// Every seat's score when `winner` wins at `base` and each seat's multiplier
 /// ([`pair_multipliers`]): each farmer wins or loses base × its own, the landlord the sum.
 /// They add up to zero.
-pub fn pair_scores(
+pub fn pair_scores<const N: usize>(
     landlord: Seat,
     winner: Side,
     base: u32,
-    multipliers: &BySeat<u32>,
-) -> BySeat<i64> {
+    multipliers: &BySeat<u32, N>,
+) -> BySeat<i64, N> {
     let sign = if winner == Side::Landlord { 1 } else { -1 };
     BySeat::from_fn(|s| {
         let points = i64::from(base) * i64::from(multipliers[s]);

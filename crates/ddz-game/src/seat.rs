@@ -3,13 +3,51 @@
 use core::fmt;
 use core::ops::{Index, IndexMut};
 
-/// One of the three seats, 0, 1 or 2, in play order (0 → 1 → 2 → 0).
+/// One of the seats, in play order: 0, 1 or 2 at the classic table (0 → 1 → 2 → 0), 0 and 1
+/// under `two`, 0 to 3 under `four`. The seat count is a const parameter `N` of the types
+/// that hold one value per seat ([`BySeat`]); the methods without it are the three-seat ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Seat(u8);
 
 impl Seat {
     /// The three seats in play order.
     pub const ALL: [Seat; 3] = [Seat(0), Seat(1), Seat(2)];
+
+    /// The `N` seats of an `N`-seat table in play order.
+    pub const fn all<const N: usize>() -> [Seat; N] {
+        let mut seats = [Seat(0); N];
+        let mut i = 0;
+        while i < N {
+            seats[i] = Seat(i as u8);
+            i += 1;
+        }
+        seats
+    }
+
+    /// The seat with index `i` at an `N`-seat table, or `None`.
+    pub const fn of<const N: usize>(i: u8) -> Option<Seat> {
+        if (i as usize) < N {
+            Some(Seat(i))
+        } else {
+            None
+        }
+    }
+
+    /// The seat that plays after this one at an `N`-seat table.
+    pub const fn next_of<const N: usize>(self) -> Seat {
+        Seat(((self.0 as usize + 1) % N) as u8)
+    }
+
+    /// The seat that plays before this one at an `N`-seat table.
+    pub const fn prev_of<const N: usize>(self) -> Seat {
+        Seat(((self.0 as usize + N - 1) % N) as u8)
+    }
+
+    /// How many seats play after `from` up to and including this one at an `N`-seat table
+    /// (0 when it is `from`).
+    pub const fn after<const N: usize>(self, from: Seat) -> usize {
+        (self.0 as usize + N - from.0 as usize) % N
+    }
 
     /// The seat with index `i` (0..=2), or `None`.
     pub const fn new(i: u8) -> Option<Seat> {
@@ -52,33 +90,42 @@ impl<'de> serde::Deserialize<'de> for Seat {
     }
 }
 
-/// One value per seat, indexed by [`Seat`]; written as a three-element array.
-#[derive(
-    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
-)]
+/// One value per seat of an `N`-seat table (3 unless said), indexed by [`Seat`]; written as
+/// an `N`-element array.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(transparent)]
-pub struct BySeat<T>(pub [T; 3]);
+#[serde(bound(
+    serialize = "[T; N]: serde::Serialize",
+    deserialize = "[T; N]: serde::Deserialize<'de>"
+))]
+pub struct BySeat<T, const N: usize = 3>(pub [T; N]);
 
-impl<T> BySeat<T> {
+impl<T, const N: usize> BySeat<T, N> {
     /// A map built from a function of the seat.
-    pub fn from_fn(mut f: impl FnMut(Seat) -> T) -> BySeat<T> {
-        BySeat([f(Seat(0)), f(Seat(1)), f(Seat(2))])
+    pub fn from_fn(mut f: impl FnMut(Seat) -> T) -> BySeat<T, N> {
+        BySeat(core::array::from_fn(|i| f(Seat(i as u8))))
     }
 
     /// The values in seat order.
     pub fn iter(&self) -> impl Iterator<Item = (Seat, &T)> {
-        Seat::ALL.into_iter().zip(self.0.iter())
+        Seat::all::<N>().into_iter().zip(self.0.iter())
     }
 }
 
-impl<T> Index<Seat> for BySeat<T> {
+impl<T: Default, const N: usize> Default for BySeat<T, N> {
+    fn default() -> Self {
+        BySeat::from_fn(|_| T::default())
+    }
+}
+
+impl<T, const N: usize> Index<Seat> for BySeat<T, N> {
     type Output = T;
     fn index(&self, seat: Seat) -> &T {
         &self.0[seat.index()]
     }
 }
 
-impl<T> IndexMut<Seat> for BySeat<T> {
+impl<T, const N: usize> IndexMut<Seat> for BySeat<T, N> {
     fn index_mut(&mut self, seat: Seat) -> &mut T {
         &mut self.0[seat.index()]
     }
@@ -137,5 +184,28 @@ mod tests {
         let mut m = BySeat([0; 3]);
         m[b] = 5;
         assert_eq!(m.0, [0, 5, 0]);
+    }
+
+    #[test]
+    fn seats_cycle_at_two_and_four() {
+        let [a, b] = Seat::all::<2>();
+        assert_eq!(
+            (a.next_of::<2>(), b.next_of::<2>(), a.prev_of::<2>()),
+            (b, a, b)
+        );
+        let four = Seat::all::<4>();
+        assert_eq!(four[3].next_of::<4>(), four[0]);
+        assert_eq!(four[0].prev_of::<4>(), four[3]);
+        assert_eq!(four[1].after::<4>(four[2]), 3);
+        assert_eq!(Seat::of::<4>(3), Some(four[3]));
+        assert_eq!(Seat::of::<2>(2), None);
+        for s in Seat::ALL {
+            assert_eq!(s.next_of::<3>(), s.next());
+            assert_eq!(s.prev_of::<3>(), s.prev());
+        }
+        let m: BySeat<u8, 4> = BySeat::from_fn(|s| s.index() as u8);
+        assert_eq!(serde_json::to_string(&m).unwrap(), "[0,1,2,3]");
+        assert_eq!(m.iter().count(), 4);
+        assert!(serde_json::from_str::<BySeat<u8, 4>>("[0,1,2]").is_err());
     }
 }

@@ -6,19 +6,23 @@ use ddz_core::{Move, Rules};
 use crate::error::ActionError;
 use crate::seat::Seat;
 
-/// The trick in progress: the seat to act, the play to beat and who made it, and the passes
-/// since that play. Two passes in a row give the lead back to the seat that made the play.
+/// The trick in progress at the three-seat table ([`TrickOf`] of 3 seats).
+pub type Trick = TrickOf<3>;
+
+/// The trick in progress at an `N`-seat table: the seat to act, the play to beat and who made
+/// it, and the passes since that play. `N - 1` passes in a row (two at the classic table)
+/// give the lead back to the seat that made the play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Trick {
+pub struct TrickOf<const N: usize> {
     turn: Seat,
     last: Option<(Seat, Move)>,
     passes: u8,
 }
 
-impl Trick {
+impl<const N: usize> TrickOf<N> {
     /// A new trick led by `leader`.
-    pub const fn lead(leader: Seat) -> Trick {
-        Trick {
+    pub const fn lead(leader: Seat) -> TrickOf<N> {
+        TrickOf {
             turn: leader,
             last: None,
             passes: 0,
@@ -26,17 +30,18 @@ impl Trick {
     }
 
     /// A trick in progress: `turn` is to act against `last` (a play and who made it; `None`
-    /// when `turn` leads). The passes since `last` follow from the seats: none when `last` was
-    /// made by the seat before `turn`, one otherwise; a `last` made by `turn` itself means the
-    /// other two passed, so `turn` leads.
-    pub fn at(turn: Seat, last: Option<(Seat, Move)>) -> Trick {
+    /// when `turn` leads). The passes since `last` follow from the seats: one for each seat
+    /// between the one that made `last` and `turn` (at the classic table none when `last` was
+    /// made by the seat before `turn`, one otherwise); a `last` made by `turn` itself means
+    /// the others passed, so `turn` leads.
+    pub fn at(turn: Seat, last: Option<(Seat, Move)>) -> TrickOf<N> {
         match last {
-            Some((by, m)) if by != turn && !m.is_pass() => Trick {
+            Some((by, m)) if by != turn && !m.is_pass() => TrickOf {
                 turn,
                 last,
-                passes: u8::from(by.next() != turn),
+                passes: (turn.after::<N>(by) - 1) as u8,
             },
-            _ => Trick::lead(turn),
+            _ => TrickOf::lead(turn),
         }
     }
 
@@ -55,7 +60,7 @@ impl Trick {
         self.last.as_ref().map(|(_, m)| m)
     }
 
-    /// Passes since the play to beat (0 or 1).
+    /// Passes since the play to beat (0 to `N - 2`).
     pub const fn passes(&self) -> u8 {
         self.passes
     }
@@ -90,11 +95,11 @@ impl Trick {
     }
 
     /// The trick after the seat to act makes `play` (not checked): a pass counts towards the
-    /// two that end the trick, a play becomes the play to beat; the turn moves on.
+    /// `N - 1` that end the trick, a play becomes the play to beat; the turn moves on.
     pub fn advance(&mut self, play: Move) {
         if play.is_pass() {
             self.passes += 1;
-            if self.passes == 2 {
+            if self.passes as usize == N - 1 {
                 self.last = None;
                 self.passes = 0;
             }
@@ -102,7 +107,7 @@ impl Trick {
             self.last = Some((self.turn, play));
             self.passes = 0;
         }
-        self.turn = self.turn.next();
+        self.turn = self.turn.next_of::<N>();
     }
 
     /// The seat to act goes out with `play` (the last of its cards): the play stays the one
@@ -118,7 +123,7 @@ impl Trick {
     pub fn shown_start(history: &[(Seat, Move)]) -> usize {
         let mut start = 0;
         let mut previous_start = 0;
-        let mut trick = Trick::lead(history.first().map_or(Seat::ALL[0], |(s, _)| *s));
+        let mut trick = TrickOf::<N>::lead(history.first().map_or(Seat::ALL[0], |(s, _)| *s));
         for (i, &(_, m)) in history.iter().enumerate() {
             let before = trick.last;
             trick.advance(m);

@@ -380,7 +380,7 @@ impl SeatView {
         match self.landlord {
             None => self.multiplier,
             Some(landlord) => {
-                let d = BySeat::from_fn(|s| self.doublings[s].unwrap_or(1));
+                let d: BySeat<u32> = BySeat::from_fn(|s| self.doublings[s].unwrap_or(1));
                 pair_multipliers(self.multiplier, landlord, &d, self.rules.pair_cap())[seat]
             }
         }

@@ -10,3 +10,4 @@ mod random_games;
 mod records;
 mod resume;
 mod scoring;
+mod variants;

@@ -48,7 +48,10 @@ const MOVE_CARDS: usize = STATE_LEN;
 const MOVE_READING: usize = MOVE_CARDS + CARDS;
 const MOVE_PASS: usize = MOVE_READING + CARDS;
 const MOVE_KIND: usize = MOVE_PASS + 1;
-const MOVE_LEFT: usize = MOVE_KIND + Kind::ALL.len();
+const MOVE_LEFT: usize = MOVE_KIND + ONE_DECK_KINDS;
+/// The kinds of one deck, the network's one-hot (the three-seat table; the two-deck four
+/// jokers come after them and are never encoded).
+const ONE_DECK_KINDS: usize = Kind::FourJokers as usize;
 const MOVE_HAND_COUNT: usize = MOVE_LEFT + HELD;
 
 /// Number of action values.
@@ -192,7 +195,7 @@ mod tests {
     #[test]
     fn lengths_and_ranges() {
         assert_eq!(STATE_LEN, 521);
-        assert_eq!(ACTION_LEN, 54 + 54 + 1 + Kind::ALL.len() + 21 + 11);
+        assert_eq!(ACTION_LEN, 54 + 54 + 1 + ONE_DECK_KINDS + 21 + 11);
         let rules = Rules::classic();
         let hand: Cards = "33344455JJQKAA22X".parse().unwrap();
         let [s0, s1, s2] = Seat::ALL;

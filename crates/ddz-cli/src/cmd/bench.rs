@@ -27,7 +27,8 @@ pub struct Args {
 enum What {
     /// Legal-move generation only (nothing printed per move), leading and following.
     Movegen(MovegenArgs),
-    /// Random playouts (deal included, fixed landlord) per second on one thread.
+    /// Random playouts (deal included, fixed landlord) per second on one thread; under two and
+    /// four, of the play phase only (--play-only).
     Games(GamesArgs),
     /// Decision time per robot, median and 99th percentile, on seeded positions.
     Bots(super::bench_bots::BotsArgs),
@@ -44,6 +45,11 @@ struct GamesArgs {
     seed: u64,
     #[command(flatten)]
     rules: RulesArgs,
+    /// Play the play phase alone, from the table deal with seat 0 as the landlord (no game,
+    /// no record): how two and four are measured (always), and the three-seat figure to
+    /// compare them with.
+    #[arg(long)]
+    play_only: bool,
     /// Print {"games_per_sec": ..., "moves_per_sec": ..., "games": ..., "seconds": ...}
     /// instead of text.
     #[arg(long)]
@@ -57,7 +63,8 @@ struct MovegenArgs {
     /// --input`); default: seeded random 17- and 20-card hands.
     #[arg(long, value_name = "FILE")]
     input: Option<String>,
-    /// Number of random hands of each size (17 and 20 cards) without --input.
+    /// Number of random hands of each size (17 and 20 cards; 25 and 33 under four) without
+    /// --input, dealt from the rules' deck.
     #[arg(long, default_value_t = 1000)]
     hands: usize,
     /// Seed of the random hands and table moves.
@@ -87,10 +94,10 @@ pub fn run(args: Args) -> Result<()> {
     }
 }
 
-/// `n` cards of a 54-card deck shuffled by Fisher-Yates: for i from 53 down to 1, swap card i
-/// with card j drawn uniformly from 0..=i.
-fn deal(rng: &mut ChaCha8Rng, n: usize) -> Cards {
-    let mut deck: Vec<Rank> = Cards::FULL_DECK.iter().collect();
+/// `n` cards of the rules' deck (54 cards in classic) shuffled by Fisher-Yates: for i from
+/// the last card down to 1, swap card i with card j drawn uniformly from 0..=i.
+fn deal(rng: &mut ChaCha8Rng, n: usize, rules: &Rules) -> Cards {
+    let mut deck: Vec<Rank> = rules.deck().iter().collect();
     for i in (1..deck.len()).rev() {
         let j = rng.random_range(0..=i);
         deck.swap(i, j);
@@ -100,9 +107,14 @@ fn deal(rng: &mut ChaCha8Rng, n: usize) -> Cards {
 
 /// `n` cards dealt so that exactly `wild` of them are of rank `wild_rank` (when given): the
 /// deal's own cards of that rank are set aside and the hand is topped up from the rest.
-fn deal_with_wild(rng: &mut ChaCha8Rng, n: usize, wild: Option<(Rank, u8)>) -> Cards {
+fn deal_with_wild(
+    rng: &mut ChaCha8Rng,
+    n: usize,
+    wild: Option<(Rank, u8)>,
+    rules: &Rules,
+) -> Cards {
     let Some((rank, count)) = wild else {
-        return deal(rng, n);
+        return deal(rng, n, rules);
     };
     let mut deck: Vec<Rank> = Cards::FULL_DECK.iter().filter(|&r| r != rank).collect();
     for i in (1..deck.len()).rev() {
@@ -114,9 +126,11 @@ fn deal_with_wild(rng: &mut ChaCha8Rng, n: usize, wild: Option<(Rank, u8)>) -> C
     naturals.add(rank, count as u8)
 }
 
-/// A random lead of a random 20-card hand: the table move for the follow measurement.
+/// A random lead of a random landlord's hand (20 cards, 33 under four): the table move for
+/// the follow measurement.
 fn random_table(rng: &mut ChaCha8Rng, rules: &Rules, wild: Option<(Rank, u8)>) -> Move {
-    let leads = legal_moves(deal_with_wild(rng, 20, wild), None, rules);
+    let size = (rules.hand_cards() + rules.kitty_cards()) as usize;
+    let leads = legal_moves(deal_with_wild(rng, size, wild, rules), None, rules);
     leads[rng.random_range(0..leads.len())]
 }
 
@@ -133,9 +147,10 @@ fn positions(args: &MovegenArgs, rules: &Rules) -> Result<Vec<(Cards, Move)>> {
     };
     let Some(input) = &args.input else {
         let mut out = Vec::new();
-        for size in [17, 20] {
+        let seat = rules.hand_cards() as usize;
+        for size in [seat, seat + rules.kitty_cards() as usize] {
             for _ in 0..args.hands {
-                let hand = deal_with_wild(&mut rng, size, wild);
+                let hand = deal_with_wild(&mut rng, size, wild, rules);
                 out.push((hand, random_table(&mut rng, rules, wild)));
             }
         }
@@ -193,7 +208,7 @@ fn measure(positions: &[(Cards, Move)], follow: bool, rules: &Rules, seconds: f6
 }
 
 fn movegen(args: MovegenArgs) -> Result<()> {
-    let rules = args.rules.load()?;
+    let rules = args.rules.load_any_table()?;
     let mut out = std::io::stdout().lock();
     let positions = positions(&args, &rules)?;
     // With wild cards in hand, also measure the same hands with nothing wild.
@@ -268,22 +283,36 @@ fn movegen(args: MovegenArgs) -> Result<()> {
 }
 
 /// `ddz bench games`: random playouts through the game engine, the bidding replaced by a fixed
-/// landlord (seat 0), wild ranks as each seeded deal draws them.
+/// landlord (seat 0), wild ranks as each seeded deal draws them; with `--play-only` (and
+/// always under two and four) the play phase alone ([`ddz_game::bench_playouts`]).
 fn games(args: GamesArgs) -> Result<()> {
-    let rules = args.rules.load()?;
+    let rules = args.rules.load_any_table()?;
     if !args.seconds.is_finite() || args.seconds < 0.0 {
         bail!("--seconds must be a number of seconds, 0 or more");
     }
+    let play_only = args.play_only || rules.seats != 3;
+    if play_only && rules.wild != ddz_core::Wild::None {
+        bail!("--play-only: the play phase alone is measured without wild cards");
+    }
     eprintln!(
-        "playing random games ({} rules) for {:.1} s ...",
-        rules.profile, args.seconds
+        "playing random games ({} rules{}) for {:.1} s ...",
+        rules.profile,
+        if play_only { ", play phase only" } else { "" },
+        args.seconds
     );
     let seconds = Duration::try_from_secs_f64(args.seconds).context("--seconds is too large")?;
-    let b = ddz_game::bench_games(&rules, ddz_game::Budget::Time(seconds), args.seed);
+    let budget = ddz_game::Budget::Time(seconds);
+    let b = match (play_only, rules.seats) {
+        (false, _) => ddz_game::bench_games(&rules, budget, args.seed),
+        (true, 2) => ddz_game::bench_playouts::<2>(&rules, budget, args.seed)?,
+        (true, 4) => ddz_game::bench_playouts::<4>(&rules, budget, args.seed)?,
+        (true, _) => ddz_game::bench_playouts::<3>(&rules, budget, args.seed)?,
+    };
     let mut out = std::io::stdout().lock();
     if args.json {
         let v = json!({
             "rules": rules.profile.name(),
+            "play_only": play_only,
             "games": b.games,
             "seconds": b.seconds,
             "games_per_sec": b.games_per_sec(),
@@ -294,8 +323,11 @@ fn games(args: GamesArgs) -> Result<()> {
     }
     writeln!(
         out,
-        "random games, {} rules, fixed landlord, one thread: {} games in {:.2} s",
-        rules.profile, b.games, b.seconds
+        "random games{}, {} rules, fixed landlord, one thread: {} games in {:.2} s",
+        if play_only { " (play phase only)" } else { "" },
+        rules.profile,
+        b.games,
+        b.seconds
     )?;
     writeln!(out, "  {:>14.0} games/s", b.games_per_sec())?;
     writeln!(

@@ -22,7 +22,7 @@ pub struct Args {
 
 /// Runs the command.
 pub fn run(args: Args) -> Result<()> {
-    let rules = args.rules.load()?;
+    let rules = args.rules.load_any_table()?;
     let mut out = std::io::stdout().lock();
     let cards: Cards = args
         .cards

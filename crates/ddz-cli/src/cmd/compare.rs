@@ -34,7 +34,7 @@ fn readings_of(text: &str, m: &Move, rules: &ddz_core::Rules) -> Vec<Move> {
 
 /// Runs the command.
 pub fn run(args: Args) -> Result<()> {
-    let rules = args.rules.load()?;
+    let rules = args.rules.load_any_table()?;
     let mut out = std::io::stdout().lock();
     let a = parse_move(&args.a, &rules, None).with_context(|| format!("move A \"{}\"", args.a))?;
     let b = parse_move(&args.b, &rules, None).with_context(|| format!("move B \"{}\"", args.b))?;

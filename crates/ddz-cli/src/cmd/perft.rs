@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use ddz_core::Rules;
-use ddz_game::{Deal, DealLine, derive_seed};
+use ddz_game::{Deal, DealLine, PlayStateOf, TableDeal, derive_seed, table_start};
 use ddz_game::{PlayState, deal_rules, perft_with_progress};
 use serde_json::json;
 
@@ -25,7 +25,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     deal: Option<PathBuf>,
     /// The seeded deal: the deal `ddz deal --seed N` prints (dealt from derive_seed(N, 0)),
-    /// seat 0 as the landlord. --laizi replaces its wild ranks.
+    /// seat 0 as the landlord. --laizi replaces its wild ranks. With --rules two or four, the
+    /// table deal of derive_seed(N, 0) (docs/variants.md; under two seat 1 is out at 1 card).
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
     /// The deepest depth counted.
@@ -41,11 +42,23 @@ pub struct Args {
 
 /// Runs the command.
 pub fn run(args: Args) -> Result<()> {
-    let rules = args.rules.load()?;
+    let rules = args.rules.load_any_table()?;
     if args.depth == 0 {
         bail!("--depth must be at least 1");
     }
     let mut out = std::io::stdout().lock();
+    if rules.seats != 3 {
+        let Some(seed) = args.seed else {
+            bail!(
+                "--deal: deal files hold three-seat deals; give --seed N with --rules {}",
+                rules.profile
+            );
+        };
+        return match rules.seats {
+            2 => table::<2>(&mut out, seed, &rules, &args),
+            _ => table::<4>(&mut out, seed, &rules, &args),
+        };
+    }
     if let Some(seed) = args.seed {
         let mut deal = Deal::from_seed(derive_seed(seed, 0), &rules);
         if !rules.laizi.is_empty() {
@@ -98,11 +111,46 @@ pub fn run(args: Args) -> Result<()> {
 /// Counts one deal and prints its result.
 fn one(out: &mut impl Write, name: &str, deal: &Deal, rules: &Rules, args: &Args) -> Result<()> {
     let rules = deal_rules(deal, rules).with_context(|| format!("{name}: wild ranks"))?;
-    let pos = PlayState::dealt(deal);
+    let line = deal.to_line();
+    let wild = match &line.laizi {
+        Some(l) => format!(", wild {}", l.join(",")),
+        None => String::new(),
+    };
+    let header = format!(
+        "{name}: {} | {} | {} ({} rules{wild})",
+        line.landlord, line.landlord_down, line.landlord_up, rules.profile
+    );
+    count(out, name, &header, &PlayState::dealt(deal), &rules, args)
+}
+
+/// Counts the table deal of `derive_seed(seed, 0)` at two or four seats and prints it.
+fn table<const N: usize>(
+    out: &mut impl Write,
+    seed: u64,
+    rules: &Rules,
+    args: &Args,
+) -> Result<()> {
+    let deal = TableDeal::<N>::from_seed(derive_seed(seed, 0), rules)?;
+    let start = table_start(&deal, rules);
+    let hands: Vec<String> = start.hands().0.iter().map(|h| h.to_string()).collect();
+    let name = format!("seed {seed}");
+    let header = format!("{name}: {} ({} rules)", hands.join(" | "), rules.profile);
+    count(out, &name, &header, &start, rules, args)
+}
+
+/// Counts the tree from `pos` and prints the counts under `header` (or as JSON).
+fn count<const N: usize>(
+    out: &mut impl Write,
+    name: &str,
+    header: &str,
+    pos: &PlayStateOf<N>,
+    rules: &Rules,
+    args: &Args,
+) -> Result<()> {
     let start = Instant::now();
     let mut shown = false;
     let mut next_report = 2.0;
-    let counts = perft_with_progress(&pos, &rules, args.depth, |done, total| {
+    let counts = perft_with_progress(pos, rules, args.depth, |done, total| {
         // Progress on stderr once a run gets long, at most twice a second.
         let t = start.elapsed().as_secs_f64();
         if t > next_report {
@@ -124,16 +172,7 @@ fn one(out: &mut impl Write, name: &str, deal: &Deal, rules: &Rules, args: &Args
         )?;
         return Ok(());
     }
-    let line = deal.to_line();
-    let wild = match &line.laizi {
-        Some(l) => format!(", wild {}", l.join(",")),
-        None => String::new(),
-    };
-    writeln!(
-        out,
-        "{name}: {} | {} | {} ({} rules{wild})",
-        line.landlord, line.landlord_down, line.landlord_up, rules.profile
-    )?;
+    writeln!(out, "{header}")?;
     for (d, n) in counts.iter().enumerate() {
         writeln!(out, "  depth {:>2} {n:>16}", d + 1)?;
     }

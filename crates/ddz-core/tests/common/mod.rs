@@ -69,6 +69,9 @@ pub enum Kind {
     SpaceShuttle,
     SpaceShuttleSingles,
     SpaceShuttlePairs,
+    /// Two decks only (tests/two_deck_oracle.rs has its own oracle); listed so that every
+    /// library kind has a name here.
+    FourJokers,
 }
 
 impl Kind {
@@ -89,7 +92,8 @@ impl Kind {
             | Kind::Bomb
             | Kind::SpaceShuttle
             | Kind::SpaceShuttleSingles
-            | Kind::SpaceShuttlePairs => 4,
+            | Kind::SpaceShuttlePairs
+            | Kind::FourJokers => 4,
         }
     }
 
@@ -115,6 +119,7 @@ impl Kind {
             L::SpaceShuttle => Kind::SpaceShuttle,
             L::SpaceShuttleSingles => Kind::SpaceShuttleSingles,
             L::SpaceShuttlePairs => Kind::SpaceShuttlePairs,
+            L::FourJokers => Kind::FourJokers,
         }
     }
 }
