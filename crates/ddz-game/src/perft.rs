@@ -191,17 +191,11 @@ pub fn bench_games(rules: &Rules, budget: Budget, seed: u64) -> GamesBench {
     rules.bidding = Bidding::Fixed;
     let mut draw = rng(seed);
     let mut buf: Vec<Move> = Vec::with_capacity(256);
-    let (mut games, mut moves) = (0u64, 0u64);
-    let start = Instant::now();
-    // A time budget plays at least one game.
-    let min_games = match budget {
-        Budget::Count(_) => 0,
-        Budget::Time(_) => 1,
-    };
-    while games < min_games || !budget.is_spent(games, start.elapsed()) {
-        let mut game = Game::new(&rules, derive_seed(seed, games));
+    let timed = timed_games(budget, |i| {
+        let mut game = Game::new(&rules, derive_seed(seed, i));
         // With a fixed landlord every wild rank is revealed before the first play.
         let in_force = game.rules();
+        let mut moves = 0;
         while game.phase() == Phase::Playing {
             let seat = game.turn();
             let last = game.last().map(|(_, m)| m);
@@ -212,12 +206,11 @@ pub fn bench_games(rules: &Rules, budget: Budget, seed: u64) -> GamesBench {
             }
             moves += 1;
         }
-        games += 1;
-    }
-    GamesBench {
-        games,
-        moves,
-        seconds: start.elapsed().as_secs_f64(),
+        Ok::<u64, core::convert::Infallible>(moves)
+    });
+    match timed {
+        Ok(bench) => bench,
+        Err(never) => match never {},
     }
 }
 
@@ -234,15 +227,10 @@ pub fn bench_playouts<const N: usize>(
 ) -> Result<GamesBench, TableError> {
     let mut draw = rng(seed);
     let mut buf: Vec<Move> = Vec::with_capacity(256);
-    let (mut games, mut moves) = (0u64, 0u64);
-    let start = Instant::now();
-    let min_games = match budget {
-        Budget::Count(_) => 0,
-        Budget::Time(_) => 1,
-    };
-    while games < min_games || !budget.is_spent(games, start.elapsed()) {
-        let deal = TableDeal::<N>::from_seed(derive_seed(seed, games), rules)?;
+    timed_games(budget, |i| {
+        let deal = TableDeal::<N>::from_seed(derive_seed(seed, i), rules)?;
         let mut state = table_start(&deal, rules);
+        let mut moves = 0;
         while !state.is_over() {
             state.legal_moves_into(rules, &mut buf);
             let m = buf[below(&mut draw, buf.len() as u64) as usize];
@@ -251,6 +239,24 @@ pub fn bench_playouts<const N: usize>(
             }
             moves += 1;
         }
+        Ok(moves)
+    })
+}
+
+/// Plays games `0, 1, ...` with `game(i)` (which returns the moves it made) until `budget` is
+/// spent, a time budget playing at least one game; the first error stops the run.
+fn timed_games<E>(
+    budget: Budget,
+    mut game: impl FnMut(u64) -> Result<u64, E>,
+) -> Result<GamesBench, E> {
+    let (mut games, mut moves) = (0u64, 0u64);
+    let start = Instant::now();
+    let min_games = match budget {
+        Budget::Count(_) => 0,
+        Budget::Time(_) => 1,
+    };
+    while games < min_games || !budget.is_spent(games, start.elapsed()) {
+        moves += game(games)?;
         games += 1;
     }
     Ok(GamesBench {

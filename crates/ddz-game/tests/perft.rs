@@ -15,8 +15,8 @@ fn profile(name: &str) -> Rules {
     Rules::profile(name.parse().expect("a profile name"))
 }
 
-/// Every non-empty sub-multiset of `hand`.
-fn sub_multisets(hand: Cards) -> Vec<Cards> {
+/// Every non-empty sub-multiset of `hand` (also the brute force of `variants.rs`).
+pub(crate) fn sub_multisets(hand: Cards) -> Vec<Cards> {
     let mut out = vec![[0u8; 15]];
     for (i, &c) in hand.counts().iter().enumerate() {
         let mut next = Vec::with_capacity(out.len() * (c as usize + 1));
@@ -152,7 +152,7 @@ fn deal_node(deal: &Deal) -> Node {
 }
 
 /// `n` cards of `hand` chosen at random.
-fn reduce(hand: Cards, n: usize, r: &mut impl rand::Rng) -> Cards {
+pub(crate) fn reduce(hand: Cards, n: usize, r: &mut impl rand::Rng) -> Cards {
     let mut cards: Vec<Rank> = hand.iter().collect();
     shuffle(r, &mut cards);
     cards[..n.min(cards.len())].iter().copied().collect()

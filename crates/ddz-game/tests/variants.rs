@@ -6,31 +6,13 @@
 
 use std::collections::{HashMap, HashSet};
 
-use ddz_core::{Cards, Move, Rank, Rules, classify};
+use ddz_core::{Cards, Move, Rules, classify};
+
+use crate::perft::{reduce, sub_multisets};
 use ddz_game::{
     BySeat, PlayStateOf, Seat, Side, TableDeal, TrickOf, below, bench_playouts, derive_seed,
-    handicap_cards, perft_from, perft_table, rng, shuffle, table_start,
+    handicap_cards, perft_from, perft_table, rng, table_start,
 };
-
-/// Every non-empty sub-multiset of `hand`.
-fn sub_multisets(hand: Cards) -> Vec<Cards> {
-    let mut out = vec![[0u8; 15]];
-    for (i, &c) in hand.counts().iter().enumerate() {
-        let mut next = Vec::with_capacity(out.len() * (c as usize + 1));
-        for base in &out {
-            for k in 0..=c {
-                let mut b = *base;
-                b[i] = k;
-                next.push(b);
-            }
-        }
-        out = next;
-    }
-    out.iter()
-        .map(Cards::from_counts)
-        .filter(|c| !c.is_empty())
-        .collect()
-}
 
 /// A position of the brute-force play loop (kept apart from `PlayStateOf`).
 #[derive(Clone, Copy)]
@@ -143,13 +125,6 @@ impl Brute {
             self.walk(&node.play(m), &mut counts[1..]);
         }
     }
-}
-
-/// `n` cards of `hand` chosen at random.
-fn reduce(hand: Cards, n: usize, r: &mut impl rand::Rng) -> Cards {
-    let mut cards: Vec<Rank> = hand.iter().collect();
-    shuffle(r, &mut cards);
-    cards[..n.min(cards.len())].iter().copied().collect()
 }
 
 /// Reduced hands (`sizes` cards each, at random) of seeded table deals, from the lead and a
