@@ -103,6 +103,14 @@ fn bad_input_exits_2_with_a_clear_message() {
             "is not a rule profile",
         ),
         (vec!["moves", "3", "--kind", "plane"], "is not a kind"),
+        (
+            vec!["moves", "--rules", "two", "3345"],
+            "rank 3 is not in this game's deck",
+        ),
+        (
+            vec!["classify", "--rules", "four", "555555555"],
+            "two decks have only 8",
+        ),
         (vec!["moves", "--input", "/nonexistent/file"], "cannot open"),
     ] {
         let out = ddz(&args);
@@ -110,6 +118,29 @@ fn bad_input_exits_2_with_a_clear_message() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(needle), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn moves_and_classify_take_the_variants_decks() {
+    // Four: five of a rank is a bomb, and BBRR the four jokers.
+    let out = ddz(&["moves", "--rules", "four", "33333BBRR", "--json"]);
+    assert!(out.status.success(), "{out:?}");
+    let kinds: Vec<String> = json(&out)["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["kind"].as_str().unwrap().to_string())
+        .collect();
+    assert!(kinds.iter().any(|k| k == "four_jokers"), "{kinds:?}");
+    assert_eq!(
+        kinds.iter().filter(|k| *k == "bomb").count(),
+        2,
+        "{kinds:?}"
+    );
+    // Two: the 5s are the lowest rank there is.
+    let out = ddz(&["classify", "--rules", "two", "55", "--json"]);
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(json(&out)["readings"][0]["kind"], "pair");
 }
 
 #[test]

@@ -33,6 +33,11 @@ pub enum ParseCardsError {
         /// The most allowed.
         max: usize,
     },
+    /// A rank the rules' deck does not hold (`two` removes the 3s and 4s).
+    NotInDeck {
+        /// The rank.
+        rank: Rank,
+    },
     /// A Botzone id list that is not a JSON array of whole numbers.
     NotAnIdArray {
         /// What was expected and where.
@@ -71,6 +76,9 @@ impl fmt::Display for ParseCardsError {
             ParseCardsError::TooMany { rank, count, max } => {
                 write!(f, "{count} cards of rank {rank}: at most {max}")
             }
+            ParseCardsError::NotInDeck { rank } => {
+                write!(f, "rank {rank} is not in this game's deck")
+            }
             ParseCardsError::NotAnIdArray { detail } => {
                 write!(f, "not a JSON array of card ids: {detail}")
             }
@@ -100,8 +108,9 @@ pub fn parse_cards(text: &str) -> Result<Cards, ParseCardsError> {
     parse_with_limit(text, |rank| rank.deck_count() as usize)
 }
 
-/// Parses a rank string into `Cards` of the rules' decks: like [`parse_cards`], with as many
-/// cards of a rank as the decks hold (two decks, as in `four`: 8 of a rank 3..2, 2 of a joker).
+/// Parses a rank string into `Cards` of the rules' deck ([`Rules::deck`]): like
+/// [`parse_cards`], with as many cards of a rank as the decks hold (two decks, as in `four`: 8
+/// of a rank 3..2, 2 of a joker) and none of a removed rank (`two`: no 3s or 4s).
 ///
 /// ```
 /// use ddz_core::{parse_cards_in, Rules};
@@ -109,10 +118,21 @@ pub fn parse_cards(text: &str) -> Result<Cards, ParseCardsError> {
 /// assert!(parse_cards_in("BB", &Rules::classic()).is_err());
 /// let e = parse_cards_in("555555555", &Rules::four()).unwrap_err();
 /// assert_eq!(e.to_string(), "9 cards of rank 5: two decks have only 8");
+/// let e = parse_cards_in("3345", &Rules::two()).unwrap_err();
+/// assert_eq!(e.to_string(), "rank 3 is not in this game's deck");
 /// ```
 pub fn parse_cards_in(text: &str, rules: &Rules) -> Result<Cards, ParseCardsError> {
     let decks = rules.decks.max(1) as usize;
-    parse_with_limit(text, |rank| (rank.deck_count() as usize * decks).min(15))
+    let cards = parse_with_limit(text, |rank| (rank.deck_count() as usize * decks).min(15))?;
+    let deck = rules.deck();
+    match Rank::ALL
+        .into_iter()
+        .find(|&r| cards.count(r) > deck.count(r))
+    {
+        // Counts within the decks' were checked above: only a removed rank is left over.
+        Some(rank) => Err(ParseCardsError::NotInDeck { rank }),
+        None => Ok(cards),
+    }
 }
 
 /// Parses the ranks a play is read as (the `=ranks` part of move notation): like

@@ -9,7 +9,7 @@ use std::io::Write;
 
 use anyhow::{Context, Result, bail};
 use clap::Subcommand;
-use ddz_core::{Cards, Move, Rank, Rules, for_each_legal_move, legal_moves};
+use ddz_core::{Cards, Move, Rank, Rules, for_each_legal_move, legal_moves, parse_cards_in};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
@@ -169,9 +169,7 @@ fn positions(args: &MovegenArgs, rules: &Rules) -> Result<Vec<(Cards, Move)>> {
             .get("hand")
             .and_then(Value::as_str)
             .with_context(|| format!("line {}: no \"hand\"", i + 1))?;
-        let hand: Cards = hand
-            .parse()
-            .with_context(|| format!("line {}: hand", i + 1))?;
+        let hand = parse_cards_in(hand, rules).with_context(|| format!("line {}: hand", i + 1))?;
         let last = match v.get("last") {
             Some(l) => {
                 move_from_value(l, rules).with_context(|| format!("line {}: last", i + 1))?

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use anyhow::{Context, Result};
-use ddz_core::{Cards, classify};
+use ddz_core::{classify, parse_cards_in};
 use serde_json::json;
 
 use crate::common::{RulesArgs, move_line, move_value, print_json};
@@ -24,10 +24,8 @@ pub struct Args {
 pub fn run(args: Args) -> Result<()> {
     let rules = args.rules.load_any_table()?;
     let mut out = std::io::stdout().lock();
-    let cards: Cards = args
-        .cards
-        .parse()
-        .with_context(|| format!("cards \"{}\"", args.cards))?;
+    let cards =
+        parse_cards_in(&args.cards, &rules).with_context(|| format!("cards \"{}\"", args.cards))?;
     let readings = classify(cards, &rules);
     if args.json {
         let list: Vec<_> = readings.iter().map(move_value).collect();

@@ -3,7 +3,7 @@
 use std::io::{BufRead, BufReader, Write};
 
 use anyhow::{Context, Result, bail};
-use ddz_core::{Cards, Kind, Move, Rules, legal_moves, moves_of_kind, parse_move};
+use ddz_core::{Kind, Move, Rules, legal_moves, moves_of_kind, parse_cards_in, parse_move};
 use serde_json::{Value, json};
 
 use crate::common::{RulesArgs, move_from_value, move_line, move_value, parse_laizi, print_json};
@@ -42,9 +42,8 @@ pub fn run(args: Args) -> Result<()> {
         return batch(input, &rules);
     }
     let hand_text = args.hand.as_deref().unwrap_or_default();
-    let hand: Cards = hand_text
-        .parse()
-        .with_context(|| format!("hand \"{hand_text}\""))?;
+    let hand =
+        parse_cards_in(hand_text, &rules).with_context(|| format!("hand \"{hand_text}\""))?;
     let last = args
         .beat
         .as_deref()
@@ -93,9 +92,8 @@ fn batch_line(line: &str, rules: &Rules) -> Result<Value> {
     let Some(Value::String(hand_text)) = obj.get("hand") else {
         bail!("\"hand\" must be a string of cards");
     };
-    let hand: Cards = hand_text
-        .parse()
-        .with_context(|| format!("hand \"{hand_text}\""))?;
+    let hand =
+        parse_cards_in(hand_text, &rules).with_context(|| format!("hand \"{hand_text}\""))?;
     let line_rules;
     let rules = match obj.get("laizi") {
         None | Some(Value::Null) => rules,
