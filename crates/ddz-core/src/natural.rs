@@ -156,7 +156,8 @@ pub(crate) fn kickers_ok(
 
 /// The number of body ranks of `kind` for `n` cards, if `n` fits the kind's shape under
 /// `rules` (a bomb has one body rank of 4 to [`Rules::max_bomb_cards`] cards).
-#[inline]
+// Always inlined: the checked play of every game (`is_legal`) reads its move through here.
+#[inline(always)]
 pub(crate) fn len_for(kind: Kind, n: u32, rules: &Rules) -> Option<u8> {
     if kind == Kind::Bomb {
         return (n >= 4 && n <= rules.max_bomb_cards() as u32).then_some(1);

@@ -6,7 +6,8 @@ use ddz_core::{
     Bidding, Cards, DoublingOrder, Move, RankSet, Rules, ShowCombine, ShowRules, Wild, legal_moves,
 };
 
-use crate::action::{Action, Actions, Bid, Phase, legal_bids};
+use crate::action::{Action, Actions, Bid, Phase};
+use crate::auction::{Auction, AuctionStep};
 use crate::deal::Deal;
 use crate::error::ActionError;
 use crate::play_state::{PlayState, PlayUndo};
@@ -36,12 +37,10 @@ pub struct Game {
     phase: Phase,
     /// The seat the deal starts from, drawn from the seed; it bids first unless a seat shows.
     first_seat: Seat,
-    bids: Vec<(Seat, Bid)>,
+    /// The bids of the current deal (and so the robs).
+    auction: Auction,
     landlord: Option<Seat>,
     base: u32,
-    robs: u32,
-    /// 2 to the number of robs.
-    rob_multiplier: u32,
     laizi: RankSet,
     /// `rules` with the wild ranks revealed so far (`laizi`): the rules in force.
     in_force: Rules,
@@ -102,11 +101,9 @@ impl Game {
             redeals: 0,
             phase: Phase::Bidding,
             first_seat: Seat::ALL[0],
-            bids: Vec::new(),
+            auction: Auction::new(rules.bidding, Seat::ALL[0]),
             landlord: None,
             base: 1,
-            robs: 0,
-            rob_multiplier: 1,
             laizi: RankSet::EMPTY,
             in_force: rules.clone(),
             bid_turn: Seat::ALL[0],
@@ -128,7 +125,7 @@ impl Game {
     /// The start of a deal: the show windows when the rules have showing, else the bidding.
     fn start_deal(&mut self) {
         self.state = PlayState::new(self.deal.hands.0.map(|h| h.to_cards()), Seat::ALL[0]);
-        self.bids.clear();
+        self.auction = Auction::new(self.rules.bidding, Seat::ALL[0]);
         self.shows.clear();
         self.show_decisions.clear();
         self.doublings.clear();
@@ -160,6 +157,7 @@ impl Game {
             return;
         }
         self.bid_turn = self.first_bidder();
+        self.auction = Auction::new(self.rules.bidding, self.bid_turn);
         self.phase = Phase::Bidding;
     }
 
@@ -264,7 +262,7 @@ impl Game {
     pub fn stake(&self) -> Stake {
         Stake {
             base: self.base,
-            rob_multiplier: self.rob_multiplier,
+            rob_multiplier: self.auction.rob_multiplier(),
             show: self.show_factor(),
             doubling: self.doubling_factors(),
         }
@@ -489,7 +487,7 @@ impl Game {
 
     /// The bids of the current deal in order.
     pub fn bids(&self) -> &[(Seat, Bid)] {
-        &self.bids
+        self.auction.bids()
     }
 
     /// The seat that bids first in the current deal: the first seat to show before or during
@@ -540,7 +538,7 @@ impl Game {
     /// and cap.
     pub fn multiplier(&self) -> u32 {
         self.show_factor()
-            .saturating_mul(self.rob_multiplier)
+            .saturating_mul(self.auction.rob_multiplier())
             .saturating_mul(self.state.bomb_multiplier())
     }
 
@@ -576,7 +574,7 @@ impl Game {
         if self.phase != Phase::Bidding {
             return Vec::new();
         }
-        legal_bids(self.rules.bidding, &self.bids)
+        self.auction.legal_bids()
     }
 
     /// What the seat to act may do: whether to show (while dealing, and the landlord after
@@ -622,16 +620,18 @@ impl Game {
     /// (call-and-rob) redeals with a seed derived from the game's seed.
     pub fn bid(&mut self, seat: Seat, bid: Bid) -> Result<(), ActionError> {
         self.check_turn(seat, Phase::Bidding)?;
-        let decided = self.decisions.len();
+        // A refused bid leaves the auction, and so the game, unchanged.
+        let step = self.auction.bid(bid)?;
         self.decisions.push((seat, Action::Bid(bid)));
-        let done = match self.rules.bidding {
-            ddz_core::Bidding::Points => self.bid_points(seat, bid),
-            _ => self.bid_call_rob(seat, bid),
-        };
-        if done.is_err() {
-            self.decisions.truncate(decided);
+        match step {
+            AuctionStep::Next(next) => self.bid_turn = next,
+            AuctionStep::Landlord { seat, base } => {
+                self.base = base;
+                self.make_landlord(seat);
+            }
+            AuctionStep::NobodyBid => self.nobody_bid(),
         }
-        done
+        Ok(())
     }
 
     /// Nobody bid or called: the first seat that showed is landlord at the lowest bid (no
@@ -647,109 +647,6 @@ impl Game {
         }
     }
 
-    /// Refuses `bid`, naming the bids allowed now.
-    fn bad_bid(&self, bid: Bid) -> Result<(), ActionError> {
-        Err(ActionError::BadBid {
-            bid,
-            allowed: legal_bids(self.rules.bidding, &self.bids),
-        })
-    }
-
-    fn bid_points(&mut self, seat: Seat, bid: Bid) -> Result<(), ActionError> {
-        let high = self.bids.iter().map(|b| b.1).max().unwrap_or(0);
-        if bid > 3 || (bid != 0 && bid <= high) {
-            return self.bad_bid(bid);
-        }
-        self.bids.push((seat, bid));
-        if bid == 3 || self.bids.len() == 3 {
-            match self.bids.iter().filter(|b| b.1 > 0).max_by_key(|b| b.1) {
-                Some(&(winner, b)) => {
-                    self.base = u32::from(b);
-                    self.make_landlord(winner);
-                }
-                None => self.nobody_bid(),
-            }
-        } else {
-            self.bid_turn = seat.next();
-        }
-        Ok(())
-    }
-
-    fn bid_call_rob(&mut self, seat: Seat, bid: Bid) -> Result<(), ActionError> {
-        if bid > 1 {
-            return self.bad_bid(bid);
-        }
-        let caller = self.bids.iter().find(|b| b.1 == 1).map(|b| b.0);
-        self.bids.push((seat, bid));
-        match caller {
-            None => {
-                if bid == 1 {
-                    // The call: the later seats that have not declined may rob.
-                    self.next_robber(seat);
-                } else if self.bids.len() == 3 {
-                    self.nobody_bid();
-                } else {
-                    self.bid_turn = seat.next();
-                }
-            }
-            Some(caller) => {
-                if bid == 1 {
-                    self.robs += 1;
-                    self.rob_multiplier *= 2;
-                }
-                if seat == caller {
-                    // The caller's rob back ends the bidding.
-                    let last = self.last_caller_or_robber();
-                    self.make_landlord(last);
-                } else {
-                    self.next_robber(seat);
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// After `seat` called or answered, the next seat that may rob, or the end of bidding.
-    fn next_robber(&mut self, seat: Seat) {
-        let caller = self
-            .bids
-            .iter()
-            .find(|b| b.1 == 1)
-            .map(|b| b.0)
-            .unwrap_or(seat);
-        let spoke_after_call = |s: Seat, bids: &[(Seat, Bid)]| {
-            let call_at = bids.iter().position(|b| b.1 == 1).unwrap_or(0);
-            bids[call_at + 1..].iter().any(|b| b.0 == s)
-        };
-        let declined_before = |s: Seat, bids: &[(Seat, Bid)]| {
-            let call_at = bids.iter().position(|b| b.1 == 1).unwrap_or(0);
-            bids[..call_at].iter().any(|b| b.0 == s && b.1 == 0)
-        };
-        let mut s = seat.next();
-        while s != caller {
-            if !declined_before(s, &self.bids) && !spoke_after_call(s, &self.bids) {
-                self.bid_turn = s;
-                return;
-            }
-            s = s.next();
-        }
-        // Everyone had their chance: the caller may rob back if anyone robbed.
-        if self.robs > 0 && !spoke_after_call(caller, &self.bids) {
-            self.bid_turn = caller;
-            return;
-        }
-        let last = self.last_caller_or_robber();
-        self.make_landlord(last);
-    }
-
-    fn last_caller_or_robber(&self) -> Seat {
-        self.bids
-            .iter()
-            .rev()
-            .find(|b| b.1 == 1)
-            .map_or(Seat::ALL[0], |b| b.0)
-    }
-
     fn redeal(&mut self) {
         self.redeals += 1;
         let seed = derive_seed(self.seed, REDEAL_STREAM + u64::from(self.redeals));
@@ -758,8 +655,6 @@ impl Game {
         if !self.rules.laizi.is_empty() {
             self.deal.laizi = self.rules.laizi.iter().collect();
         }
-        self.robs = 0;
-        self.rob_multiplier = 1;
         self.start_deal();
     }
 

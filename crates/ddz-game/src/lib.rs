@@ -22,6 +22,7 @@
 
 mod action;
 mod action_text;
+mod auction;
 mod budget;
 mod deal;
 mod error;
@@ -41,6 +42,7 @@ mod turn_view;
 mod view;
 
 pub use action::{Action, Actions, Bid, Phase, legal_bids};
+pub use auction::{Auction, AuctionStep};
 pub use budget::Budget;
 pub use deal::{Deal, DealError, DealLine, NoShuffleDeal, deal_no_shuffle, laizi_set};
 pub use error::ActionError;
