@@ -19,7 +19,7 @@ use crate::shuffle::{below, derive_seed, rng};
 /// Stream index for the first bidder's draw.
 const FIRST_BIDDER_STREAM: u64 = 0xB1D;
 /// Stream index base for redeals after everyone passed.
-const REDEAL_STREAM: u64 = 0x5EDEA1;
+pub(crate) const REDEAL_STREAM: u64 = 0x5EDEA1;
 
 /// Plays (passes included) a game's history has room for from the start.
 const PLAYS_RESERVED: usize = 64;
@@ -81,7 +81,7 @@ impl Game {
     /// no-shuffle deal whose source is `previous` ([`crate::gather_pile`]); `None`, or other
     /// rules, deal as [`Game::new`].
     pub fn with_pile(rules: &Rules, seed: u64, pile: Option<&[ddz_core::Card]>) -> Game {
-        let first = seeded_first_seat(rules, seed, 0);
+        let first = seeded_first_seat::<3>(rules, seed, 0);
         Game::with_deal(rules, seed, Deal::dealt(seed, rules, first, pile))
     }
 
@@ -129,7 +129,7 @@ impl Game {
         self.shows.clear();
         self.show_decisions.clear();
         self.doublings.clear();
-        self.first_seat = seeded_first_seat(&self.rules, self.seed, self.redeals);
+        self.first_seat = seeded_first_seat::<3>(&self.rules, self.seed, self.redeals);
         self.laizi = RankSet::EMPTY;
         // Heaven (tiandi) or a before-bidding single wild rank is revealed now.
         let before = match self.rules.wild {
@@ -650,7 +650,7 @@ impl Game {
     fn redeal(&mut self) {
         self.redeals += 1;
         let seed = derive_seed(self.seed, REDEAL_STREAM + u64::from(self.redeals));
-        let first = seeded_first_seat(&self.rules, self.seed, self.redeals);
+        let first = seeded_first_seat::<3>(&self.rules, self.seed, self.redeals);
         self.deal = Deal::dealt(seed, &self.rules, first, None);
         if !self.rules.laizi.is_empty() {
             self.deal.laizi = self.rules.laizi.iter().collect();
@@ -851,10 +851,10 @@ impl Game {
 
 /// The seat that bids first after `redeals` redeals of the game of `seed`, drawn from the
 /// seed (the landlord's seat under a fixed landlord); a no-shuffle deal starts from it.
-fn seeded_first_seat(rules: &Rules, seed: u64, redeals: u32) -> Seat {
+pub(crate) fn seeded_first_seat<const N: usize>(rules: &Rules, seed: u64, redeals: u32) -> Seat {
     if rules.bidding == Bidding::Fixed {
-        return Seat::new(rules.landlord_seat).unwrap_or(Seat::ALL[0]);
+        return Seat::of::<N>(rules.landlord_seat).unwrap_or(Seat::ALL[0]);
     }
     let stream = derive_seed(seed, FIRST_BIDDER_STREAM + u64::from(redeals));
-    Seat::ALL[below(&mut rng(stream), 3) as usize]
+    Seat::all::<N>()[below(&mut rng(stream), N as u64) as usize]
 }

@@ -37,6 +37,8 @@ mod show;
 mod shuffle;
 mod sitting;
 mod table_deal;
+mod table_game;
+mod table_record;
 mod trick;
 mod turn_view;
 mod view;
@@ -66,6 +68,8 @@ pub use sitting::{
     Ending, ResumeError, SITTING_FORMAT, SavedAction, SavedSitting, Sitting, SittingEvent,
 };
 pub use table_deal::{TableDeal, TableError};
+pub use table_game::TableGame;
+pub use table_record::{TABLE_RECORD_FORMAT, TableDealLine, TableRecord};
 pub use trick::{Trick, TrickOf};
 pub use turn_view::TurnView;
 pub use view::{PublicPlay, SeatView};

@@ -185,7 +185,7 @@ pub struct ReplayError {
 }
 
 impl ReplayError {
-    fn new(step: Step, what: impl Into<String>) -> ReplayError {
+    pub(crate) fn new(step: Step, what: impl Into<String>) -> ReplayError {
         ReplayError {
             step,
             what: what.into(),

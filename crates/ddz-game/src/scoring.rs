@@ -19,14 +19,11 @@ pub enum Side {
 /// it.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-#[serde(bound(
-    serialize = "[i64; N]: serde::Serialize, [u32; N]: serde::Serialize",
-    deserialize = "[i64; N]: serde::Deserialize<'de>, [u32; N]: serde::Deserialize<'de>"
-))]
 pub struct GameResult<const N: usize = 3> {
     /// The winning side.
     pub winner: Side,
     /// The seat that emptied its hand.
+    #[serde(deserialize_with = "crate::seat::seat_of::<N, _>")]
     pub first_out: Seat,
     /// The base score (the winning bid under points bidding, else 1).
     pub base: u32,

@@ -90,15 +90,49 @@ impl<'de> serde::Deserialize<'de> for Seat {
     }
 }
 
+/// Reads a seat of an `N`-seat table (`#[serde(deserialize_with = "seat_of::<N, _>")]`): a
+/// number below `N`.
+pub(crate) fn seat_of<'de, const N: usize, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Seat, D::Error> {
+    if N == 3 {
+        // The three-seat message, as records have always had it.
+        return <Seat as serde::Deserialize>::deserialize(d);
+    }
+    let i = <u8 as serde::Deserialize>::deserialize(d)?;
+    Seat::of::<N>(i).ok_or_else(|| {
+        serde::de::Error::custom(format!("seat {i} is not a seat of {N} (0 to {})", N - 1))
+    })
+}
+
 /// One value per seat of an `N`-seat table (3 unless said), indexed by [`Seat`]; written as
 /// an `N`-element array.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(transparent)]
-#[serde(bound(
-    serialize = "[T; N]: serde::Serialize",
-    deserialize = "[T; N]: serde::Deserialize<'de>"
-))]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BySeat<T, const N: usize = 3>(pub [T; N]);
+
+/// Written as a JSON array of the `N` values, seat 0 first (serde's own arrays stop at 32
+/// and need a bound for every `N`).
+impl<T: serde::Serialize, const N: usize> serde::Serialize for BySeat<T, N> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeTuple;
+        let mut t = s.serialize_tuple(N)?;
+        for v in &self.0 {
+            t.serialize_element(v)?;
+        }
+        t.end()
+    }
+}
+
+/// Read from an array of exactly `N` values.
+impl<'de, T: serde::Deserialize<'de>, const N: usize> serde::Deserialize<'de> for BySeat<T, N> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<BySeat<T, N>, D::Error> {
+        let values = Vec::<T>::deserialize(d)?;
+        let found = values.len();
+        <[T; N]>::try_from(values).map(BySeat).map_err(|_| {
+            serde::de::Error::custom(format!("expected {N} values, one a seat, found {found}"))
+        })
+    }
+}
 
 impl<T, const N: usize> BySeat<T, N> {
     /// A map built from a function of the seat.

@@ -10,4 +10,5 @@ mod random_games;
 mod records;
 mod resume;
 mod scoring;
+mod table_game;
 mod variants;
