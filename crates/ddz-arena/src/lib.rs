@@ -44,6 +44,7 @@
 
 pub mod ratings;
 mod report;
+pub mod table;
 pub mod tally;
 
 use core::fmt;

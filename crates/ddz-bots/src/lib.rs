@@ -53,6 +53,7 @@ pub mod search;
 pub mod solver;
 mod spec;
 pub mod stakes;
+pub mod table;
 mod value_bot;
 
 use core::fmt;

@@ -16,4 +16,5 @@ mod search;
 mod solver;
 mod solver_state;
 mod stakes;
+mod table;
 mod value_bot;

@@ -147,3 +147,50 @@ fn bad_arguments_are_clear_errors() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn two_and_four_seats_play_two_robots() {
+    for rules in ["two", "four"] {
+        let out = ddz(&[
+            "arena",
+            "--rules",
+            rules,
+            "--bots",
+            "ddzlib,random",
+            "--deals",
+            "12",
+            "--seed",
+            "3",
+            "--json",
+        ]);
+        assert!(out.status.success(), "{out:?}");
+        let v = json(&out);
+        assert_eq!(v["seats"], if rules == "two" { 2 } else { 4 });
+        assert!(v["wp"]["mean"].as_f64().unwrap() > 0.5, "{v}");
+        let text = stdout(&ddz(&[
+            "arena",
+            "--rules",
+            rules,
+            "--bots",
+            "ddzlib,ddzlib",
+            "--deals",
+            "4",
+        ]));
+        assert!(text.contains("WP  0.500"), "{text}");
+    }
+    for (args, needle) in [
+        (vec!["--bots", "ddzlib,random,greedy"], "exactly two robots"),
+        (vec!["--bots", "ddzlib,value"], "value"),
+        (
+            vec!["--bots", "ddzlib,random", "--bidding"],
+            "--bidding is not available",
+        ),
+    ] {
+        let mut all = vec!["arena", "--rules", "two", "--deals", "2"];
+        all.extend(args);
+        let out = ddz(&all);
+        assert_eq!(out.status.code(), Some(2), "{all:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(needle), "{all:?}: {err}");
+    }
+}

@@ -105,8 +105,8 @@ impl fmt::Display for RulesError {
             RulesError::NotPlayedYet { profile } => write!(
                 f,
                 "{profile} rules: two- and four-player Dou Dizhu (docs/variants.md) are played \
-                 by the commands on hands and positions (moves, classify, perft, bench movegen \
-                 and games) but not yet as games; games are played at 3 seats with one deck"
+                 by the arena and the commands on hands and positions (arena, moves, classify, \
+                 compare, perft, bench movegen and games), not yet by this one"
             ),
         }
     }

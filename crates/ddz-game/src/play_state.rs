@@ -92,11 +92,13 @@ impl PlayStateOf<3> {
         ];
         PlayState::new(hands, landlord)
     }
+}
 
+impl<const N: usize> PlayStateOf<N> {
     /// What the seat to act's play policy reads ([`TurnView`]), `landlord` being the
     /// landlord: no view is built. The play state keeps no history: a policy that reads one
     /// is given it ([`TurnView::with_history`]).
-    pub fn turn_view<'a>(&self, rules: &'a Rules, landlord: Seat) -> TurnView<'a> {
+    pub fn turn_view<'a>(&self, rules: &'a Rules, landlord: Seat) -> TurnView<'a, N> {
         TurnView {
             rules,
             seat: self.turn(),
@@ -106,11 +108,9 @@ impl PlayStateOf<3> {
             last: self.trick.last(),
             played: BySeat::default(),
             history: &[],
+            handicap: self.handicap,
         }
     }
-}
-
-impl<const N: usize> PlayStateOf<N> {
     /// The start of play: `hands` in seat order (the landlord's with the kitty), `leader` (the
     /// landlord) to lead.
     pub fn new(hands: [Cards; N], leader: Seat) -> PlayStateOf<N> {

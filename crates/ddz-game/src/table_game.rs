@@ -34,6 +34,7 @@ use crate::seat::{BySeat, Seat};
 use crate::shuffle::derive_seed;
 use crate::table_deal::{TableDeal, TableError};
 use crate::trick::TrickOf;
+use crate::turn_view::TurnView;
 
 /// One game at an `N`-seat table, from the deal to the result. Every action takes the acting
 /// seat and is refused, the state unchanged, when it is not legal.
@@ -292,6 +293,24 @@ impl<const N: usize> TableGame<N> {
         self.result = None;
         self.phase = Phase::Playing;
         Ok(())
+    }
+
+    /// What the seat to play's policy reads ([`TurnView`]), with the history and every
+    /// seat's plays; `None` unless playing.
+    pub fn turn_view(&self) -> Option<TurnView<'_, N>> {
+        if self.phase != Phase::Playing {
+            return None;
+        }
+        let landlord = self.landlord?;
+        let mut played = BySeat::<Cards, N>::default();
+        for (seat, m) in &self.history {
+            played[*seat] = played[*seat].union(m.cards());
+        }
+        Some(
+            self.state
+                .turn_view(&self.rules, landlord)
+                .with_history(&self.history, played),
+        )
     }
 
     /// Cards left in each hand.

@@ -402,6 +402,7 @@ impl SeatView {
             last: self.last(),
             played: self.public.played,
             history: &self.public.history,
+            handicap: None,
         }
     }
 }

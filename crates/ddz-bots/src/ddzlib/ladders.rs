@@ -5,7 +5,7 @@ use core::cmp::Reverse;
 use core::ops::ControlFlow;
 
 use ddz_core::{Cards, Kind, Move, Rank, Rules, legal_moves, moves_of_kind, read_as};
-use ddz_game::{BySeat, Role, Seat, TurnView};
+use ddz_game::{Seat, TurnView};
 
 use super::hand_count;
 use crate::analysis::wild_cards;
@@ -22,57 +22,78 @@ fn is_bomb(m: &Move) -> bool {
     m.kind().is_bomb_like()
 }
 
+/// The most seats a table has (`four`).
+const MAX_SEATS: usize = 4;
+
 /// One decision: the seat's view and its split, sorted by the lowest rank of each group.
 pub(super) struct Ctx<'a> {
     rules: &'a Rules,
     hand: Cards,
     seat: Seat,
     landlord: Option<Seat>,
-    cards_left: BySeat<u32>,
+    /// The seats at the table: 3, or 2 and 4 (docs/variants.md).
+    seats: usize,
+    /// Cards left in each hand, for the first `seats` seats.
+    cards_left: [u32; MAX_SEATS],
     /// The split, smallest group first (lowest rank, then the seed's kind order).
     groups: &'a [Move],
 }
 
 impl<'a> Ctx<'a> {
-    pub(super) fn new(turn: &TurnView<'a>, groups: &'a [Move]) -> Ctx<'a> {
+    pub(super) fn new<const N: usize>(turn: &TurnView<'a, N>, groups: &'a [Move]) -> Ctx<'a> {
+        let mut cards_left = [0; MAX_SEATS];
+        for (seat, &n) in turn.cards_left().iter() {
+            if let Some(left) = cards_left.get_mut(seat.index()) {
+                *left = n;
+            }
+        }
         Ctx {
             rules: turn.rules(),
             hand: turn.hand(),
             seat: turn.seat(),
             landlord: turn.landlord(),
-            cards_left: turn.cards_left(),
+            seats: N.min(MAX_SEATS),
+            cards_left,
             groups,
         }
     }
 
-    /// The seat's role (`None` before a landlord is known: everyone is an opponent then).
-    fn role(&self) -> Option<Role> {
-        self.landlord.map(|l| Role::of(self.seat, l))
+    /// The seat after `seat` in play order.
+    fn next(&self, seat: Seat) -> Seat {
+        Seat::of::<MAX_SEATS>(((seat.index() + 1) % self.seats) as u8).unwrap_or(seat)
     }
 
-    /// The other farmer, for a farmer.
-    fn teammate(&self) -> Option<Seat> {
-        let l = self.landlord?;
-        (self.seat != l).then(|| {
-            if self.seat.next() == l {
-                l.next()
-            } else {
-                l.prev()
-            }
-        })
+    /// True for the landlord.
+    fn is_landlord(&self) -> bool {
+        self.landlord == Some(self.seat)
+    }
+
+    /// True for the farmer who plays right before the landlord (上家; under `two`, the
+    /// farmer).
+    fn plays_before_landlord(&self) -> bool {
+        !self.is_landlord() && self.landlord == Some(self.next(self.seat))
+    }
+
+    /// True if `other` is on the seat's side: another farmer, for a farmer ("the other side"
+    /// is everyone else, whatever its size: one farmer of three seats, none of two, two of
+    /// four).
+    fn is_mate(&self, other: Seat) -> bool {
+        self.landlord
+            .is_some_and(|l| other != self.seat && other != l && self.seat != l)
     }
 
     /// True if an opponent holds exactly `n` cards.
     fn enemy_on(&self, n: u32) -> bool {
-        Seat::ALL
-            .into_iter()
-            .filter(|&s| s != self.seat && Some(s) != self.teammate())
-            .any(|s| self.cards_left[s] == n)
+        Seat::all::<MAX_SEATS>()[..self.seats]
+            .iter()
+            .filter(|&&s| s != self.seat && !self.is_mate(s))
+            .any(|&s| self.cards_left[s.index()] == n)
     }
 
     /// Cards the landlord holds (`u32::MAX` when unknown).
     fn landlord_left(&self) -> u32 {
-        self.landlord.map_or(u32::MAX, |l| self.cards_left[l])
+        self.landlord
+            .map_or(u32::MAX, |l| self.cards_left[l.index()])
     }
 
     /// Wild cards in a move.
@@ -242,10 +263,8 @@ impl<'a> Ctx<'a> {
     /// worked out then).
     pub(super) fn lead(&self, emit: &mut Emit) -> ControlFlow<()> {
         // A farmer whose next seat is the teammate on one card leads its smallest card.
-        if let Some(mate) = self.teammate()
-            && self.seat.next() == mate
-            && self.cards_left[mate] == 1
-        {
+        let next = self.next(self.seat);
+        if self.is_mate(next) && self.cards_left[next.index()] == 1 {
             emit_all(
                 emit,
                 self.best_piece(self.hand, Kind::Single, 1, None, false),
@@ -445,15 +464,15 @@ impl<'a> Ctx<'a> {
         if last.kind() == Kind::Rocket {
             return emit(Move::PASS);
         }
-        let from_mate = self.teammate() == Some(by);
+        let from_mate = self.is_mate(by);
         // Against a one-card opponent on a single: the landlord (either farmer on one card)
         // and the farmer playing just before the landlord (landlord on one card) follow with
         // their biggest card.
         let guard = last.kind() == Kind::Single
-            && match self.role() {
-                Some(Role::Landlord) => self.enemy_on(1),
-                Some(Role::LandlordUp) => self.landlord_left() == 1,
-                _ => false,
+            && if self.is_landlord() {
+                self.enemy_on(1)
+            } else {
+                self.plays_before_landlord() && self.landlord_left() == 1
             };
         if guard {
             let loose = self.groups.iter().filter(|g| !is_bomb(g));
@@ -745,7 +764,8 @@ mod tests {
                         hand: natural,
                         seat: Seat::ALL[0],
                         landlord: None,
-                        cards_left: BySeat([17; 3]),
+                        seats: 3,
+                        cards_left: [17, 17, 17, 0],
                         groups: &[],
                     };
                     for (kind, lens) in kinds.clone() {

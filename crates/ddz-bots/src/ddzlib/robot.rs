@@ -214,7 +214,7 @@ impl Bot for DdzlibBot {
 impl DdzlibBot {
     /// The play for the seat of `turn`, one of `allowed`: what [`Bot::play`] decides, from
     /// the borrowed [`TurnView`] alone (search playouts call it without building a view).
-    pub fn choose(&mut self, turn: &TurnView, allowed: &[Move]) -> Move {
+    pub fn choose<const N: usize>(&mut self, turn: &TurnView<'_, N>, allowed: &[Move]) -> Move {
         if let Some(m) = crate::obvious_play(turn.hand(), allowed) {
             return m;
         }
@@ -235,7 +235,7 @@ impl DdzlibBot {
     /// walks down, taking the first allowed entry (and, when none is, the pass or the smallest
     /// play). Entries may repeat and, in rare cases, not be allowed; the pass is listed only
     /// where a ladder puts it. Search inference scores observed plays by their place here.
-    pub fn ladder(&mut self, turn: &TurnView) -> Vec<Move> {
+    pub fn ladder<const N: usize>(&mut self, turn: &TurnView<'_, N>) -> Vec<Move> {
         let mut ladder = Vec::new();
         self.walk_ladder(turn, &mut |m| {
             ladder.push(m);
@@ -246,7 +246,7 @@ impl DdzlibBot {
 
     /// The entries of [`Self::ladder`] to `emit`, best first, until it breaks: the entries
     /// after are not worked out (most decisions take the first).
-    fn walk_ladder(&mut self, turn: &TurnView, emit: &mut Emit) {
+    fn walk_ladder<const N: usize>(&mut self, turn: &TurnView<'_, N>, emit: &mut Emit) {
         let ctx = Ctx::new(turn, &self.memo.get(turn.hand(), turn.rules()).groups);
         // Whether `emit` stopped early or not, there is nothing more to do.
         let _ = match turn.last() {
@@ -262,7 +262,11 @@ impl DdzlibBot {
     /// `buf`) only when the whole hand may be legal at once, an entry is not legal as read
     /// (another reading of its cards may be), or no entry is. Search playouts call it: the
     /// move is the one [`Self::choose`] makes given all the legal moves.
-    pub fn choose_legal(&mut self, turn: &TurnView, buf: &mut Vec<Move>) -> Move {
+    pub fn choose_legal<const N: usize>(
+        &mut self,
+        turn: &TurnView<'_, N>,
+        buf: &mut Vec<Move>,
+    ) -> Move {
         self.choose_drawn(turn, buf, None)
     }
 
@@ -272,9 +276,9 @@ impl DdzlibBot {
     /// `unit` (in [0, 1)) deciding which. The plays that need no thought, and the fallback
     /// when no entry is allowed, are [`Self::choose`]'s. Search playouts use it to play a
     /// spread of likely lines; `buf` holds the legal moves when they must be generated.
-    pub fn choose_softly(
+    pub fn choose_softly<const N: usize>(
         &mut self,
-        turn: &TurnView,
+        turn: &TurnView<'_, N>,
         buf: &mut Vec<Move>,
         temperature: f64,
         unit: f64,
@@ -284,9 +288,9 @@ impl DdzlibBot {
 
     /// [`Self::choose_legal`] (`draw` `None`) or [`Self::choose_softly`] (`draw` the
     /// temperature and the uniform draw).
-    fn choose_drawn(
+    fn choose_drawn<const N: usize>(
         &mut self,
-        turn: &TurnView,
+        turn: &TurnView<'_, N>,
         buf: &mut Vec<Move>,
         draw: Option<(f64, f64)>,
     ) -> Move {
@@ -311,7 +315,12 @@ impl DdzlibBot {
     /// first, each once: the distinct allowed entries of its ladder, or, when a play needs no
     /// thought or no entry is allowed, that one play ([`Self::choose`]'s). The legal moves
     /// are generated into `buf` only when needed (see [`Self::choose_legal`]). Never empty.
-    pub fn options(&mut self, turn: &TurnView, buf: &mut Vec<Move>, most: usize) -> &[Move] {
+    pub fn options<const N: usize>(
+        &mut self,
+        turn: &TurnView<'_, N>,
+        buf: &mut Vec<Move>,
+        most: usize,
+    ) -> &[Move] {
         let last = turn.last().map(|(_, m)| m);
         let rules = turn.rules();
         let mut generated = false;

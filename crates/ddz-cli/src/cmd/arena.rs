@@ -23,7 +23,8 @@ pub struct Args {
     merge: Option<Merge>,
     /// The robots, comma-separated, each `name[:key=value]...` (random, greedy, value,
     /// ddzlib, or a NAME defined with --exec); every pair plays once. The same robot twice
-    /// plays it against itself.
+    /// plays it against itself. Under --rules two or four: exactly two of random, greedy,
+    /// ddzlib and search[:worlds=N][:moves=K] (docs/variants.md), A against B.
     #[arg(long, value_name = "A,B[,C...]")]
     bots: Option<String>,
     /// Define the robot NAME, played by an external program speaking the stdio protocol
@@ -112,6 +113,28 @@ pub fn run(args: Args) -> Result<()> {
     let Some(bots) = args.bots.as_deref() else {
         bail!("--bots is required: two robots or more, e.g. --bots value,random");
     };
+    let table = args.rules.load_any_table()?;
+    if table.seats != 3 {
+        let given = [
+            ("--exec", !args.exec.is_empty()),
+            ("--decks", args.decks.is_some()),
+            ("--bidding", args.bidding),
+            ("--shard", args.shard.is_some()),
+            ("--records", args.records.is_some()),
+            ("--out", args.out.is_some()),
+            ("--svg", args.svg.is_some()),
+        ];
+        return crate::cmd::arena_table::run(crate::cmd::arena_table::TableRun {
+            rules: table,
+            bots,
+            deals: args.deals,
+            seed: args.seed,
+            threads: args.threads,
+            quiet: args.quiet,
+            json: args.json,
+            three_seat_only: given.iter().filter(|g| g.1).map(|g| g.0).collect(),
+        });
+    }
     let bots: Vec<&str> = bots.split(',').map(str::trim).collect();
     let rules = args.rules.load()?;
     let deals = match &args.decks {

@@ -2,6 +2,7 @@
 
 pub mod analyse;
 pub mod arena;
+pub mod arena_table;
 pub mod bench;
 pub mod bench_bots;
 pub mod bot;

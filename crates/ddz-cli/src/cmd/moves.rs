@@ -92,8 +92,7 @@ fn batch_line(line: &str, rules: &Rules) -> Result<Value> {
     let Some(Value::String(hand_text)) = obj.get("hand") else {
         bail!("\"hand\" must be a string of cards");
     };
-    let hand =
-        parse_cards_in(hand_text, &rules).with_context(|| format!("hand \"{hand_text}\""))?;
+    let hand = parse_cards_in(hand_text, rules).with_context(|| format!("hand \"{hand_text}\""))?;
     let line_rules;
     let rules = match obj.get("laizi") {
         None | Some(Value::Null) => rules,
