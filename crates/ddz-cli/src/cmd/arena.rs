@@ -130,7 +130,7 @@ pub fn run(args: Args) -> Result<()> {
             deals: args.deals,
             seed: args.seed,
             threads: args.threads,
-            quiet: args.quiet,
+            bar: progress(args.deals, args.quiet, "deals")?,
             json: args.json,
             three_seat_only: given.iter().filter(|g| g.1).map(|g| g.0).collect(),
         });

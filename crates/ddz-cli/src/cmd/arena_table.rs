@@ -5,8 +5,8 @@ use anyhow::{Result, anyhow, bail};
 use ddz_arena::table::{TableReport, run_table};
 use ddz_core::Rules;
 
-use crate::cmd::arena::progress;
 use crate::common::print_json;
+use indicatif::ProgressBar;
 
 /// What the table arena takes of `ddz arena`'s options.
 pub struct TableRun<'a> {
@@ -20,8 +20,8 @@ pub struct TableRun<'a> {
     pub seed: u64,
     /// `--threads` (default: one per core).
     pub threads: Option<usize>,
-    /// `--quiet`.
-    pub quiet: bool,
+    /// The progress bar over the deals (`ddz arena`'s, hidden with `--quiet`).
+    pub bar: ProgressBar,
     /// `--json`.
     pub json: bool,
     /// The options given that only the three-seat arena has, by name.
@@ -51,7 +51,8 @@ pub fn run(run: TableRun) -> Result<()> {
         Some(t) => t,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
-    let bar = progress(run.deals, run.quiet, "deals")?;
+    let bar = &run.bar;
+    bar.set_length(run.deals);
     let on_deal = |done: u64| bar.set_position(done);
     let report = match run.rules.seats {
         2 => run_table::<2>(&run.rules, a, b, run.deals, run.seed, threads, &on_deal),
