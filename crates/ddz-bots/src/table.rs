@@ -140,9 +140,9 @@ pub struct TableSearch {
 
 impl TableSearch {
     /// Default samples of the hidden cards a decision.
-    pub const DEFAULT_WORLDS: u32 = 24;
+    pub const DEFAULT_WORLDS: u32 = 96;
     /// Default candidate moves a decision.
-    pub const DEFAULT_MOVES: usize = 5;
+    pub const DEFAULT_MOVES: usize = 8;
 
     /// A search with `worlds` samples and `moves` candidates a decision, seeded by `seed`.
     pub fn new(worlds: u32, moves: usize, seed: u64) -> TableSearch {

@@ -138,4 +138,22 @@ fn bench_games_json() {
     assert_eq!(v.len(), 1);
     assert!(v[0]["games_per_sec"].as_f64().unwrap() > 0.0);
     assert!(v[0]["games"].as_u64().unwrap() >= 1);
+    // Every table plays games, and the play phase alone.
+    for rules in ["two", "four", "classic"] {
+        for extra in [None, Some("--play-only")] {
+            let mut args = vec![
+                "bench",
+                "games",
+                "--json",
+                "--seconds",
+                "0",
+                "--rules",
+                rules,
+            ];
+            args.extend(extra);
+            let v = json_lines(&ddz(&args));
+            assert_eq!(v[0]["play_only"], extra.is_some(), "{args:?}");
+            assert!(v[0]["moves_per_sec"].as_f64().unwrap() > 0.0, "{args:?}");
+        }
+    }
 }

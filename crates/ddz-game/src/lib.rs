@@ -51,8 +51,8 @@ pub use error::ActionError;
 pub use game::Game;
 pub use no_shuffle::{SplitMix64, count_bombs, gather_pile};
 pub use perft::{
-    GamesBench, bench_games, bench_playouts, deal_rules, perft, perft_deal, perft_from,
-    perft_table, perft_with_progress, table_start,
+    GamesBench, bench_games, bench_playouts, bench_table_games, deal_rules, perft, perft_deal,
+    perft_from, perft_table, perft_with_progress, table_start,
 };
 pub use play_state::{PlayState, PlayStateOf, PlayUndo, handicap_cards};
 pub use record::{

@@ -38,6 +38,7 @@ use crate::play_state::{PlayState, PlayStateOf, handicap_cards};
 use crate::seat::Seat;
 use crate::shuffle::{below, derive_seed, rng};
 use crate::table_deal::{TableDeal, TableError};
+use crate::table_game::TableGame;
 use crate::trick::TrickOf;
 
 /// The rules in force for a deal: `rules` with the deal's wild ranks, or `rules` as they are
@@ -235,6 +236,37 @@ pub fn bench_playouts<const N: usize>(
             state.legal_moves_into(rules, &mut buf);
             let m = buf[below(&mut draw, buf.len() as u64) as usize];
             if let Err(e) = state.apply(state.turn(), m, rules) {
+                panic!("a generated move was refused: {e}");
+            }
+            moves += 1;
+        }
+        Ok(moves)
+    })
+}
+
+/// Random games at a table of two or four seats through [`TableGame`] on one thread, as
+/// [`bench_games`] plays them at three: game `i` is [`TableGame::new`]`(rules, derive_seed(seed,
+/// i))` with a fixed landlord (seat 0), then each turn a uniformly random legal move drawn with
+/// [`below`]`(rng(seed), n)` and checked by [`TableGame::play`], until the game is over.
+pub fn bench_table_games<const N: usize>(
+    rules: &Rules,
+    budget: Budget,
+    seed: u64,
+) -> Result<GamesBench, TableError> {
+    let mut rules = rules.clone();
+    rules.bidding = Bidding::Fixed;
+    rules.landlord_seat = 0;
+    let mut draw = rng(seed);
+    let mut buf: Vec<Move> = Vec::with_capacity(512);
+    timed_games(budget, |i| {
+        let mut game = TableGame::<N>::new(&rules, derive_seed(seed, i))?;
+        let mut moves = 0;
+        while game.phase() == Phase::Playing {
+            let seat = game.turn();
+            let last = game.last().map(|(_, m)| m);
+            legal_moves_into(game.hand(seat), last.as_ref(), &rules, &mut buf);
+            let m = buf[below(&mut draw, buf.len() as u64) as usize];
+            if let Err(e) = game.play(seat, m) {
                 panic!("a generated move was refused: {e}");
             }
             moves += 1;

@@ -27,8 +27,8 @@ pub struct Args {
 enum What {
     /// Legal-move generation only (nothing printed per move), leading and following.
     Movegen(MovegenArgs),
-    /// Random playouts (deal included, fixed landlord) per second on one thread; under two and
-    /// four, of the play phase only (--play-only).
+    /// Random games (deal included, fixed landlord) per second on one thread, at any table;
+    /// --play-only for the play phase alone.
     Games(GamesArgs),
     /// Decision time per robot, median and 99th percentile, on seeded positions.
     Bots(super::bench_bots::BotsArgs),
@@ -46,8 +46,7 @@ struct GamesArgs {
     #[command(flatten)]
     rules: RulesArgs,
     /// Play the play phase alone, from the table deal with seat 0 as the landlord (no game,
-    /// no record): how two and four are measured (always), and the three-seat figure to
-    /// compare them with.
+    /// no record): the same measure at every table.
     #[arg(long)]
     play_only: bool,
     /// Print {"games_per_sec": ..., "moves_per_sec": ..., "games": ..., "seconds": ...}
@@ -280,15 +279,16 @@ fn movegen(args: MovegenArgs) -> Result<()> {
     Ok(())
 }
 
-/// `ddz bench games`: random playouts through the game engine, the bidding replaced by a fixed
-/// landlord (seat 0), wild ranks as each seeded deal draws them; with `--play-only` (and
-/// always under two and four) the play phase alone ([`ddz_game::bench_playouts`]).
+/// `ddz bench games`: random playouts through the game engine (two and four: the table game,
+/// [`ddz_game::bench_table_games`]), the bidding replaced by a fixed landlord (seat 0), wild
+/// ranks as each seeded deal draws them; with `--play-only` the play phase alone
+/// ([`ddz_game::bench_playouts`]).
 fn games(args: GamesArgs) -> Result<()> {
     let rules = args.rules.load_any_table()?;
     if !args.seconds.is_finite() || args.seconds < 0.0 {
         bail!("--seconds must be a number of seconds, 0 or more");
     }
-    let play_only = args.play_only || rules.seats != 3;
+    let play_only = args.play_only;
     if play_only && rules.wild != ddz_core::Wild::None {
         bail!("--play-only: the play phase alone is measured without wild cards");
     }
@@ -301,6 +301,8 @@ fn games(args: GamesArgs) -> Result<()> {
     let seconds = Duration::try_from_secs_f64(args.seconds).context("--seconds is too large")?;
     let budget = ddz_game::Budget::Time(seconds);
     let b = match (play_only, rules.seats) {
+        (false, 2) => ddz_game::bench_table_games::<2>(&rules, budget, args.seed)?,
+        (false, 4) => ddz_game::bench_table_games::<4>(&rules, budget, args.seed)?,
         (false, _) => ddz_game::bench_games(&rules, budget, args.seed),
         (true, 2) => ddz_game::bench_playouts::<2>(&rules, budget, args.seed)?,
         (true, 4) => ddz_game::bench_playouts::<4>(&rules, budget, args.seed)?,
