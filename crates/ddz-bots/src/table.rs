@@ -15,7 +15,7 @@ use ddz_core::{Cards, Move, Rank, Rules};
 use ddz_game::{Bid, BySeat, PlayStateOf, Seat, TableGame, TrickOf, TurnView, below, rng, shuffle};
 use rand_chacha::ChaCha8Rng;
 
-use crate::ddzlib::{DdzlibBot, desired_bid};
+use crate::ddzlib::{DdzlibBot, ddzlib_bid};
 use crate::{BotError, obvious_play};
 
 /// The robots that play at any table, by name: `random`, `greedy`, `ddzlib` and `search`
@@ -71,7 +71,7 @@ impl TableBot {
     }
 
     /// A bid for the seat to bid of `game`, one of `allowed` (never empty). `ddzlib` and
-    /// `search` bid as `ddzlib` does at three seats, from the strength of the hand.
+    /// `search` bid as `ddzlib` does at three seats ([`ddzlib_bid`]).
     pub fn bid<const N: usize>(&mut self, game: &TableGame<N>, allowed: &[Bid]) -> Bid {
         match self {
             TableBot::Random(r) => allowed[below(&mut **r, allowed.len() as u64) as usize],
@@ -82,21 +82,7 @@ impl TableBot {
                 .min()
                 .unwrap_or(0),
             TableBot::Ddzlib(_) | TableBot::Search(_) => {
-                let want = desired_bid(game.hand(game.turn()), game.rules());
-                let want = match game.rules().bidding {
-                    ddz_core::Bidding::Points => want,
-                    _ => {
-                        let robbing = game.bids().iter().any(|b| b.1 == 1);
-                        u8::from(want >= if robbing { 2 } else { 1 })
-                    }
-                };
-                if allowed.contains(&want) {
-                    want
-                } else if allowed.contains(&0) {
-                    0
-                } else {
-                    allowed[0]
-                }
+                ddzlib_bid(game.hand(game.turn()), game.rules(), game.bids(), allowed)
             }
         }
     }

@@ -145,6 +145,24 @@ impl ActionError {
             phase => ActionError::WrongPhase { phase },
         }
     }
+
+    /// Refuses an action of `seat` in `wanted` unless the game is in that phase (`now`) and
+    /// `turn` is `seat`: what every game's turn check is ([`crate::Game::check_turn`],
+    /// [`crate::TableGame`]).
+    pub(crate) fn check_turn(
+        now: Phase,
+        turn: Seat,
+        seat: Seat,
+        wanted: Phase,
+    ) -> Result<(), ActionError> {
+        if now != wanted {
+            return Err(ActionError::in_phase(now));
+        }
+        if seat != turn {
+            return Err(ActionError::NotYourTurn { seat, turn });
+        }
+        Ok(())
+    }
 }
 
 /// A play's cards, with `=reading` when wild cards stand for other ranks (`7779=9999`).

@@ -662,16 +662,7 @@ impl Game {
     /// ([`ActionError::GameOver`], [`ActionError::WrongPhase`], [`ActionError::NotYourTurn`]):
     /// what a surface asks before offering a seat something for its turn (hints, say).
     pub fn check_turn(&self, seat: Seat, phase: Phase) -> Result<(), ActionError> {
-        if self.phase != phase {
-            return Err(ActionError::in_phase(self.phase));
-        }
-        if seat != self.turn() {
-            return Err(ActionError::NotYourTurn {
-                seat,
-                turn: self.turn(),
-            });
-        }
-        Ok(())
+        ActionError::check_turn(self.phase, self.turn(), seat, phase)
     }
 
     /// A play by `seat`: a move (or the pass) that must be legal now

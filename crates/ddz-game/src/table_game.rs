@@ -233,16 +233,7 @@ impl<const N: usize> TableGame<N> {
 
     /// Refuses an action of `seat` unless the game is in `phase` and it is `seat`'s turn.
     fn check_turn(&self, seat: Seat, phase: Phase) -> Result<(), ActionError> {
-        if self.phase != phase {
-            return Err(ActionError::in_phase(self.phase));
-        }
-        if seat != self.turn() {
-            return Err(ActionError::NotYourTurn {
-                seat,
-                turn: self.turn(),
-            });
-        }
-        Ok(())
+        ActionError::check_turn(self.phase, self.turn(), seat, phase)
     }
 
     /// A bid by `seat` ([`Bid`]). Nobody bidding (points) or calling (call-and-rob) deals

@@ -153,7 +153,7 @@ mod split;
 
 use ddz_core::{Cards, Move, Rules};
 
-pub use robot::{DdzlibBot, desired_bid};
+pub use robot::{DdzlibBot, ddzlib_bid, desired_bid};
 
 /// The ddzlib split of `hand` under `rules`: groups in the order found (rocket, bombs,
 /// airplanes, straights, trios, pair chains, pairs, singles), each a legal move of the hand's

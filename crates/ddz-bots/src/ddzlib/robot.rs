@@ -7,7 +7,7 @@ use ddz_core::{
     Bidding, Cards, Kind, Move, Rank, Rules, classify, for_each_legal_move, is_legal,
     legal_moves_into,
 };
-use ddz_game::{Bid, SeatView, TurnView};
+use ddz_game::{Bid, Seat, SeatView, TurnView};
 
 use super::ladders::{Ctx, Emit};
 use super::split;
@@ -164,35 +164,41 @@ pub fn desired_bid(hand: Cards, rules: &Rules) -> u8 {
     }
 }
 
+/// ddzlib's bid for `hand` after `bids`, one of `allowed`, at any table. Points bidding:
+/// [`desired_bid`] if allowed, else the allowed bid closest to it (0, the pass, when the
+/// bidding is already past it). Call-and-rob: calls with a desired bid of 1 or more, robs
+/// (someone has called) only with 2 or more.
+pub fn ddzlib_bid(hand: Cards, rules: &Rules, bids: &[(Seat, Bid)], allowed: &[Bid]) -> Bid {
+    let want = desired_bid(hand, rules);
+    let want = match rules.bidding {
+        Bidding::Points => want,
+        _ => {
+            let robbing = bids.iter().any(|b| b.1 == 1);
+            u8::from(want >= if robbing { 2 } else { 1 })
+        }
+    };
+    if allowed.contains(&want) {
+        return want;
+    }
+    // The pass when allowed (the bidding is past the wanted bid), else the closest bid.
+    if allowed.contains(&0) {
+        return 0;
+    }
+    allowed
+        .iter()
+        .copied()
+        .min_by_key(|&b| (b.abs_diff(want), b))
+        .unwrap_or(0)
+}
+
 impl Bot for DdzlibBot {
     fn name(&self) -> &str {
         "ddzlib"
     }
 
-    /// Points bidding: [`desired_bid`] if allowed, else the allowed bid closest to it (0, the
-    /// pass, when the bidding is already past it). Call-and-rob: calls with a desired bid of 1
-    /// or more, robs (someone has called) only with 2 or more.
+    /// [`ddzlib_bid`].
     fn bid(&mut self, view: &SeatView, allowed: &[Bid]) -> Bid {
-        let want = desired_bid(view.hand(), view.rules());
-        let want = match view.rules().bidding {
-            Bidding::Points => want,
-            _ => {
-                let robbing = view.bids().iter().any(|b| b.1 == 1);
-                u8::from(want >= if robbing { 2 } else { 1 })
-            }
-        };
-        if allowed.contains(&want) {
-            return want;
-        }
-        // The pass when allowed (the bidding is past the wanted bid), else the closest bid.
-        if allowed.contains(&0) {
-            return 0;
-        }
-        allowed
-            .iter()
-            .copied()
-            .min_by_key(|&b| (b.abs_diff(want), b))
-            .unwrap_or(0)
+        ddzlib_bid(view.hand(), view.rules(), view.bids(), allowed)
     }
 
     /// [`crate::stakes::ddzlib_double`]: super-doubles with a desired bid of 3, doubles with
