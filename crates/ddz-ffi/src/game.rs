@@ -200,11 +200,7 @@ impl ViewJson {
             to_act: (game.phase() != Phase::Over).then(|| seat_number(game.turn())),
             hand: view.hand().to_string(),
             landlord: view.landlord().map(seat_number),
-            role: view.role().map(|role| match role {
-                Role::Landlord => "landlord",
-                Role::LandlordDown => "landlord_down",
-                Role::LandlordUp => "landlord_up",
-            }),
+            role: view.role().map(Role::name),
             kitty: view.kitty().map(|k| k.to_string()),
             laizi: view.laizi().iter().map(|r| r.letter()).collect(),
             bids: view

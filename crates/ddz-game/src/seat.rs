@@ -174,28 +174,43 @@ pub enum Role {
     LandlordDown,
     /// The farmer who plays right before the landlord (上家).
     LandlordUp,
+    /// At four seats, the farmer who plays two turns after the landlord, across the table
+    /// from it (对家). No seat has this role at two or three seats.
+    LandlordAcross,
 }
 
 impl Role {
-    /// The role of `seat` when `landlord` is the landlord's seat.
+    /// The role of `seat` at the classic three-seat table when `landlord` is the
+    /// landlord's seat: [`Role::at`] for 3 seats.
     pub const fn of(seat: Seat, landlord: Seat) -> Role {
-        match (seat.0 + 3 - landlord.0) % 3 {
+        Role::at::<3>(seat, landlord)
+    }
+
+    /// The role of `seat` at an `N`-seat table when `landlord` is the landlord's seat: the
+    /// seat after the landlord is [`Role::LandlordDown`], the seat before it
+    /// [`Role::LandlordUp`], the seat across at four seats [`Role::LandlordAcross`]. At two
+    /// seats the one farmer plays both after and before the landlord; it is `LandlordDown`.
+    pub const fn at<const N: usize>(seat: Seat, landlord: Seat) -> Role {
+        let after = (seat.0 as usize + N - landlord.0 as usize) % N;
+        match after {
             0 => Role::Landlord,
             1 => Role::LandlordDown,
+            2 if N == 4 => Role::LandlordAcross,
             _ => Role::LandlordUp,
         }
     }
 
-    /// The role's name (`landlord`, `landlord_down`, `landlord_up`).
+    /// The role's name (`landlord`, `landlord_down`, `landlord_up`, `landlord_across`).
     pub const fn name(self) -> &'static str {
         match self {
             Role::Landlord => "landlord",
             Role::LandlordDown => "landlord_down",
             Role::LandlordUp => "landlord_up",
+            Role::LandlordAcross => "landlord_across",
         }
     }
 
-    /// True for the two farmers.
+    /// True for the farmers.
     pub const fn is_farmer(self) -> bool {
         !matches!(self, Role::Landlord)
     }
@@ -215,6 +230,22 @@ mod tests {
         assert_eq!(Role::of(b, a), Role::LandlordDown);
         assert_eq!(Role::of(c, a), Role::LandlordUp);
         assert_eq!(Role::of(a, b), Role::LandlordUp);
+        let four = Seat::all::<4>();
+        let roles: Vec<Role> = four.iter().map(|s| Role::at::<4>(*s, four[1])).collect();
+        assert_eq!(
+            roles,
+            [
+                Role::LandlordUp,
+                Role::Landlord,
+                Role::LandlordDown,
+                Role::LandlordAcross
+            ]
+        );
+        assert_eq!(
+            Role::at::<2>(Seat::ALL[0], Seat::ALL[1]),
+            Role::LandlordDown
+        );
+        assert_eq!(Role::at::<2>(Seat::ALL[1], Seat::ALL[1]), Role::Landlord);
         let mut m = BySeat([0; 3]);
         m[b] = 5;
         assert_eq!(m.0, [0, 5, 0]);

@@ -22,6 +22,8 @@
 //! assert_eq!(result.scores.0.iter().sum::<i64>(), 0);
 //! ```
 
+use std::sync::Arc;
+
 use ddz_core::{Bidding, Cards, DealMethod, Move, Rules, Wild, legal_moves};
 
 use crate::action::{Bid, Phase};
@@ -35,6 +37,7 @@ use crate::shuffle::derive_seed;
 use crate::table_deal::{TableDeal, TableError};
 use crate::trick::TrickOf;
 use crate::turn_view::TurnView;
+use crate::view::{PublicPlay, SeatView};
 
 /// One game at an `N`-seat table, from the deal to the result. Every action takes the acting
 /// seat and is refused, the state unchanged, when it is not legal.
@@ -307,5 +310,24 @@ impl<const N: usize> TableGame<N> {
     /// Cards left in each hand.
     pub fn cards_left(&self) -> BySeat<u32, N> {
         self.state.cards_left()
+    }
+
+    /// The view of `seat`: its hand and everything public ([`SeatView`]): the bids, the
+    /// kitty once the landlord has it, every play, the stake and the handicap in force.
+    pub fn view(&self, seat: Seat) -> SeatView<N> {
+        let Some(landlord) = self.landlord else {
+            return SeatView::bidding(&self.rules, seat, self.hand(seat), self.bids().to_vec())
+                .with_public(PublicPlay::new(self.turn()));
+        };
+        let bombs = self.state.bomb_multiplier();
+        let history = Arc::new(self.history.clone());
+        let public = PublicPlay::of_game(*self.state.trick(), history, bombs);
+        let hand = self.hand(seat);
+        SeatView::playing(&self.rules, seat, landlord, hand, self.cards_left(), public)
+            .with_phase(self.phase)
+            .with_bids(self.bids().to_vec())
+            .with_kitty(Some(self.deal.kitty))
+            .with_stake(self.base, self.rob_multiplier().saturating_mul(bombs))
+            .with_handicap(self.handicap())
     }
 }

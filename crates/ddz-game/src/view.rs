@@ -25,7 +25,7 @@ use crate::game::Game;
 use crate::scoring::{bomb_factor, pair_multipliers};
 use crate::seat::{BySeat, Role, Seat};
 use crate::show::Show;
-use crate::trick::Trick;
+use crate::trick::TrickOf;
 use crate::turn_view::TurnView;
 
 /// The play phase as every seat sees it, hands unknown: the trick, every play from the
@@ -35,21 +35,24 @@ use crate::turn_view::TurnView;
 ///
 /// Before the play phase the trick names the seat to act (to show, bid or double) with
 /// nothing to beat, and the history is empty.
+///
+/// `N` is the table's seat count: 3 (the default) for [`Game`], 2 or 4 for a
+/// [`crate::TableGame`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PublicPlay {
-    trick: Trick,
+pub struct PublicPlay<const N: usize = 3> {
+    trick: TrickOf<N>,
     /// Shared with the game: a view costs no copy of it.
     history: Arc<Vec<(Seat, Move)>>,
     /// Each seat's plays: the union of its moves in `history`, kept as the history grows.
-    played: BySeat<Cards>,
+    played: BySeat<Cards, N>,
     bomb_multiplier: u32,
 }
 
-impl PublicPlay {
+impl<const N: usize> PublicPlay<N> {
     /// Before the first play: `leader` (the landlord) leads.
-    pub fn new(leader: Seat) -> PublicPlay {
+    pub fn new(leader: Seat) -> PublicPlay<N> {
         PublicPlay {
-            trick: Trick::lead(leader),
+            trick: TrickOf::lead(leader),
             history: Arc::default(),
             played: BySeat::default(),
             bomb_multiplier: 1,
@@ -58,8 +61,12 @@ impl PublicPlay {
 
     /// The public part of a game in play: its trick, its history (shared, not copied) and
     /// the bomb multiplier so far; each seat's plays are read off the history.
-    pub fn of_game(trick: Trick, history: Arc<Vec<(Seat, Move)>>, bomb_multiplier: u32) -> Self {
-        let mut played = BySeat([Cards::EMPTY; 3]);
+    pub fn of_game(
+        trick: TrickOf<N>,
+        history: Arc<Vec<(Seat, Move)>>,
+        bomb_multiplier: u32,
+    ) -> Self {
+        let mut played = BySeat([Cards::EMPTY; N]);
         for (s, m) in history.iter() {
             played[*s] = played[*s].union(m.cards());
         }
@@ -73,16 +80,16 @@ impl PublicPlay {
 
     /// A position outside any game: `turn` is to act against `last` (the only play of the
     /// history; `None`: `turn` leads and the history is empty). Nothing is counted as played.
-    pub fn at(turn: Seat, last: Option<(Seat, Move)>) -> PublicPlay {
+    pub fn at(turn: Seat, last: Option<(Seat, Move)>) -> PublicPlay<N> {
         PublicPlay {
-            trick: Trick::at(turn, last),
+            trick: TrickOf::at(turn, last),
             history: Arc::new(last.into_iter().collect()),
             played: BySeat::default(),
             bomb_multiplier: 1,
         }
     }
 
-    /// `play` by `seat`, checked against the trick ([`Trick::check`]: turn, pass when
+    /// `play` by `seat`, checked against the trick ([`TrickOf::check`]: turn, pass when
     /// leading, beating the play to beat); unchanged on error. Whether the seat holds the
     /// cards is the caller's to check.
     pub fn push(&mut self, seat: Seat, play: Move, rules: &Rules) -> Result<(), ActionError> {
@@ -99,7 +106,7 @@ impl PublicPlay {
     }
 
     /// The trick after the history.
-    pub const fn trick(&self) -> &Trick {
+    pub const fn trick(&self) -> &TrickOf<N> {
         &self.trick
     }
 
@@ -109,7 +116,7 @@ impl PublicPlay {
     }
 
     /// Cards each seat has played.
-    pub const fn played(&self) -> BySeat<Cards> {
+    pub const fn played(&self) -> BySeat<Cards, N> {
         self.played
     }
 
@@ -121,8 +128,12 @@ impl PublicPlay {
 
 /// One seat's view of a game: everything public plus the seat's own hand, read through
 /// accessors. Robots only ever see this.
+///
+/// `N` is the table's seat count: 3 (the default) for [`Game`] ([`Game::view`]), 2 or 4 for a
+/// [`crate::TableGame`] ([`crate::TableGame::view`]), where nobody shows or doubles and the
+/// rules have no wild ranks.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeatView {
+pub struct SeatView<const N: usize = 3> {
     seat: Seat,
     hand: Cards,
     phase: Phase,
@@ -131,17 +142,19 @@ pub struct SeatView {
     landlord: Option<Seat>,
     kitty: Option<Cards>,
     bids: Vec<(Seat, Bid)>,
-    cards_left: BySeat<u32>,
-    public: PublicPlay,
+    cards_left: BySeat<u32, N>,
+    public: PublicPlay<N>,
     base: u32,
     /// The table multiplier (shows, robs, bombs), as the game or the controller states it.
     multiplier: u32,
-    shown: BySeat<Option<Cards>>,
+    shown: BySeat<Option<Cards>, N>,
     shows: Vec<Show>,
-    doublings: BySeat<Option<u32>>,
+    doublings: BySeat<Option<u32>, N>,
+    /// The handicap in force under `two` (让牌): the farmer and the cards it goes out at.
+    handicap: Option<(Seat, u32)>,
 }
 
-impl SeatView {
+impl<const N: usize> SeatView<N> {
     /// A view of `seat`, holding `hand`, in the play phase after the plays of `public`
     /// (whose trick says whose turn it is and what is to beat), `landlord` being the
     /// landlord; the seats hold `cards_left` (the entry of `seat` is replaced by the hand's
@@ -152,9 +165,9 @@ impl SeatView {
         seat: Seat,
         landlord: Seat,
         hand: Cards,
-        mut cards_left: BySeat<u32>,
-        public: PublicPlay,
-    ) -> SeatView {
+        mut cards_left: BySeat<u32, N>,
+        public: PublicPlay<N>,
+    ) -> SeatView<N> {
         cards_left[seat] = hand.len();
         SeatView {
             seat,
@@ -168,9 +181,10 @@ impl SeatView {
             multiplier: public.bomb_multiplier,
             public,
             base: 1,
-            shown: BySeat([None; 3]),
+            shown: BySeat([None; N]),
             shows: Vec::new(),
-            doublings: BySeat([None; 3]),
+            doublings: BySeat([None; N]),
+            handicap: None,
         }
     }
 
@@ -182,17 +196,18 @@ impl SeatView {
         seat: Seat,
         landlord: Seat,
         hand: Cards,
-        cards_left: BySeat<u32>,
+        cards_left: BySeat<u32, N>,
         last: Option<(Seat, Move)>,
-    ) -> SeatView {
+    ) -> SeatView<N> {
         let public = PublicPlay::at(seat, last);
         SeatView::playing(rules, seat, landlord, hand, cards_left, public)
     }
 
     /// A view during bidding: `seat` holds `hand` and is to bid after `bids`; every other
-    /// seat holds 17 cards and nothing else is known yet.
-    pub fn bidding(rules: &Rules, seat: Seat, hand: Cards, bids: Vec<(Seat, Bid)>) -> SeatView {
-        let mut cards_left = BySeat([17; 3]);
+    /// seat holds a dealt hand (17 cards at the classic table, [`Rules::hand_cards`]) and
+    /// nothing else is known yet.
+    pub fn bidding(rules: &Rules, seat: Seat, hand: Cards, bids: Vec<(Seat, Bid)>) -> SeatView<N> {
+        let mut cards_left = BySeat([rules.hand_cards(); N]);
         cards_left[seat] = hand.len();
         SeatView {
             seat,
@@ -206,33 +221,40 @@ impl SeatView {
             public: PublicPlay::new(seat),
             base: 1,
             multiplier: 1,
-            shown: BySeat([None; 3]),
+            shown: BySeat([None; N]),
             shows: Vec::new(),
-            doublings: BySeat([None; 3]),
+            doublings: BySeat([None; N]),
+            handicap: None,
         }
     }
 
     /// The view in another phase (a doubling or show decision read from a request).
-    pub fn with_phase(mut self, phase: Phase) -> SeatView {
+    pub fn with_phase(mut self, phase: Phase) -> SeatView<N> {
         self.phase = phase;
         self
     }
 
+    /// The view with another public play (a table game's bidding names the seat to act).
+    pub(crate) fn with_public(mut self, public: PublicPlay<N>) -> SeatView<N> {
+        self.public = public;
+        self
+    }
+
     /// The view with the kitty known (shown once the landlord is decided) or not.
-    pub fn with_kitty(mut self, kitty: Option<Cards>) -> SeatView {
+    pub fn with_kitty(mut self, kitty: Option<Cards>) -> SeatView<N> {
         self.kitty = kitty;
         self
     }
 
     /// The view with the bids made, in order.
-    pub fn with_bids(mut self, bids: Vec<(Seat, Bid)>) -> SeatView {
+    pub fn with_bids(mut self, bids: Vec<(Seat, Bid)>) -> SeatView<N> {
         self.bids = bids;
         self
     }
 
     /// The view with each seat holding `cards_left` (the seat's own entry stays its hand's
     /// size).
-    pub fn with_cards_left(mut self, mut cards_left: BySeat<u32>) -> SeatView {
+    pub fn with_cards_left(mut self, mut cards_left: BySeat<u32, N>) -> SeatView<N> {
         cards_left[self.seat] = self.hand.len();
         self.cards_left = cards_left;
         self
@@ -240,7 +262,7 @@ impl SeatView {
 
     /// The view with the stake so far: the base score and the table multiplier (shows, robs,
     /// bombs; before spring and doubling).
-    pub fn with_stake(mut self, base: u32, multiplier: u32) -> SeatView {
+    pub fn with_stake(mut self, base: u32, multiplier: u32) -> SeatView<N> {
         self.base = base;
         self.multiplier = multiplier;
         self
@@ -248,15 +270,22 @@ impl SeatView {
 
     /// The view with the shows made (明牌) and the cards of each seat that has shown, as
     /// they are now (`None` for a seat that has not shown).
-    pub fn with_shows(mut self, shows: Vec<Show>, shown: BySeat<Option<Cards>>) -> SeatView {
+    pub fn with_shows(mut self, shows: Vec<Show>, shown: BySeat<Option<Cards>, N>) -> SeatView<N> {
         self.shows = shows;
         self.shown = shown;
         self
     }
 
     /// The view with each seat's doubling factor, for the seats that have chosen one.
-    pub fn with_doublings(mut self, doublings: BySeat<Option<u32>>) -> SeatView {
+    pub fn with_doublings(mut self, doublings: BySeat<Option<u32>, N>) -> SeatView<N> {
         self.doublings = doublings;
+        self
+    }
+
+    /// The view with the handicap in force under `two` (让牌): `farmer` goes out at `cards`
+    /// cards or fewer ([`crate::TableGame::handicap`]).
+    pub fn with_handicap(mut self, handicap: Option<(Seat, u32)>) -> SeatView<N> {
+        self.handicap = handicap;
         self
     }
 
@@ -292,7 +321,7 @@ impl SeatView {
 
     /// The seat's role, once the landlord is decided.
     pub fn role(&self) -> Option<Role> {
-        self.landlord.map(|l| Role::of(self.seat, l))
+        self.landlord.map(|l| Role::at::<N>(self.seat, l))
     }
 
     /// The kitty, once shown (when the landlord is decided).
@@ -306,17 +335,17 @@ impl SeatView {
     }
 
     /// Cards left in each hand.
-    pub const fn cards_left(&self) -> BySeat<u32> {
+    pub const fn cards_left(&self) -> BySeat<u32, N> {
         self.cards_left
     }
 
     /// The public history of the play phase.
-    pub const fn public(&self) -> &PublicPlay {
+    pub const fn public(&self) -> &PublicPlay<N> {
         &self.public
     }
 
     /// Cards each seat has played.
-    pub const fn played(&self) -> BySeat<Cards> {
+    pub const fn played(&self) -> BySeat<Cards, N> {
         self.public.played
     }
 
@@ -331,7 +360,7 @@ impl SeatView {
     }
 
     /// The trick in progress (before the play phase: the seat to act, nothing to beat).
-    pub const fn trick(&self) -> &Trick {
+    pub const fn trick(&self) -> &TrickOf<N> {
         &self.public.trick
     }
 
@@ -358,7 +387,7 @@ impl SeatView {
     /// The cards of every seat that has shown its hand (明牌), as they are now (while
     /// dealing, those received so far); `None` for a seat that has not shown. Never a hand
     /// before it is shown.
-    pub const fn shown(&self) -> &BySeat<Option<Cards>> {
+    pub const fn shown(&self) -> &BySeat<Option<Cards>, N> {
         &self.shown
     }
 
@@ -368,10 +397,38 @@ impl SeatView {
     }
 
     /// Each seat's doubling factor once it has chosen it (public once made).
-    pub const fn doublings(&self) -> &BySeat<Option<u32>> {
+    pub const fn doublings(&self) -> &BySeat<Option<u32>, N> {
         &self.doublings
     }
 
+    /// The handicap in force under `two` (让牌): the farmer and the cards it goes out at;
+    /// `None` in every other game, and before the bidding ends.
+    pub const fn handicap(&self) -> Option<(Seat, u32)> {
+        self.handicap
+    }
+
+    /// The bids the seat may make ([`crate::legal_bids`] under the view's bidding form).
+    pub fn legal_bids(&self) -> Vec<Bid> {
+        legal_bids(self.rules.bidding, &self.bids)
+    }
+
+    /// The part of the view a play decision reads, borrowed: no allocation.
+    pub fn turn_view(&self) -> TurnView<'_, N> {
+        TurnView {
+            rules: &self.rules,
+            seat: self.seat,
+            hand: self.hand,
+            landlord: self.landlord,
+            cards_left: self.cards_left,
+            last: self.last(),
+            played: self.public.played,
+            history: &self.public.history,
+            handicap: self.handicap,
+        }
+    }
+}
+
+impl SeatView {
     /// The multiplier `seat` is shown (RULES.md section 7): for a farmer the table
     /// multiplier × the landlord's doubling × its own, for the landlord the sum of the
     /// farmers', capped per pair ([`crate::pair_multipliers`]); the table multiplier before
@@ -385,26 +442,6 @@ impl SeatView {
             }
         }
     }
-
-    /// The bids the seat may make ([`crate::legal_bids`] under the view's bidding form).
-    pub fn legal_bids(&self) -> Vec<Bid> {
-        legal_bids(self.rules.bidding, &self.bids)
-    }
-
-    /// The part of the view a play decision reads, borrowed: no allocation.
-    pub fn turn_view(&self) -> TurnView<'_> {
-        TurnView {
-            rules: &self.rules,
-            seat: self.seat,
-            hand: self.hand,
-            landlord: self.landlord,
-            cards_left: self.cards_left,
-            last: self.last(),
-            played: self.public.played,
-            history: &self.public.history,
-            handicap: None,
-        }
-    }
 }
 
 impl Game {
@@ -412,7 +449,7 @@ impl Game {
     pub fn view(&self, seat: Seat) -> SeatView {
         let trick = match self.phase() {
             Phase::Playing | Phase::Over => *self.play_state().trick(),
-            _ => Trick::lead(self.turn()),
+            _ => TrickOf::lead(self.turn()),
         };
         let bombs = self.play_state().bomb_multiplier();
         SeatView {
@@ -430,6 +467,7 @@ impl Game {
             shown: BySeat::from_fn(|s| self.shown_hand(s)),
             shows: self.shows().to_vec(),
             doublings: BySeat::from_fn(|s| self.doubling(s)),
+            handicap: None,
         }
     }
 }

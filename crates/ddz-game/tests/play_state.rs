@@ -101,7 +101,7 @@ fn play_state_equals_the_former_trick_copies_on_random_games() {
                 passes: 0,
                 stake: 1,
             };
-            let mut public = PublicPlay::new(landlord);
+            let mut public: PublicPlay = PublicPlay::new(landlord);
             let mut fast = *game.play_state();
             let mut history: Vec<(Seat, Move)> = Vec::new();
             let mut buf = Vec::new();

@@ -4,7 +4,8 @@
 
 use ddz_core::{Kind, Move, Rules};
 use ddz_game::{
-    ActionError, Phase, Seat, Side, TableGame, TableRecord, below, derive_seed, handicap_cards, rng,
+    ActionError, Phase, Role, Seat, Side, TableGame, TableRecord, below, derive_seed,
+    handicap_cards, rng,
 };
 
 /// Plays the game of `seed` with uniformly random bids and moves; returns the game over.
@@ -156,4 +157,69 @@ fn refusals_name_what_is_wrong() {
     assert!(e.to_string().contains("not 4"), "{e}");
     let e = TableRecord::<2>::parse("{\"format\": \"ddz-record/1\"}").unwrap_err();
     assert!(e.to_string().starts_with("format"), "{e}");
+}
+
+/// Checks every seat's view of `game` against the game: its own hand only, the public
+/// record, the roles at `N` seats, and (for the seat to play) the same turn view as the game's.
+fn check_views<const N: usize>(game: &TableGame<N>) {
+    for seat in Seat::all::<N>() {
+        let view = game.view(seat);
+        assert_eq!(view.seat(), seat);
+        assert_eq!(view.hand(), game.hand(seat));
+        assert_eq!(view.phase(), game.phase());
+        assert_eq!(view.turn(), game.turn());
+        assert_eq!(view.bids(), game.bids());
+        assert_eq!(view.landlord(), game.landlord());
+        assert_eq!(view.history(), game.history());
+        assert_eq!(view.handicap(), game.handicap());
+        assert_eq!(view.cards_left(), game.cards_left());
+        assert_eq!(view.kitty(), game.landlord().map(|_| game.deal().kitty));
+        let roles: Vec<Role> = Seat::all::<N>()
+            .iter()
+            .filter_map(|s| game.view(*s).role())
+            .collect();
+        if game.landlord().is_some() {
+            // One landlord; at four seats one farmer on each side of it and one across.
+            assert_eq!(roles.iter().filter(|r| !r.is_farmer()).count(), 1);
+            assert_eq!(roles.contains(&Role::LandlordAcross), N == 4, "{roles:?}");
+        } else {
+            assert!(roles.is_empty());
+        }
+    }
+    if let Some(turn) = game.turn_view() {
+        let view = game.view(game.turn());
+        let projected = view.turn_view();
+        assert_eq!(projected.hand(), turn.hand());
+        assert_eq!(projected.last(), turn.last());
+        assert_eq!(projected.played(), turn.played());
+        assert_eq!(projected.cards_left(), turn.cards_left());
+        assert_eq!(projected.handicap(), turn.handicap());
+        assert_eq!(projected.history(), turn.history());
+    }
+}
+
+#[test]
+fn every_seat_sees_its_hand_and_the_public_record_at_two_and_four_seats() {
+    fn walk<const N: usize>(rules: &Rules, seed: u64) {
+        let mut game = TableGame::<N>::new(rules, seed).unwrap();
+        let mut draw = rng(derive_seed(seed, 7));
+        check_views(&game);
+        while game.phase() == Phase::Bidding {
+            let bids = game.legal_bids();
+            assert_eq!(game.view(game.turn()).legal_bids(), bids);
+            let bid = bids[below(&mut draw, bids.len() as u64) as usize];
+            game.bid(game.turn(), bid).unwrap();
+            check_views(&game);
+        }
+        while game.phase() == Phase::Playing {
+            let moves = game.legal_moves();
+            let m = moves[below(&mut draw, moves.len() as u64) as usize];
+            game.play(game.turn(), m).unwrap();
+            check_views(&game);
+        }
+    }
+    for seed in 0..20 {
+        walk::<2>(&Rules::two(), seed);
+        walk::<4>(&Rules::four(), seed);
+    }
 }

@@ -14,7 +14,7 @@
 //! left after it, and the hand count (手数, [`crate::ddzlib::hand_count`]) of what is left.
 
 use ddz_core::{Cards, Kind, Move, Rank, RankSet, Rules};
-use ddz_game::{BySeat, Role, Seat, SeatView};
+use ddz_game::{BySeat, Seat, SeatView};
 
 use crate::ddzlib;
 
@@ -115,11 +115,7 @@ fn push_cards(cards: Cards, offset: usize, out: &mut Vec<u16>) {
 
 /// The role index of `seat`: 0 landlord, 1 the farmer after it, 2 the farmer before it.
 fn role_index(seat: Seat, landlord: Seat) -> usize {
-    match Role::of(seat, landlord) {
-        Role::Landlord => 0,
-        Role::LandlordDown => 1,
-        Role::LandlordUp => 2,
-    }
+    seat.after::<3>(landlord)
 }
 
 /// Appends the active state values of `pos` to `out`.

@@ -59,11 +59,11 @@ fn parse_role(text: &str) -> Result<Role> {
 /// cards, `last` played by the previous seat.
 fn view(hand: Cards, role: Role, left: [u32; 2], last: Option<Move>, rules: &Rules) -> SeatView {
     let me = Seat::ALL[0];
-    let landlord = match role {
-        Role::Landlord => me,
-        Role::LandlordDown => me.prev(),
-        Role::LandlordUp => me.next(),
-    };
+    // The seat that makes `me` play `role` (parse_role reads the three-seat roles only).
+    let landlord = Seat::ALL
+        .into_iter()
+        .find(|l| Role::of(me, *l) == role)
+        .unwrap_or(me);
     let mut cards_left = BySeat([0; 3]);
     cards_left[me.next()] = left[0];
     cards_left[me.prev()] = left[1];
@@ -83,7 +83,7 @@ fn cards_left(text: Option<&str>, role: Role) -> Result<[u32; 2]> {
         return Ok(match role {
             Role::Landlord => [17, 17],
             Role::LandlordDown => [17, 20],
-            Role::LandlordUp => [20, 17],
+            _ => [20, 17],
         });
     };
     let counts: Vec<u32> = text

@@ -77,7 +77,8 @@ impl<'de> Deserialize<'de> for CardIds {
 /// the game's own phase, which serialises so.
 pub use ddz_game::Phase;
 
-/// A seat's role once the landlord is known: `landlord`, `landlord_down` or `landlord_up`.
+/// A seat's role once the landlord is known: `landlord`, `landlord_down`, `landlord_up` or,
+/// at four seats, `landlord_across`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
@@ -87,6 +88,8 @@ pub enum Role {
     LandlordDown,
     /// The farmer who plays right before the landlord.
     LandlordUp,
+    /// At four seats, the farmer across the table from the landlord.
+    LandlordAcross,
 }
 
 impl From<ddz_game::Role> for Role {
@@ -95,6 +98,7 @@ impl From<ddz_game::Role> for Role {
             ddz_game::Role::Landlord => Role::Landlord,
             ddz_game::Role::LandlordDown => Role::LandlordDown,
             ddz_game::Role::LandlordUp => Role::LandlordUp,
+            ddz_game::Role::LandlordAcross => Role::LandlordAcross,
         }
     }
 }
