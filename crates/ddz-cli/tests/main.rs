@@ -15,6 +15,7 @@ mod exec;
 mod instances;
 mod perft;
 mod play;
+mod play_variants;
 mod ratings;
 mod replay;
 mod serve;

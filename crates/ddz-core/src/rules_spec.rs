@@ -105,8 +105,8 @@ impl fmt::Display for RulesError {
             RulesError::NotPlayedYet { profile } => write!(
                 f,
                 "{profile} rules: two- and four-player Dou Dizhu (docs/variants.md) are played \
-                 by the arena and the commands on hands and positions (arena, moves, classify, \
-                 compare, perft, bench movegen and games), not yet by this one"
+                 by `ddz play`, the arena and the commands on hands and positions (arena, \
+                 moves, classify, compare, perft, bench movegen and games), not yet by this one"
             ),
         }
     }
@@ -521,8 +521,9 @@ impl Rules {
     }
 
     /// [`Rules::build`] for the commands that work on hands and positions only (moves,
-    /// classification, perft, benchmarks): the same checks, but any table of
-    /// docs/variants.md is accepted (`two`, `four`), which the game does not deal yet.
+    /// classification, perft, benchmarks) and those that play a table game of any size
+    /// (`ddz play`, the arena): the same checks, but any table of docs/variants.md is
+    /// accepted (`two`, `four`).
     ///
     /// ```
     /// use ddz_core::Rules;

@@ -4,7 +4,7 @@
 
 use core::fmt;
 
-use ddz_core::{Cards, Move};
+use ddz_core::{Cards, Move, Rules};
 
 use crate::action::{Bid, Phase};
 use crate::seat::Seat;
@@ -162,6 +162,41 @@ impl ActionError {
             return Err(ActionError::NotYourTurn { seat, turn });
         }
         Ok(())
+    }
+
+    /// The readings of exactly `cards` among `legal` (the legal moves of the seat to play,
+    /// holding `hand`, against `last`, under `rules`), or why there is none: no cards, cards
+    /// not in hand, no combination, or none that beats the play on the table: what every
+    /// game's readings are ([`crate::Game::readings`], [`crate::TableGame::readings`]).
+    pub(crate) fn readings(
+        cards: Cards,
+        hand: Cards,
+        legal: Vec<Move>,
+        last: Option<(Seat, Move)>,
+        rules: &Rules,
+    ) -> Result<Vec<Move>, ActionError> {
+        if cards.is_empty() {
+            return Err(ActionError::NoCards);
+        }
+        if !hand.contains(cards) {
+            return Err(ActionError::NotInHand { cards });
+        }
+        let readings: Vec<Move> = legal
+            .into_iter()
+            .filter(|m| !m.is_pass() && m.cards() == cards)
+            .collect();
+        if !readings.is_empty() {
+            return Ok(readings);
+        }
+        match (ddz_core::classify(cards, rules).first(), last) {
+            (Some(&play), Some((by, last))) => Err(ActionError::DoesNotBeat { play, last, by }),
+            // No combination, or (every reading of cards in hand is legal when leading) none
+            // the game allows.
+            _ => Err(ActionError::NotACombination {
+                cards,
+                reading: cards,
+            }),
+        }
     }
 }
 

@@ -796,42 +796,14 @@ impl Game {
     /// cards not in hand, no combination, or none that beats the play on the table. What a
     /// player's selection of cards can be played as.
     pub fn readings(&self, seat: Seat, cards: Cards) -> Result<Vec<Move>, ActionError> {
-        if self.phase != Phase::Playing {
-            return Err(ActionError::in_phase(self.phase));
-        }
-        if seat != self.turn() {
-            return Err(ActionError::NotYourTurn {
-                seat,
-                turn: self.turn(),
-            });
-        }
-        if cards.is_empty() {
-            return Err(ActionError::NoCards);
-        }
-        if !self.hand(seat).contains(cards) {
-            return Err(ActionError::NotInHand { cards });
-        }
-        let readings: Vec<Move> = self
-            .legal_moves()
-            .into_iter()
-            .filter(|m| !m.is_pass() && m.cards() == cards)
-            .collect();
-        if !readings.is_empty() {
-            return Ok(readings);
-        }
-        let combinations = ddz_core::classify(cards, &self.in_force);
-        match (combinations.first(), self.last()) {
-            (None, _) => Err(ActionError::NotACombination {
-                cards,
-                reading: cards,
-            }),
-            (Some(&play), Some((by, last))) => Err(ActionError::DoesNotBeat { play, last, by }),
-            // Every reading of cards in hand is legal when leading.
-            (Some(_), None) => Err(ActionError::NotACombination {
-                cards,
-                reading: cards,
-            }),
-        }
+        ActionError::check_turn(self.phase, self.turn(), seat, Phase::Playing)?;
+        ActionError::readings(
+            cards,
+            self.hand(seat),
+            self.legal_moves(),
+            self.last(),
+            &self.in_force,
+        )
     }
 
     /// A seat's role, once the landlord is known.

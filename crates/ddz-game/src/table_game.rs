@@ -289,6 +289,15 @@ impl<const N: usize> TableGame<N> {
         Ok(())
     }
 
+    /// The legal readings of exactly `cards` for `seat` now (several for cards such as
+    /// `333444555666`), or why there is none, as [`crate::Game::readings`]: what a player's
+    /// selection of cards can be played as.
+    pub fn readings(&self, seat: Seat, cards: Cards) -> Result<Vec<Move>, ActionError> {
+        ActionError::check_turn(self.phase, self.turn(), seat, Phase::Playing)?;
+        let legal = self.legal_moves();
+        ActionError::readings(cards, self.hand(seat), legal, self.last(), &self.rules)
+    }
+
     /// What the seat to play's policy reads ([`TurnView`]), with the history and every
     /// seat's plays; `None` unless playing.
     pub fn turn_view(&self) -> Option<TurnView<'_, N>> {

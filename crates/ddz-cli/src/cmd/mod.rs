@@ -14,6 +14,7 @@ pub mod moves;
 pub mod perft;
 pub mod ratings;
 pub mod replay;
+mod replay_table;
 pub mod serve;
 pub mod solve;
 pub mod split;

@@ -1,4 +1,5 @@
-//! `ddz replay FILE`: a recorded game (`ddz-record/1`) step by step, checked.
+//! `ddz replay FILE`: a recorded game (`ddz-record/1`, or `ddz-table-record/1` at two and
+//! four seats) step by step, checked.
 
 use std::io::{Read, Write};
 
@@ -14,7 +15,8 @@ use crate::common::print_json;
 /// "3334"): does not beat ...` (exit code 2).
 #[derive(clap::Args)]
 pub struct Args {
-    /// The record file (JSON, format "ddz-record/1"), or - to read standard input.
+    /// The record file (JSON, format "ddz-record/1", or "ddz-table-record/1" for a game at two
+    /// or four seats), or - to read standard input.
     #[arg(value_name = "FILE")]
     file: String,
     /// Print {"ok": true, "steps": N, "result": {...}} (N = bids + plays; result null for an
@@ -42,6 +44,11 @@ fn read_input(file: &str) -> Result<String> {
 /// Runs the command.
 pub fn run(args: Args) -> Result<()> {
     let text = read_input(&args.file)?;
+    if let Ok(value) = serde_json::from_str::<serde_json::Value>(&text)
+        && value.get("format").and_then(|f| f.as_str()) == Some(ddz_game::TABLE_RECORD_FORMAT)
+    {
+        return crate::cmd::replay_table::run(&text, &value, args.json, args.analyse);
+    }
     let record = GameRecord::parse(&text)?;
     let mut out = std::io::stdout().lock();
     if args.json {

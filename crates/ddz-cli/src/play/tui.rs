@@ -900,7 +900,7 @@ fn readings_overlay(app: &App, readings: &[Move], index: usize, frame: &mut Fram
 }
 
 /// A bordered box in the middle of the screen.
-fn overlay(frame: &mut Frame, title: &str, text: Text, width: u16, height: u16) {
+pub(super) fn overlay(frame: &mut Frame, title: &str, text: Text, width: u16, height: u16) {
     let area = frame.area();
     let w = (width + 2).min(area.width);
     let h = (height + 2).min(area.height);
