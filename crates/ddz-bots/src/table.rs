@@ -12,7 +12,9 @@
 //!   end in every sample with `ddzlib` at every seat, taking the move its side wins most with.
 
 use ddz_core::{Cards, Move, Rank, Rules};
-use ddz_game::{Bid, BySeat, PlayStateOf, Seat, TableGame, TrickOf, TurnView, below, rng, shuffle};
+use ddz_game::{
+    Bid, BySeat, PlayStateOf, Seat, SeatView, TableGame, TrickOf, TurnView, below, rng, shuffle,
+};
 use rand_chacha::ChaCha8Rng;
 
 use crate::ddzlib::{DdzlibBot, ddzlib_bid};
@@ -70,9 +72,16 @@ impl TableBot {
         }
     }
 
-    /// A bid for the seat to bid of `game`, one of `allowed` (never empty). `ddzlib` and
-    /// `search` bid as `ddzlib` does at three seats ([`ddzlib_bid`]).
+    /// A bid for the seat to bid of `game`, one of `allowed` (never empty): [`TableBot::bid_view`]
+    /// on that seat's view.
     pub fn bid<const N: usize>(&mut self, game: &TableGame<N>, allowed: &[Bid]) -> Bid {
+        self.bid_view(&game.view(game.turn()), allowed)
+    }
+
+    /// A bid for the seat of `view` (a seat to bid, as a game or a protocol request gives
+    /// it), one of `allowed` (never empty). `ddzlib` and `search` bid as `ddzlib` does at
+    /// three seats ([`ddzlib_bid`]).
+    pub fn bid_view<const N: usize>(&mut self, view: &SeatView<N>, allowed: &[Bid]) -> Bid {
         match self {
             TableBot::Random(r) => allowed[below(&mut **r, allowed.len() as u64) as usize],
             TableBot::Greedy => allowed
@@ -82,7 +91,7 @@ impl TableBot {
                 .min()
                 .unwrap_or(0),
             TableBot::Ddzlib(_) | TableBot::Search(_) => {
-                ddzlib_bid(game.hand(game.turn()), game.rules(), game.bids(), allowed)
+                ddzlib_bid(view.hand(), view.rules(), view.bids(), allowed)
             }
         }
     }

@@ -135,3 +135,61 @@ fn bot_options() {
         assert!(help.contains(option), "{option} in {help}");
     }
 }
+
+#[test]
+fn table_robots_answer_two_and_four_seat_requests() {
+    let two = [
+        json!({"protocol": "ddz-jsonl/1", "type": "hello", "id": 0}),
+        json!({"protocol": "ddz-jsonl/1", "type": "act", "id": 1, "seat": 0, "landlord_seat": 0,
+               "role": "landlord", "hand": "5556667778TTJJQKAA2B", "cards_left": [20, 17],
+               "history": [], "last": null, "handicap": 2}),
+        json!({"protocol": "ddz-jsonl/1", "type": "bid", "id": 2, "seat": 1,
+               "hand": "56789TTJJQQKKAA2R", "bids": [[0, 1]]}),
+        json!({"protocol": "ddz-jsonl/1", "type": "act", "id": 3, "seat": 0, "landlord_seat": 0,
+               "role": "landlord", "hand": "5556667778TTJJQKAA2B", "cards_left": [20, 17, 17],
+               "history": [], "last": null, "handicap": 2}),
+    ];
+    let input: String = two.iter().map(|l| format!("{l}\n")).collect();
+    let out = ddz_stdin(&["bot", "--rules", "two", "--bot", "ddzlib"], &input);
+    assert!(out.status.success());
+    let replies: Vec<Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(replies.len(), 4);
+    assert_eq!(replies[0]["name"], "ddzlib");
+    let cards = replies[1]["cards"].as_str().expect("a lead");
+    assert!(cards != "pass", "{}", replies[1]);
+    assert!(
+        replies[2]["bid"].as_u64().is_some_and(|b| b <= 1),
+        "{}",
+        replies[2]
+    );
+    assert_eq!(
+        replies[3]["error"], "\"cards_left\": expected 2 counts, got 3",
+        "{}",
+        replies[3]
+    );
+    // Four seats: the landlord's 33 cards, any table robot.
+    let four = json!({"protocol": "ddz-jsonl/1", "type": "act", "id": 9, "rules": "four",
+        "seat": 2, "landlord_seat": 0, "role": "landlord_across",
+        "hand": "3456789TTJJQQKKAA2222BBRR", "cards_left": [32, 25, 25, 25],
+        "history": [[0, "3"], [1, "pass"]], "last": {"seat": 0, "cards": "3"}});
+    for bot in ["random", "greedy", "ddzlib", "search:worlds=4:moves=2"] {
+        let out = ddz_stdin(
+            &["bot", "--rules", "four", "--bot", bot],
+            &format!("{four}\n"),
+        );
+        let reply: Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+        assert_eq!(reply["id"], 9, "{bot}: {reply}");
+        assert!(reply["cards"].is_string(), "{bot}: {reply}");
+    }
+    // A three-seat robot's name is refused at a table, with the table's robots named.
+    let out = ddz(&["bot", "--rules", "four", "--bot", "value"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--bot \"value\"") && err.contains("random, greedy, ddzlib, search"),
+        "{err}"
+    );
+}

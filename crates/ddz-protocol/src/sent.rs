@@ -199,3 +199,30 @@ mod tests {
         assert_eq!(json_text(&[17, 17, 20]), "[17,17,20]");
     }
 }
+
+/// An array as sent, its entries read as `T`, with the JSON text it was: for the fields of
+/// one entry a seat, whose length the table decides ([`Listed::seats`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Listed<T> {
+    items: Vec<T>,
+    text: String,
+}
+
+impl<'de, T: DeserializeOwned> Deserialize<'de> for Listed<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        let items = Vec::<T>::deserialize(&value).map_err(D::Error::custom)?;
+        Ok(Listed {
+            items,
+            text: value.to_string(),
+        })
+    }
+}
+
+impl<T> Listed<T> {
+    /// The entries, one a seat of a table of `N`; the JSON text sent when there are not `N`.
+    pub(crate) fn seats<const N: usize>(self) -> Result<[T; N], String> {
+        let text = self.text;
+        <[T; N]>::try_from(self.items).map_err(|_| text)
+    }
+}

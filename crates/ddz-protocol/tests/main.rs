@@ -4,3 +4,4 @@
 mod botzone;
 mod errors;
 mod jsonl;
+mod tables;

@@ -171,8 +171,9 @@ pub enum Problem {
     WrongProtocol(String),
     /// Not a string (the value sent, as JSON).
     NotString(String),
-    /// Not a seat 0, 1 or 2 (the value sent, as JSON).
-    NotSeat(String),
+    /// Not a seat of the table: 0, 1 or 2 at three seats (the value sent, as JSON, and the
+    /// table's seat count).
+    NotSeat(String, usize),
     /// Not cards written as a string (the value sent, as JSON).
     NotCardString(String),
     /// Cards that do not read.
@@ -191,8 +192,22 @@ pub enum Problem {
     NotOneRank(String),
     /// Wild ranks the rules do not take.
     Laizi(LaiziError),
-    /// `role` is none of the three roles.
-    UnknownRole(String),
+    /// Not a handicap (让牌) of 1 to 3 cards (the value sent, as JSON).
+    Handicap(String),
+    /// A `handicap` under rules without one.
+    NoHandicap,
+    /// Rules of another table than the requests are read for (`"rules": "two"` sent to a
+    /// three-seat robot).
+    OtherTable {
+        /// The profile sent.
+        profile: String,
+        /// The players it seats.
+        seats: u8,
+        /// The seats the requests are read for.
+        read: usize,
+    },
+    /// `role` is none of the table's roles (the value sent, and the seat count).
+    UnknownRole(String, usize),
     /// `role` is not the role of `seat` with the landlord in `landlord`.
     WrongRole {
         /// The seat.
@@ -201,6 +216,8 @@ pub enum Problem {
         landlord: Seat,
         /// The role given.
         given: Role,
+        /// The seat's role at this table.
+        actual: Role,
     },
     /// A `history` entry that is not `[seat, move]` (the value sent, as JSON).
     NotSeatMove(String),
@@ -237,12 +254,15 @@ pub enum Problem {
     },
     /// An empty hand: the game is over.
     EmptyHand,
-    /// Not a card count 1-20 (the value sent, as JSON).
-    NotCardCount(String),
-    /// Not 3 counts.
+    /// Not a card count 1-20 at three seats (the value sent, as JSON, and the most a hand
+    /// holds: the landlord's with the kitty).
+    NotCardCount(String, u32),
+    /// Not one count a seat (3 at the classic table).
     NotThreeCounts {
         /// How many were given.
         given: usize,
+        /// The table's seat count.
+        seats: usize,
     },
     /// The seat's count of cards left is not the size of its hand.
     CountIsNotHand {
@@ -278,8 +298,8 @@ pub enum Problem {
         /// Every card played.
         played: Cards,
     },
-    /// `played` is not 3 card strings (the value sent, as JSON).
-    NotThreeCardStrings(String),
+    /// `played` is not one card string a seat (the value sent, as JSON, and the seat count).
+    NotThreeCardStrings(String, usize),
     /// A seat's `played` is not what it played in `history`.
     NotPlayed {
         /// The cards given.
@@ -320,8 +340,9 @@ pub enum Problem {
     },
     /// `form` is neither `points` nor `call_rob` (the value sent, as JSON).
     UnknownForm(String),
-    /// A bidding hand of other than 1 to 20 cards.
-    BidHandSize(u32),
+    /// A bidding hand of other than 1 to 20 cards at three seats (the cards, and the most a
+    /// hand holds).
+    BidHandSize(u32, u32),
     /// A `bids` entry that is not `[seat, bid]` (the value sent, as JSON).
     NotSeatBid(String),
     /// A bid out of the form's range.
@@ -356,8 +377,8 @@ pub enum Problem {
     },
     /// `winner` is neither `landlord` nor `farmers` (the value sent, as JSON).
     UnknownWinner(String),
-    /// `scores` is not 3 integers (the value sent, as JSON).
-    NotScores(String),
+    /// `scores` is not one integer a seat (the value sent, as JSON, and the seat count).
+    NotScores(String, usize),
     /// `shown` is not an object of seats to cards (the value sent, as JSON).
     NotShown(String),
     /// A shown hand that is not the size of its seat's count of cards left.
@@ -371,8 +392,9 @@ pub enum Problem {
     },
     /// The shown hands and the seat's own hand hold more cards than a deck.
     ShownAndHand(Cards),
-    /// `doubling` is not 3 entries, each a factor or null (the value sent, as JSON).
-    NotDoublings(String),
+    /// `doubling` is not one entry a seat, each a factor or null (the value sent, as JSON,
+    /// and the seat count).
+    NotDoublings(String, usize),
     /// `choices` is not a non-empty array of doubling factors (the value sent, as JSON).
     NotChoices(String),
     /// `window` is none of `start`, `deal`, `landlord` (the value sent, as JSON).
@@ -390,7 +412,7 @@ pub enum Problem {
         /// The cards in `hand`.
         held: u32,
         /// The sizes it may have, written out (`20`, `1 to 16`).
-        expected: &'static str,
+        expected: String,
     },
     /// A `cards_dealt` that is not the number of cards in `hand` (the value sent, as JSON).
     CardsDealt {
@@ -406,7 +428,22 @@ impl fmt::Display for Problem {
         match self {
             Problem::WrongProtocol(sent) => write!(f, "{sent} is not \"{PROTOCOL}\""),
             Problem::NotString(sent) => write!(f, "expected a string, not {sent}"),
-            Problem::NotSeat(sent) => write!(f, "{sent} is not a seat (0, 1 or 2)"),
+            Problem::Handicap(sent) => {
+                write!(f, "{sent} is not a handicap of 1 to 3 cards (1 + robs)")
+            }
+            Problem::NoHandicap => f.write_str("these rules have no handicap (让牌)"),
+            Problem::OtherTable {
+                profile,
+                seats,
+                read,
+            } => write!(
+                f,
+                "{profile} rules seat {seats} players; this robot reads the requests of a table of \
+                 {read} (start it with those rules)"
+            ),
+            Problem::NotSeat(sent, seats) => {
+                write!(f, "{sent} is not a seat ({})", seat_list(*seats))
+            }
             Problem::NotCardString(sent) => {
                 write!(f, "expected cards as a string, not {sent}")
             }
@@ -420,7 +457,14 @@ impl fmt::Display for Problem {
             }
             Problem::NotOneRank(sent) => write!(f, "{sent} is not one rank"),
             Problem::Laizi(e) => e.fmt(f),
-            Problem::UnknownRole(role) => write!(
+            Problem::UnknownRole(role, 4) => write!(
+                f,
+                "\"{role}\" is not landlord, landlord_down, landlord_across or landlord_up"
+            ),
+            Problem::UnknownRole(role, 2) => {
+                write!(f, "\"{role}\" is not landlord or landlord_down")
+            }
+            Problem::UnknownRole(role, _) => write!(
                 f,
                 "\"{role}\" is not landlord, landlord_down or landlord_up"
             ),
@@ -428,10 +472,11 @@ impl fmt::Display for Problem {
                 seat,
                 landlord,
                 given,
+                actual,
             } => write!(
                 f,
                 "seat {seat} with the landlord in seat {landlord} is {}, not {}",
-                Role::of(*seat, *landlord).name(),
+                actual.name(),
                 given.name()
             ),
             Problem::NotSeatMove(sent) => write!(f, "{sent} is not [seat, move]"),
@@ -447,8 +492,12 @@ impl fmt::Display for Problem {
             }
             Problem::Refused { text, error } => write!(f, "\"{text}\": {error}"),
             Problem::EmptyHand => f.write_str("no cards (the game is over)"),
-            Problem::NotCardCount(sent) => write!(f, "{sent} is not a card count 1-20"),
-            Problem::NotThreeCounts { given } => write!(f, "expected 3 counts, got {given}"),
+            Problem::NotCardCount(sent, most) => {
+                write!(f, "{sent} is not a card count 1-{most}")
+            }
+            Problem::NotThreeCounts { given, seats } => {
+                write!(f, "expected {seats} counts, got {given}")
+            }
             Problem::CountIsNotHand { seat, left, held } => write!(
                 f,
                 "seat {seat} has {left} cards left, but \"hand\" holds {held}"
@@ -470,8 +519,8 @@ impl fmt::Display for Problem {
                 f,
                 "{hand} and the cards played ({played}) hold more cards than a deck"
             ),
-            Problem::NotThreeCardStrings(sent) => {
-                write!(f, "expected 3 card strings, not {sent}")
+            Problem::NotThreeCardStrings(sent, seats) => {
+                write!(f, "expected {seats} card strings, not {sent}")
             }
             Problem::NotPlayed {
                 given,
@@ -513,7 +562,9 @@ impl fmt::Display for Problem {
             Problem::UnknownForm(sent) => {
                 write!(f, "{sent} is not \"points\" or \"call_rob\"")
             }
-            Problem::BidHandSize(n) => write!(f, "{n} cards; a hand bids with 1 to 20"),
+            Problem::BidHandSize(n, most) => {
+                write!(f, "{n} cards; a hand bids with 1 to {most}")
+            }
             Problem::NotSeatBid(sent) => write!(f, "{sent} is not [seat, bid]"),
             Problem::BidRange { sent, top } => write!(f, "bid {sent} is not 0 to {top}"),
             Problem::BidsOutOfTurn { seat, turn } => {
@@ -529,7 +580,7 @@ impl fmt::Display for Problem {
             Problem::UnknownWinner(sent) => {
                 write!(f, "{sent} is not \"landlord\" or \"farmers\"")
             }
-            Problem::NotScores(sent) => write!(f, "{sent} is not 3 integers"),
+            Problem::NotScores(sent, seats) => write!(f, "{sent} is not {seats} integers"),
             Problem::NotShown(sent) => write!(
                 f,
                 "expected an object of seats to cards ({{\"1\": \"3345\"}}), not {sent}"
@@ -541,9 +592,9 @@ impl fmt::Display for Problem {
                 f,
                 "the shown hands and the hand hold more cards than a deck ({cards})"
             ),
-            Problem::NotDoublings(sent) => write!(
+            Problem::NotDoublings(sent, seats) => write!(
                 f,
-                "expected 3 entries, each a doubling factor or null, not {sent}"
+                "expected {seats} entries, each a doubling factor or null, not {sent}"
             ),
             Problem::NotChoices(sent) => write!(
                 f,
@@ -598,4 +649,13 @@ pub(super) fn invalid<T>(field: Field, problem: Problem) -> Result<T, ProtocolEr
 /// The error of a top-level field that is there but wrong.
 pub(super) fn invalid_key<T>(key: &'static str, problem: Problem) -> Result<T, ProtocolError> {
     invalid(Field::Key(key), problem)
+}
+
+/// The seats of a table of `seats`, written out: `0, 1 or 2` at three seats.
+fn seat_list(seats: usize) -> String {
+    let numbers: Vec<String> = (0..seats).map(|s| s.to_string()).collect();
+    match numbers.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => numbers.join(""),
+    }
 }

@@ -10,21 +10,22 @@ use std::collections::BTreeMap;
 use super::error::{ErrorCode, Field, ProtocolError};
 use super::limits::PROTOCOL;
 
-/// A checked `act` request: the seat's view and the moves it may choose from.
+/// A checked `act` request: the seat's view and the moves it may choose from. `N` is the
+/// table's seat count (3, the default; 2 or 4 under `two` and `four`), as in every request.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ActRequest {
+pub struct ActRequest<const N: usize = 3> {
     /// The seat's view, rebuilt from the request (its `kitty` is `None`: the request only
     /// tells the kitty cards not yet played).
-    pub view: SeatView,
+    pub view: SeatView<N>,
     /// The moves allowed: the request's `legal_moves`, or every legal move of the hand.
     pub allowed: Vec<Move>,
 }
 
 /// A checked `bid` request: the seat's view during bidding and the bids it may make.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BidRequest {
+pub struct BidRequest<const N: usize = 3> {
     /// The seat's view: its hand, the bids so far, the rules with the bidding form asked.
-    pub view: SeatView,
+    pub view: SeatView<N>,
     /// The bids allowed ([`SeatView::legal_bids`]).
     pub allowed: Vec<Bid>,
 }
@@ -32,53 +33,53 @@ pub struct BidRequest {
 /// A checked `double` request: the seat's view once the landlord has the kitty and the
 /// factors it may choose.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DoubleRequest {
+pub struct DoubleRequest<const N: usize = 3> {
     /// The seat's view (phase [`Phase::Doubling`]; its `kitty` is the request's
     /// `bottom_cards_unplayed`, when given).
-    pub view: SeatView,
+    pub view: SeatView<N>,
     /// The factors allowed (`choices`).
     pub choices: Vec<u32>,
 }
 
 /// A checked `show` request: the seat's view in the show window and the factor of a show.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ShowRequest {
+pub struct ShowRequest<const N: usize = 3> {
     /// The seat's view: phase [`Phase::Dealing`] with the cards received so far (`start`,
     /// `deal`), or [`Phase::LandlordShow`] with the landlord's 20 cards (`landlord`).
-    pub view: SeatView,
+    pub view: SeatView<N>,
     /// The factor the show would give.
     pub factor: u32,
 }
 
 /// A request, checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Request {
+pub enum Request<const N: usize = 3> {
     /// `hello`: the robot introduces itself.
     Hello,
     /// `act`: choose a play.
-    Act(Box<ActRequest>),
+    Act(Box<ActRequest<N>>),
     /// `bid`: take part in bidding.
-    Bid(Box<BidRequest>),
+    Bid(Box<BidRequest<N>>),
     /// `double`: choose a doubling factor (加倍).
-    Double(Box<DoubleRequest>),
+    Double(Box<DoubleRequest<N>>),
     /// `show`: show the hand (明牌) now or not.
-    Show(Box<ShowRequest>),
+    Show(Box<ShowRequest<N>>),
     /// `result`: the game is over.
     Result {
         /// The winning side, when given.
         winner: Option<Side>,
         /// The points of each seat, when given.
-        scores: Option<[i64; 3]>,
+        scores: Option<[i64; N]>,
     },
 }
 
 /// A request line that parsed: its `id` (any JSON value) and the request.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Incoming {
+pub struct Incoming<const N: usize = 3> {
     /// The request's `id`, to echo in the reply.
     pub id: Value,
     /// The request.
-    pub request: Request,
+    pub request: Request<N>,
 }
 
 /// A request line that did not: its `id` (null when unknown) and what was wrong.
@@ -296,7 +297,7 @@ pub struct VariantsWire {
     /// Each shown seat's current hand, by seat number written as a string.
     pub shown: BTreeMap<String, String>,
     /// Each seat's doubling factor, or null while it has not chosen.
-    pub doubling: [Option<u32>; 3],
+    pub doubling: Vec<Option<u32>>,
 }
 
 /// The fields of a seat once the landlord is decided and before play.
@@ -307,7 +308,7 @@ pub struct BeforePlayWire {
     /// The seat's role (`landlord`, `farmer`).
     pub role: String,
     /// The number of cards in each seat's hand.
-    pub cards_left: [u32; 3],
+    pub cards_left: Vec<u32>,
     /// The kitty cards.
     pub bottom_cards_unplayed: String,
     /// The game's multiplier so far.
@@ -333,10 +334,10 @@ pub struct ActWire {
     pub role: String,
     /// The seat's hand.
     pub hand: String,
-    /// The number of cards in each seat's hand.
-    pub cards_left: [u32; 3],
+    /// The number of cards in each seat's hand, one a seat.
+    pub cards_left: Vec<u32>,
     /// The cards each seat has played.
-    pub played: [String; 3],
+    pub played: Vec<String>,
     /// The kitty cards the landlord has not played.
     pub bottom_cards_unplayed: String,
     /// Every play so far, `[seat, cards]`.
@@ -350,6 +351,10 @@ pub struct ActWire {
     /// The moves allowed, when the controller restricts them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub legal_moves: Option<Vec<String>>,
+    /// Under `two`, the handicap (让牌) in force: the farmer wins on holding this many cards
+    /// or fewer (docs/variants.md).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub handicap: Option<u32>,
     /// The app variants' fields, when the rules have them.
     #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
     pub variants: Option<VariantsWire>,
@@ -436,7 +441,7 @@ pub struct ResultWire {
     /// The winning side (`landlord`, `farmers`).
     pub winner: String,
     /// The points of each seat.
-    pub scores: [i64; 3],
+    pub scores: Vec<i64>,
 }
 
 /// A request as the JSON value written on the wire.
@@ -459,7 +464,11 @@ pub fn hello_request(id: &Value) -> Value {
 
 /// An `act` request for the seat of `view` (which must be playing), allowed `legal` when
 /// given. The rules are named by their profile.
-pub fn act_request(id: &Value, view: &SeatView, legal: Option<&[Move]>) -> Value {
+pub fn act_request<const N: usize>(
+    id: &Value,
+    view: &SeatView<N>,
+    legal: Option<&[Move]>,
+) -> Value {
     let rules = &view.rules();
     let notation = |m: &Move| move_notation(m, rules);
     let landlord = view.landlord().unwrap_or(view.seat());
@@ -473,10 +482,10 @@ pub fn act_request(id: &Value, view: &SeatView, legal: Option<&[Move]>) -> Value
         laizi: laizi_value(rules),
         seat: view.seat().index(),
         landlord_seat: landlord.index(),
-        role: Role::of(view.seat(), landlord).name().to_string(),
+        role: Role::at::<N>(view.seat(), landlord).name().to_string(),
         hand: view.hand().to_string(),
-        cards_left: view.cards_left().0,
-        played: view.played().0.map(|c| c.to_string()),
+        cards_left: view.cards_left().0.to_vec(),
+        played: view.played().0.iter().map(|c| c.to_string()).collect(),
         bottom_cards_unplayed: bottom.to_string(),
         history: view
             .history()
@@ -490,12 +499,13 @@ pub fn act_request(id: &Value, view: &SeatView, legal: Option<&[Move]>) -> Value
         multiplier: view.multiplier(),
         base: view.base(),
         legal_moves: legal.map(|legal| legal.iter().map(notation).collect()),
+        handicap: view.handicap().map(|(_, cards)| cards),
         variants: variants(view),
     }))
 }
 
 /// A `bid` request for the seat of `view` (which must be bidding).
-pub fn bid_request(id: &Value, view: &SeatView) -> Value {
+pub fn bid_request<const N: usize>(id: &Value, view: &SeatView<N>) -> Value {
     let form = match view.rules().bidding {
         Bidding::CallRob => "call_rob",
         _ => "points",
@@ -520,7 +530,7 @@ fn has_variants(rules: &Rules) -> bool {
 
 /// `shown` (each shown seat's current hand) and `doubling` (each seat's factor or null) when
 /// the view's rules have the app variants.
-fn variants(view: &SeatView) -> Option<VariantsWire> {
+fn variants<const N: usize>(view: &SeatView<N>) -> Option<VariantsWire> {
     if !has_variants(view.rules()) {
         return None;
     }
@@ -531,7 +541,7 @@ fn variants(view: &SeatView) -> Option<VariantsWire> {
         .collect();
     Some(VariantsWire {
         shown,
-        doubling: view.doublings().0,
+        doubling: view.doublings().0.to_vec(),
     })
 }
 
@@ -542,7 +552,7 @@ fn before_play(view: &SeatView) -> BeforePlayWire {
     BeforePlayWire {
         landlord_seat: landlord.index(),
         role: Role::of(view.seat(), landlord).name().to_string(),
-        cards_left: view.cards_left().0,
+        cards_left: view.cards_left().0.to_vec(),
         bottom_cards_unplayed: view.kitty().unwrap_or(Cards::EMPTY).to_string(),
         multiplier: view.multiplier(),
         base: view.base(),
@@ -586,7 +596,7 @@ pub fn show_request(id: &Value, view: &SeatView, factor: u32) -> Value {
 }
 
 /// A `result` request for a finished game.
-pub fn result_request(id: &Value, result: &GameResult) -> Value {
+pub fn result_request<const N: usize>(id: &Value, result: &GameResult<N>) -> Value {
     let winner = match result.winner {
         Side::Landlord => "landlord",
         Side::Farmers => "farmers",
@@ -594,6 +604,6 @@ pub fn result_request(id: &Value, result: &GameResult) -> Value {
     request(WireBody::Result(ResultWire {
         id: id.clone(),
         winner: winner.to_string(),
-        scores: result.scores.0,
+        scores: result.scores.0.to_vec(),
     }))
 }

@@ -34,6 +34,7 @@ mod error;
 mod limits;
 mod messages;
 mod parse;
+mod read;
 mod session;
 
 pub use error::{Disallowed, ErrorCode, Field, Problem, ProtocolError};
@@ -46,5 +47,5 @@ pub use messages::{
     error_reply, hello_reply, hello_request, rejection_reply, result_reply, result_request,
     show_reply, show_request,
 };
-pub use parse::parse_request;
-pub use session::{answer, reply, serve};
+pub use parse::{parse_request, parse_request_at};
+pub use session::{answer, answer_at, reply, serve, serve_at};

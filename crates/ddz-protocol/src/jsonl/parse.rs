@@ -7,26 +7,39 @@
 
 use core::num::NonZeroU32;
 
-use ddz_core::{
-    Bidding, Cards, Move, Rank, Rules, is_legal, legal_moves, move_notation, parse_move,
-};
-use ddz_game::{ActionError, Bid, BySeat, Phase, PublicPlay, Role, Seat, SeatView, Side};
+use ddz_core::{Bidding, Cards, Move, Rules, is_legal, legal_moves, move_notation, parse_move};
+use ddz_game::{ActionError, Bid, BySeat, Phase, PublicPlay, Seat, SeatView, Side};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::limits::PROTOCOL;
+use super::read::{
+    RulesFields, SeatFields, array, cards, cards_value, kitty, move_value, request_rules, seat,
+    seat_and_landlord, seat_value, stake, string,
+};
 
 use super::error::{Disallowed, Field, Problem, ProtocolError, invalid, invalid_key};
 use super::messages::{
     ActRequest, BidRequest, DoubleRequest, Incoming, Rejection, Request, ShowRequest,
 };
-use crate::sent::{Entries, Object, Sent, json_text};
+use crate::sent::{Entries, Listed, Object, Sent, json_text};
 
 /// Parses and checks one request line. Fields that depend on rules are read under the
 /// request's `rules` profile when given, else under `default_rules`; `laizi` (when given) sets
-/// the wild ranks.
+/// the wild ranks. The requests of a three-seat game; [`parse_request_at`] reads those of a
+/// table of two or four.
 pub fn parse_request(line: &str, default_rules: &Rules) -> Result<Incoming, Rejection> {
+    parse_request_at::<3>(line, default_rules)
+}
+
+/// [`parse_request`] at a table of `N` seats (docs/variants.md): `cards_left`, `played`,
+/// `doubling` and `scores` hold one entry a seat, seats are 0 to `N - 1`, the hand sizes are
+/// the rules' (25 and 33 under `four`), and a request's `rules` must seat `N`.
+pub fn parse_request_at<const N: usize>(
+    line: &str,
+    default_rules: &Rules,
+) -> Result<Incoming<N>, Rejection> {
     let object: Value = serde_json::from_str(line).map_err(|e| Rejection {
         id: Value::Null,
         error: ProtocolError::NotJson(e.to_string()),
@@ -43,7 +56,7 @@ pub fn parse_request(line: &str, default_rules: &Rules) -> Result<Incoming, Reje
         Sent::Read(id) => (id, true),
         Sent::Null | Sent::Other(_) => (Value::Null, true),
     };
-    match parse_object(protocol, kind, id_sent, &object, default_rules) {
+    match parse_object::<N>(protocol, kind, id_sent, &object, default_rules) {
         Ok(request) => Ok(Incoming { id, request }),
         Err(error) => Err(Rejection { id, error }),
     }
@@ -60,13 +73,13 @@ struct Envelope {
 }
 
 /// Checks the envelope (`protocol`, `id`, `type`) and reads the request its type names.
-fn parse_object(
+fn parse_object<const N: usize>(
     protocol: Sent<String>,
     kind: Sent<String>,
     id_sent: bool,
     object: &Value,
     default_rules: &Rules,
-) -> Result<Request, ProtocolError> {
+) -> Result<Request<N>, ProtocolError> {
     match protocol.present() {
         None => return Err(ProtocolError::Missing(Field::Key("protocol"))),
         Some(Ok(p)) if p == PROTOCOL => {}
@@ -81,13 +94,15 @@ fn parse_object(
     let kind = string(kind, "type")?;
     match kind.as_str() {
         "hello" => Ok(Request::Hello),
-        "act" => parse_act(fields(object)?, default_rules).map(|a| Request::Act(Box::new(a))),
-        "bid" => parse_bid(fields(object)?, default_rules).map(|b| Request::Bid(Box::new(b))),
+        "act" => parse_act::<N>(fields(object)?, default_rules).map(|a| Request::Act(Box::new(a))),
+        "bid" => parse_bid::<N>(fields(object)?, default_rules).map(|b| Request::Bid(Box::new(b))),
         "double" => {
-            parse_double(fields(object)?, default_rules).map(|d| Request::Double(Box::new(d)))
+            parse_double::<N>(fields(object)?, default_rules).map(|d| Request::Double(Box::new(d)))
         }
-        "show" => parse_show(fields(object)?, default_rules).map(|s| Request::Show(Box::new(s))),
-        "result" => parse_result(fields(object)?),
+        "show" => {
+            parse_show::<N>(fields(object)?, default_rules).map(|s| Request::Show(Box::new(s)))
+        }
+        "result" => parse_result::<N>(fields(object)?),
         _ => Err(ProtocolError::UnknownType(kind)),
     }
 }
@@ -99,23 +114,6 @@ fn fields<T: DeserializeOwned>(object: &Value) -> Result<T, ProtocolError> {
 
 // --- The fields of each request type ---------------------------------------------------------
 
-/// The rule fields of every request but `hello` and `result`.
-#[derive(Default, Deserialize)]
-#[serde(default)]
-struct RulesFields {
-    rules: Sent<String>,
-    laizi: Sent<Vec<Sent<String>>>,
-}
-
-/// A seat, its role and the landlord's seat.
-#[derive(Default, Deserialize)]
-#[serde(default)]
-struct SeatFields {
-    seat: Sent<u64>,
-    landlord_seat: Sent<u64>,
-    role: Sent<String>,
-}
-
 /// The optional stake, kitty, shown hands and doublings, read by `act`, `double` and `show`.
 #[derive(Default, Deserialize)]
 #[serde(default)]
@@ -124,7 +122,7 @@ struct TableFields {
     multiplier: Sent<NonZeroU32>,
     bottom_cards_unplayed: Sent<String>,
     shown: Sent<Entries<Sent<String>>>,
-    doubling: Sent<[Option<NonZeroU32>; 3]>,
+    doubling: Sent<Listed<Option<NonZeroU32>>>,
 }
 
 /// An entry of `history`: `[seat, move]`.
@@ -146,9 +144,10 @@ struct ActFields {
     hand: Sent<String>,
     cards_left: Sent<Vec<Sent<u64>>>,
     history: Sent<Vec<PlayEntry>>,
-    played: Sent<[Sent<String>; 3]>,
+    played: Sent<Listed<Sent<String>>>,
     last: Sent<Object<LastFields>>,
     legal_moves: Sent<Vec<Sent<String>>>,
+    handicap: Sent<u32>,
 }
 
 /// The `last` object of an `act` request.
@@ -182,7 +181,7 @@ struct BeforePlayFields {
     #[serde(flatten)]
     table: TableFields,
     hand: Sent<String>,
-    cards_left: Sent<[u32; 3]>,
+    cards_left: Sent<Listed<u32>>,
 }
 
 /// A `double` request.
@@ -214,184 +213,25 @@ struct ShowFields {
 #[serde(default)]
 struct ResultFields {
     winner: Sent<String>,
-    scores: Sent<[i64; 3]>,
-}
-
-// --- Field readers ---------------------------------------------------------------------------
-
-/// A required string field.
-fn string(sent: Sent<String>, key: &'static str) -> Result<String, ProtocolError> {
-    match sent.present() {
-        None => Err(ProtocolError::Missing(Field::Key(key))),
-        Some(Ok(s)) => Ok(s),
-        Some(Err(text)) => invalid_key(key, Problem::NotString(text)),
-    }
-}
-
-/// A seat from a number sent in `field` (the text sent when it is not a number).
-fn seat_value(sent: Result<u64, String>, field: Field) -> Result<Seat, ProtocolError> {
-    let seat = sent
-        .as_ref()
-        .ok()
-        .and_then(|&i| u8::try_from(i).ok())
-        .and_then(Seat::new);
-    match (seat, sent) {
-        (Some(seat), _) => Ok(seat),
-        (None, Ok(n)) => invalid(field, Problem::NotSeat(n.to_string())),
-        (None, Err(text)) => invalid(field, Problem::NotSeat(text)),
-    }
-}
-
-/// A required seat field.
-fn seat(sent: Sent<u64>, field: Field) -> Result<Seat, ProtocolError> {
-    match sent.present() {
-        None => Err(ProtocolError::Missing(field)),
-        Some(s) => seat_value(s, field),
-    }
-}
-
-/// Cards in canonical notation from a string sent in `field`.
-fn cards_value(sent: Result<String, String>, field: Field) -> Result<Cards, ProtocolError> {
-    match sent {
-        Ok(s) => s
-            .parse::<Cards>()
-            .or_else(|e| invalid(field, Problem::Cards(e))),
-        Err(text) => invalid(field, Problem::NotCardString(text)),
-    }
-}
-
-/// A required cards field.
-fn cards(sent: Sent<String>, key: &'static str) -> Result<Cards, ProtocolError> {
-    match sent.present() {
-        None => Err(ProtocolError::Missing(Field::Key(key))),
-        Some(s) => cards_value(s, Field::Key(key)),
-    }
-}
-
-/// A required array field.
-fn array<T>(sent: Sent<Vec<T>>, key: &'static str) -> Result<Vec<T>, ProtocolError> {
-    match sent.present() {
-        None => Err(ProtocolError::Missing(Field::Key(key))),
-        Some(Ok(items)) => Ok(items),
-        Some(Err(text)) => invalid_key(key, Problem::NotArray(text)),
-    }
-}
-
-/// An optional positive integer (the stake fields), 1 when absent.
-fn stake(sent: Sent<NonZeroU32>, key: &'static str) -> Result<u32, ProtocolError> {
-    match sent.given() {
-        None => Ok(1),
-        Some(Ok(n)) => Ok(n.get()),
-        Some(Err(text)) => invalid_key(key, Problem::NotPositive(text)),
-    }
-}
-
-/// The rules of a request: its `rules` profile or the default, with its `laizi` applied.
-fn request_rules(fields: RulesFields, default_rules: &Rules) -> Result<Rules, ProtocolError> {
-    let rules = match fields.rules.given() {
-        None => default_rules.clone(),
-        Some(Ok(name)) => match Rules::from_profile_name(&name) {
-            Ok(rules) => rules,
-            Err(e) => return invalid_key("rules", Problem::UnknownProfile(e)),
-        },
-        Some(Err(text)) => return invalid_key("rules", Problem::NotProfileName(text)),
-    };
-    let items = match fields.laizi.given() {
-        None => return Ok(rules),
-        Some(Ok(items)) => items,
-        Some(Err(text)) => return invalid_key("laizi", Problem::NotRankArray(text)),
-    };
-    let ranks = items
-        .into_iter()
-        .enumerate()
-        .map(|(i, item)| {
-            let field = Field::Entry("laizi", i);
-            let item = item.sent();
-            let text = item.as_ref().map(json_text).unwrap_or_default();
-            let c = cards_value(item, field)?;
-            match (c.len(), c.lowest()) {
-                (1, Some(r)) => Ok(r),
-                _ => invalid(field, Problem::NotOneRank(text)),
-            }
-        })
-        .collect::<Result<Vec<Rank>, _>>()?;
-    rules
-        .with_laizi(&ranks)
-        .or_else(|e| invalid_key("laizi", Problem::Laizi(e)))
-}
-
-fn role_of(sent: Sent<String>) -> Result<Role, ProtocolError> {
-    let role = string(sent, "role")?;
-    match role.as_str() {
-        "landlord" => Ok(Role::Landlord),
-        "landlord_down" => Ok(Role::LandlordDown),
-        "landlord_up" => Ok(Role::LandlordUp),
-        _ => invalid_key("role", Problem::UnknownRole(role)),
-    }
-}
-
-/// The request's `seat` and `landlord_seat`, checked against its `role`.
-fn seat_and_landlord(fields: SeatFields) -> Result<(Seat, Seat), ProtocolError> {
-    let me = seat(fields.seat, Field::Key("seat"))?;
-    let landlord = seat(fields.landlord_seat, Field::Key("landlord_seat"))?;
-    let given = role_of(fields.role)?;
-    if given != Role::of(me, landlord) {
-        let problem = Problem::WrongRole {
-            seat: me,
-            landlord,
-            given,
-        };
-        return invalid_key("role", problem);
-    }
-    Ok((me, landlord))
-}
-
-/// The optional `bottom_cards_unplayed`: at most 3 cards, in the landlord's own hand.
-fn kitty(
-    sent: Sent<String>,
-    me: Seat,
-    landlord: Seat,
-    hand: Cards,
-) -> Result<Option<Cards>, ProtocolError> {
-    let Some(bottom) = sent.given() else {
-        return Ok(None);
-    };
-    let bottom = cards_value(bottom, Field::Key("bottom_cards_unplayed"))?;
-    if bottom.len() > 3 {
-        return invalid_key("bottom_cards_unplayed", Problem::KittyTooBig(bottom));
-    }
-    if me == landlord && !hand.contains(bottom) {
-        return invalid_key("bottom_cards_unplayed", Problem::KittyNotInHand(bottom));
-    }
-    Ok(Some(bottom))
-}
-
-/// A move sent in `field`, read against the play it answers.
-fn move_value(
-    text: String,
-    field: Field,
-    rules: &Rules,
-    beat: Option<&Move>,
-) -> Result<Move, ProtocolError> {
-    parse_move(&text, rules, beat).or_else(|error| invalid(field, Problem::BadMove { text, error }))
+    scores: Sent<Listed<i64>>,
 }
 
 // --- act -------------------------------------------------------------------------------------
 
 /// The plays of a history, replayed ([`PublicPlay`]), with the play the last non-pass play
 /// beat itself (the context it was read in).
-struct Replayed {
-    public: PublicPlay,
+struct Replayed<const N: usize> {
+    public: PublicPlay<N>,
     context: Option<Move>,
 }
 
 /// Reads `history` in play order from the landlord's lead, checking turns, readings and that
 /// no more cards are played than a deck holds.
-fn replay_history(
+fn replay_history<const N: usize>(
     entries: Vec<PlayEntry>,
     rules: &Rules,
     landlord: Seat,
-) -> Result<Replayed, ProtocolError> {
+) -> Result<Replayed<N>, ProtocolError> {
     let mut r = Replayed {
         public: PublicPlay::new(landlord),
         context: None,
@@ -400,7 +240,7 @@ fn replay_history(
     for (i, entry) in entries.into_iter().enumerate() {
         let field = Field::Entry("history", i);
         let (s, text) = match entry.sent() {
-            Ok((s, text)) => (seat_value(s.sent(), field)?, text),
+            Ok((s, text)) => (seat_value::<N>(s.sent(), field)?, text),
             Err(sent) => return invalid(field, Problem::NotSeatMove(sent)),
         };
         let turn = r.public.trick().turn();
@@ -414,7 +254,7 @@ fn replay_history(
         };
         if !m.is_pass() {
             all = all.union(m.cards());
-            if !all.is_valid_deck_subset() {
+            if !rules.deck().contains(all) {
                 return invalid(field, Problem::MoreThanDeck { text });
             }
         }
@@ -432,33 +272,62 @@ fn replay_history(
     Ok(r)
 }
 
-/// The three counts of `cards_left`, each 1 to 20.
-fn card_counts(sent: Sent<Vec<Sent<u64>>>) -> Result<BySeat<u32>, ProtocolError> {
+/// The most cards a hand holds under `rules`: the landlord's, with the kitty (20 at the
+/// classic table).
+fn most_cards(rules: &Rules) -> u32 {
+    rules.hand_cards() + rules.kitty_cards()
+}
+
+/// The `N` counts of `cards_left`, each 1 to [`most_cards`].
+fn card_counts<const N: usize>(
+    sent: Sent<Vec<Sent<u64>>>,
+    rules: &Rules,
+) -> Result<BySeat<u32, N>, ProtocolError> {
     let items = array(sent, "cards_left")?;
+    let most = most_cards(rules);
     let count = |item: Sent<u64>| match item.sent() {
-        Ok(n) => match u32::try_from(n).ok().filter(|n| (1..=20).contains(n)) {
+        Ok(n) => match u32::try_from(n).ok().filter(|n| (1..=most).contains(n)) {
             Some(n) => Ok(n),
-            None => invalid_key("cards_left", Problem::NotCardCount(n.to_string())),
+            None => invalid_key("cards_left", Problem::NotCardCount(n.to_string(), most)),
         },
-        Err(text) => invalid_key("cards_left", Problem::NotCardCount(text)),
+        Err(text) => invalid_key("cards_left", Problem::NotCardCount(text, most)),
     };
-    match <[Sent<u64>; 3]>::try_from(items) {
-        Ok([a, b, c]) => Ok(BySeat([count(a)?, count(b)?, count(c)?])),
+    match <[Sent<u64>; N]>::try_from(items) {
+        Ok(items) => {
+            let mut counts = [0; N];
+            for (slot, item) in counts.iter_mut().zip(items) {
+                *slot = count(item)?;
+            }
+            Ok(BySeat(counts))
+        }
         Err(items) => {
             let given = items.len();
-            invalid_key("cards_left", Problem::NotThreeCounts { given })
+            invalid_key("cards_left", Problem::NotThreeCounts { given, seats: N })
         }
     }
 }
 
-fn parse_act(fields: ActFields, default_rules: &Rules) -> Result<ActRequest, ProtocolError> {
-    let rules = request_rules(fields.rules, default_rules)?;
-    let (me, landlord) = seat_and_landlord(fields.seats)?;
-    let hand = cards(fields.hand, "hand")?;
+/// The cards a seat was dealt, once the landlord has the kitty (20 for the classic landlord,
+/// 17 for a farmer).
+fn dealt_cards(rules: &Rules, seat: Seat, landlord: Seat) -> u32 {
+    if seat == landlord {
+        most_cards(rules)
+    } else {
+        rules.hand_cards()
+    }
+}
+
+fn parse_act<const N: usize>(
+    fields: ActFields,
+    default_rules: &Rules,
+) -> Result<ActRequest<N>, ProtocolError> {
+    let rules = request_rules::<N>(fields.rules, default_rules)?;
+    let (me, landlord) = seat_and_landlord::<N>(fields.seats)?;
+    let hand = cards(fields.hand, "hand", &rules)?;
     if hand.is_empty() {
         return invalid_key("hand", Problem::EmptyHand);
     }
-    let cards_left = card_counts(fields.cards_left)?;
+    let cards_left = card_counts::<N>(fields.cards_left, &rules)?;
     if cards_left[me] != hand.len() {
         let problem = Problem::CountIsNotHand {
             seat: me,
@@ -468,14 +337,14 @@ fn parse_act(fields: ActFields, default_rules: &Rules) -> Result<ActRequest, Pro
         return invalid_key("cards_left", problem);
     }
 
-    let replayed = replay_history(array(fields.history, "history")?, &rules, landlord)?;
+    let replayed = replay_history::<N>(array(fields.history, "history")?, &rules, landlord)?;
     let played = replayed.public.played();
     let turn = replayed.public.trick().turn();
     if turn != me {
         return invalid_key("seat", Problem::NotToPlay { turn, seat: me });
     }
     for (s, &left) in cards_left.iter() {
-        let dealt = if s == landlord { 20 } else { 17 };
+        let dealt = dealt_cards(&rules, s, landlord);
         let played = played[s].len();
         if left + played > dealt {
             let problem = Problem::MoreThanDealt {
@@ -490,7 +359,7 @@ fn parse_act(fields: ActFields, default_rules: &Rules) -> Result<ActRequest, Pro
     let total = played
         .iter()
         .fold(Cards::EMPTY, |acc, (_, c)| acc.union(*c));
-    if !hand.union(total).is_valid_deck_subset() {
+    if !rules.deck().contains(hand.union(total)) {
         let problem = Problem::HandAndPlayed {
             hand,
             played: total,
@@ -499,11 +368,13 @@ fn parse_act(fields: ActFields, default_rules: &Rules) -> Result<ActRequest, Pro
     }
     match fields.played.given() {
         None => {}
-        Some(Err(text)) => return invalid_key("played", Problem::NotThreeCardStrings(text)),
-        Some(Ok(items)) => {
-            for (s, item) in Seat::ALL.into_iter().zip(items) {
+        Some(sent) => {
+            let items = sent
+                .and_then(Listed::seats::<N>)
+                .or_else(|text| invalid_key("played", Problem::NotThreeCardStrings(text, N)))?;
+            for (s, item) in Seat::all::<N>().into_iter().zip(items) {
                 let field = Field::Entry("played", s.index());
-                let given = cards_value(item.sent(), field)?;
+                let given = cards_value(item.sent(), field, &rules)?;
                 if given != played[s] {
                     let problem = Problem::NotPlayed {
                         given,
@@ -517,9 +388,9 @@ fn parse_act(fields: ActFields, default_rules: &Rules) -> Result<ActRequest, Pro
     }
     kitty(
         fields.table.bottom_cards_unplayed.clone(),
-        me,
-        landlord,
+        (me, landlord),
         hand,
+        &rules,
     )?;
 
     let last = match fields.last {
@@ -527,7 +398,7 @@ fn parse_act(fields: ActFields, default_rules: &Rules) -> Result<ActRequest, Pro
         Sent::Null => None,
         Sent::Other(text) => return invalid_key("last", Problem::NotLast(text)),
         Sent::Read(Object(l)) => {
-            let s = seat(l.seat, Field::Last("seat"))?;
+            let s = seat::<N>(l.seat, Field::Last("seat"))?;
             if s == me {
                 return invalid(Field::Last("seat"), Problem::LastIsOwn(s));
             }
@@ -575,10 +446,32 @@ fn parse_act(fields: ActFields, default_rules: &Rules) -> Result<ActRequest, Pro
 
     let base = stake(fields.table.base.clone(), "base")?;
     let multiplier = stake(fields.table.multiplier.clone(), "multiplier")?;
+    let handicap = handicap::<N>(fields.handicap, &rules, landlord)?;
     let view = SeatView::playing(&rules, me, landlord, hand, cards_left, replayed.public)
-        .with_stake(base, multiplier);
+        .with_stake(base, multiplier)
+        .with_handicap(handicap);
     let view = read_variants(fields.table, view)?;
     Ok(ActRequest { view, allowed })
+}
+
+/// The `handicap` of an `act` request under rules with the handicap (让牌, `two`): required,
+/// 1 to 3 cards (1 + robs), the farmer's, who plays after the landlord; refused under other
+/// rules.
+fn handicap<const N: usize>(
+    sent: Sent<u32>,
+    rules: &Rules,
+    landlord: Seat,
+) -> Result<Option<(Seat, u32)>, ProtocolError> {
+    match (rules.handicap, sent.given()) {
+        (false, None) => Ok(None),
+        (false, Some(_)) => invalid_key("handicap", Problem::NoHandicap),
+        (true, None) => Err(ProtocolError::Missing(Field::Key("handicap"))),
+        (true, Some(Ok(cards))) if (1..=3).contains(&cards) => {
+            Ok(Some((landlord.next_of::<N>(), cards)))
+        }
+        (true, Some(Ok(cards))) => invalid_key("handicap", Problem::Handicap(cards.to_string())),
+        (true, Some(Err(text))) => invalid_key("handicap", Problem::Handicap(text)),
+    }
 }
 
 /// One entry of `legal_moves`, read against the play to beat and checked legal for the hand.
@@ -610,8 +503,11 @@ fn allowed_move(
 
 // --- bid -------------------------------------------------------------------------------------
 
-fn parse_bid(fields: BidFields, default_rules: &Rules) -> Result<BidRequest, ProtocolError> {
-    let mut rules = request_rules(fields.rules, default_rules)?;
+fn parse_bid<const N: usize>(
+    fields: BidFields,
+    default_rules: &Rules,
+) -> Result<BidRequest<N>, ProtocolError> {
+    let mut rules = request_rules::<N>(fields.rules, default_rules)?;
     rules.bidding = match fields.form.given() {
         None => match rules.bidding {
             Bidding::CallRob => Bidding::CallRob,
@@ -624,10 +520,10 @@ fn parse_bid(fields: BidFields, default_rules: &Rules) -> Result<BidRequest, Pro
             return invalid_key("form", Problem::UnknownForm(sent));
         }
     };
-    let me = seat(fields.seat, Field::Key("seat"))?;
-    let hand = cards(fields.hand, "hand")?;
-    if hand.is_empty() || hand.len() > 20 {
-        return invalid_key("hand", Problem::BidHandSize(hand.len()));
+    let me = seat::<N>(fields.seat, Field::Key("seat"))?;
+    let hand = cards(fields.hand, "hand", &rules)?;
+    if hand.is_empty() || hand.len() > most_cards(&rules) {
+        return invalid_key("hand", Problem::BidHandSize(hand.len(), most_cards(&rules)));
     }
     let entries = match fields.bids.given() {
         None => Vec::new(),
@@ -643,7 +539,7 @@ fn parse_bid(fields: BidFields, default_rules: &Rules) -> Result<BidRequest, Pro
     for (i, entry) in entries.into_iter().enumerate() {
         let field = Field::Entry("bids", i);
         let (s, b) = match entry.sent() {
-            Ok((s, b)) => (seat_value(s.sent(), field)?, b.sent()),
+            Ok((s, b)) => (seat_value::<N>(s.sent(), field)?, b.sent()),
             Err(sent) => return invalid(field, Problem::NotSeatBid(sent)),
         };
         let b = match b {
@@ -659,11 +555,11 @@ fn parse_bid(fields: BidFields, default_rules: &Rules) -> Result<BidRequest, Pro
         let high = bids.iter().map(|x| x.1).max().unwrap_or(0);
         if rules.bidding == Bidding::Points {
             if let Some(&(prev, _)) = bids.last()
-                && s != prev.next()
+                && s != prev.next_of::<N>()
             {
                 let problem = Problem::BidsOutOfTurn {
                     seat: s,
-                    turn: prev.next(),
+                    turn: prev.next_of::<N>(),
                 };
                 return invalid(field, problem);
             }
@@ -675,11 +571,11 @@ fn parse_bid(fields: BidFields, default_rules: &Rules) -> Result<BidRequest, Pro
     }
     if let Some(&(last, _)) = bids.last() {
         let over =
-            rules.bidding == Bidding::Points && (bids.len() >= 3 || bids.iter().any(|b| b.1 == 3));
+            rules.bidding == Bidding::Points && (bids.len() >= N || bids.iter().any(|b| b.1 == 3));
         if over {
             return invalid_key("bids", Problem::BiddingOver);
         }
-        if last == me || (rules.bidding == Bidding::Points && last.next() != me) {
+        if last == me || (rules.bidding == Bidding::Points && last.next_of::<N>() != me) {
             return invalid_key("seat", Problem::CannotBidAfter { seat: me, last });
         }
     }
@@ -693,7 +589,10 @@ fn parse_bid(fields: BidFields, default_rules: &Rules) -> Result<BidRequest, Pro
 /// Reads the optional `shown` (each shown seat's current hand) and `doubling` (each seat's
 /// factor or null) into `view`, checking the shown hands against the counts of cards left
 /// and the seat's own hand.
-fn read_variants(fields: TableFields, view: SeatView) -> Result<SeatView, ProtocolError> {
+fn read_variants<const N: usize>(
+    fields: TableFields,
+    view: SeatView<N>,
+) -> Result<SeatView<N>, ProtocolError> {
     let mut shown = *view.shown();
     let mut doublings = *view.doublings();
     match fields.shown.given() {
@@ -702,17 +601,13 @@ fn read_variants(fields: TableFields, view: SeatView) -> Result<SeatView, Protoc
         Some(Ok(Entries(entries))) => {
             let mut all = view.hand();
             for (key, cards) in entries {
-                let s = match key
-                    .parse::<u8>()
-                    .ok()
-                    .and_then(|i| Seat::ALL.get(usize::from(i)))
-                {
-                    Some(&s) => s,
+                let s = match key.parse::<u8>().ok().and_then(Seat::of::<N>) {
+                    Some(s) => s,
                     None => {
-                        return invalid_key("shown", Problem::NotSeat(json_text(&key)));
+                        return invalid_key("shown", Problem::NotSeat(json_text(&key), N));
                     }
                 };
-                let c = cards_value(cards.sent(), Field::Key("shown"))?;
+                let c = cards_value(cards.sent(), Field::Key("shown"), view.rules())?;
                 if s == view.seat() {
                     if c != view.hand() {
                         let problem = Problem::ShownCount {
@@ -735,26 +630,29 @@ fn read_variants(fields: TableFields, view: SeatView) -> Result<SeatView, Protoc
                 }
                 shown[s] = Some(c);
             }
-            if !all.is_valid_deck_subset() {
+            if !view.rules().deck().contains(all) {
                 return invalid_key("shown", Problem::ShownAndHand(all));
             }
         }
     }
     match fields.doubling.given() {
         None => {}
-        Some(Ok(factors)) => doublings = BySeat(factors.map(|f| f.map(NonZeroU32::get))),
-        Some(Err(text)) => return invalid_key("doubling", Problem::NotDoublings(text)),
+        Some(sent) => match sent.and_then(Listed::seats::<N>) {
+            Ok(factors) => doublings = BySeat(factors.map(|f| f.map(NonZeroU32::get))),
+            Err(text) => return invalid_key("doubling", Problem::NotDoublings(text, N)),
+        },
     }
     let shows = view.shows().to_vec();
     Ok(view.with_shows(shows, shown).with_doublings(doublings))
 }
 
 /// Checks that `hand` has the size a seat holds once the landlord has the kitty.
-fn dealt_hand(hand: Cards, me: Seat, landlord: Seat) -> Result<(), ProtocolError> {
-    let (dealt, expected) = if me == landlord {
-        (20, "20 (the landlord's, with the kitty)")
+fn dealt_hand(hand: Cards, me: Seat, landlord: Seat, rules: &Rules) -> Result<(), ProtocolError> {
+    let dealt = dealt_cards(rules, me, landlord);
+    let expected = if me == landlord {
+        format!("{dealt} (the landlord's, with the kitty)")
     } else {
-        (17, "17 (a farmer's)")
+        format!("{dealt} (a farmer's)")
     };
     if hand.len() != dealt {
         let held = hand.len();
@@ -765,25 +663,35 @@ fn dealt_hand(hand: Cards, me: Seat, landlord: Seat) -> Result<(), ProtocolError
 
 /// The view of a seat once the landlord has the kitty and before the first play (a `double`
 /// request, or a `show` request in the `landlord` window), in `phase`.
-fn before_play_view(
+fn before_play_view<const N: usize>(
     fields: BeforePlayFields,
     rules: &Rules,
     phase: Phase,
-) -> Result<SeatView, ProtocolError> {
-    let (me, landlord) = seat_and_landlord(fields.seats)?;
-    let hand = cards(fields.hand, "hand")?;
-    dealt_hand(hand, me, landlord)?;
-    let dealt = BySeat::from_fn(|s| if s == landlord { 20 } else { 17 });
+) -> Result<SeatView<N>, ProtocolError> {
+    let (me, landlord) = seat_and_landlord::<N>(fields.seats)?;
+    let hand = cards(fields.hand, "hand", rules)?;
+    dealt_hand(hand, me, landlord, rules)?;
+    let dealt = BySeat::from_fn(|s| dealt_cards(rules, s, landlord));
     match fields.cards_left.given() {
         None => {}
-        Some(Ok(counts)) if counts == dealt.0 => {}
-        Some(other) => {
-            let sent = other.map_or_else(|text| text, |counts| json_text(&counts));
-            return invalid_key("cards_left", Problem::NotCardCount(sent));
-        }
+        Some(sent) => match sent.and_then(Listed::seats::<N>) {
+            Ok(counts) if counts == dealt.0 => {}
+            Ok(counts) => {
+                let sent = json_text(&counts.to_vec());
+                return invalid_key("cards_left", Problem::NotCardCount(sent, most_cards(rules)));
+            }
+            Err(text) => {
+                return invalid_key("cards_left", Problem::NotCardCount(text, most_cards(rules)));
+            }
+        },
     }
     let table = fields.table;
-    let kitty = kitty(table.bottom_cards_unplayed.clone(), me, landlord, hand)?;
+    let kitty = kitty(
+        table.bottom_cards_unplayed.clone(),
+        (me, landlord),
+        hand,
+        rules,
+    )?;
     let base = stake(table.base.clone(), "base")?;
     let multiplier = stake(table.multiplier.clone(), "multiplier")?;
     let view = SeatView::playing(rules, me, landlord, hand, dealt, PublicPlay::new(landlord))
@@ -793,12 +701,12 @@ fn before_play_view(
     read_variants(table, view)
 }
 
-fn parse_double(
+fn parse_double<const N: usize>(
     fields: DoubleFields,
     default_rules: &Rules,
-) -> Result<DoubleRequest, ProtocolError> {
-    let rules = request_rules(fields.rules, default_rules)?;
-    let view = before_play_view(fields.before_play, &rules, Phase::Doubling)?;
+) -> Result<DoubleRequest<N>, ProtocolError> {
+    let rules = request_rules::<N>(fields.rules, default_rules)?;
+    let view = before_play_view::<N>(fields.before_play, &rules, Phase::Doubling)?;
     match fields.choices.present() {
         None => Err(ProtocolError::Missing(Field::Key("choices"))),
         Some(Ok(choices)) if !choices.is_empty() => {
@@ -810,8 +718,11 @@ fn parse_double(
     }
 }
 
-fn parse_show(fields: ShowFields, default_rules: &Rules) -> Result<ShowRequest, ProtocolError> {
-    let rules = request_rules(fields.rules, default_rules)?;
+fn parse_show<const N: usize>(
+    fields: ShowFields,
+    default_rules: &Rules,
+) -> Result<ShowRequest<N>, ProtocolError> {
+    let rules = request_rules::<N>(fields.rules, default_rules)?;
     let factor = match fields.factor.present() {
         None => return Err(ProtocolError::Missing(Field::Key("factor"))),
         Some(Ok(n)) => n.get(),
@@ -823,7 +734,7 @@ fn parse_show(fields: ShowFields, default_rules: &Rules) -> Result<ShowRequest, 
     };
     let view = match window.as_deref() {
         Ok("landlord") => {
-            let view = before_play_view(fields.before_play, &rules, Phase::LandlordShow)?;
+            let view = before_play_view::<N>(fields.before_play, &rules, Phase::LandlordShow)?;
             if view.landlord() != Some(view.seat()) {
                 let problem = Problem::NotLandlordWindow {
                     seat: view.seat(),
@@ -835,10 +746,10 @@ fn parse_show(fields: ShowFields, default_rules: &Rules) -> Result<ShowRequest, 
         }
         Ok(w @ ("start" | "deal")) => {
             let before_play = fields.before_play;
-            let me = seat(before_play.seats.seat, Field::Key("seat"))?;
+            let me = seat::<N>(before_play.seats.seat, Field::Key("seat"))?;
             let hand = match before_play.hand.given() {
                 None => Cards::EMPTY,
-                Some(hand) => cards_value(hand, Field::Key("hand"))?,
+                Some(hand) => cards_value(hand, Field::Key("hand"), &rules)?,
             };
             let (ok, expected) = if w == "start" {
                 (hand.is_empty(), "none (before the deal)")
@@ -847,6 +758,7 @@ fn parse_show(fields: ShowFields, default_rules: &Rules) -> Result<ShowRequest, 
             };
             if !ok {
                 let held = hand.len();
+                let expected = expected.to_string();
                 return invalid_key("hand", Problem::HandSize { held, expected });
             }
             // `cards_dealt`, when sent, is the count of `hand`: a count that says otherwise is
@@ -865,7 +777,7 @@ fn parse_show(fields: ShowFields, default_rules: &Rules) -> Result<ShowRequest, 
             }
             let view = SeatView::bidding(&rules, me, hand, Vec::new())
                 .with_phase(Phase::Dealing)
-                .with_cards_left(BySeat([hand.len(); 3]));
+                .with_cards_left(BySeat([hand.len(); N]));
             read_variants(before_play.table, view)?
         }
         Ok(other) => {
@@ -878,7 +790,7 @@ fn parse_show(fields: ShowFields, default_rules: &Rules) -> Result<ShowRequest, 
 
 // --- result ----------------------------------------------------------------------------------
 
-fn parse_result(fields: ResultFields) -> Result<Request, ProtocolError> {
+fn parse_result<const N: usize>(fields: ResultFields) -> Result<Request<N>, ProtocolError> {
     let winner = match fields.winner.given() {
         None => None,
         Some(Ok(w)) if w == "landlord" => Some(Side::Landlord),
@@ -890,8 +802,10 @@ fn parse_result(fields: ResultFields) -> Result<Request, ProtocolError> {
     };
     let scores = match fields.scores.given() {
         None => None,
-        Some(Ok(scores)) => Some(scores),
-        Some(Err(text)) => return invalid_key("scores", Problem::NotScores(text)),
+        Some(sent) => match sent.and_then(Listed::seats::<N>) {
+            Ok(scores) => Some(scores),
+            Err(text) => return invalid_key("scores", Problem::NotScores(text, N)),
+        },
     };
     Ok(Request::Result { winner, scores })
 }

@@ -7,6 +7,7 @@ use ddz_core::Rules;
 use serde_json::Value;
 
 use ddz_bots::Bot;
+use ddz_bots::table::TableBot;
 
 use super::error::ErrorCode;
 use super::limits::MAX_LINE;
@@ -15,7 +16,7 @@ use super::messages::{
     Incoming, Request, act_reply, bid_reply, double_reply, error_reply, hello_reply,
     rejection_reply, result_reply, show_reply,
 };
-use super::parse::parse_request;
+use super::parse::{parse_request, parse_request_at};
 
 /// The reply of `bot` (introducing itself as `name`) to one request line.
 pub fn answer(bot: &mut dyn Bot, name: &str, default_rules: &Rules, line: &str) -> Value {
@@ -73,6 +74,33 @@ pub fn reply(bot: &mut dyn Bot, name: &str, incoming: Incoming) -> Value {
     }
 }
 
+/// The reply of the table robot `bot` (introducing itself as `name`) to one request line of a
+/// table of `N` seats ([`parse_request_at`]): [`answer`] for a game of two or four. A table
+/// has no doubling or showing: such a request is answered, as the robot that never doubles
+/// nor shows would (the smallest factor offered, no show).
+pub fn answer_at<const N: usize>(
+    bot: &mut TableBot,
+    name: &str,
+    default_rules: &Rules,
+    line: &str,
+) -> Value {
+    let Incoming { id, request } = match parse_request_at::<N>(line, default_rules) {
+        Ok(incoming) => incoming,
+        Err(r) => return rejection_reply(&r),
+    };
+    match request {
+        Request::Hello => hello_reply(&id, name),
+        Request::Act(act) => {
+            let m = bot.play(&act.view.turn_view(), &act.allowed);
+            act_reply(&id, &m, act.view.rules())
+        }
+        Request::Bid(b) => bid_reply(&id, bot.bid_view(&b.view, &b.allowed)),
+        Request::Double(d) => double_reply(&id, d.choices.iter().copied().min().unwrap_or(1)),
+        Request::Show(_) => show_reply(&id, false),
+        Request::Result { .. } => result_reply(&id),
+    }
+}
+
 /// Reads one line of at most [`MAX_LINE`] bytes into `buf` (without its line end). Returns
 /// `None` at the end of input, `Some(false)` for a line, `Some(true)` for a line too long
 /// (skipped to its end without being kept).
@@ -121,8 +149,54 @@ pub fn serve(
     bot: &mut dyn Bot,
     name: &str,
     default_rules: &Rules,
+    input: impl BufRead,
+    output: impl Write,
+) -> io::Result<()> {
+    serve_lines(input, output, |line| {
+        catch_unwind(AssertUnwindSafe(|| answer(bot, name, default_rules, line))).unwrap_or_else(
+            |_| {
+                let id = parse_request(line, default_rules).map_or_else(|r| r.id, |i| i.id);
+                internal_error(&id)
+            },
+        )
+    })
+}
+
+/// [`serve`] for the table robot `bot` at a table of `N` seats (`ddz bot --rules two|four`):
+/// the requests are read by [`parse_request_at`] and answered by [`answer_at`].
+pub fn serve_at<const N: usize>(
+    bot: &mut TableBot,
+    name: &str,
+    default_rules: &Rules,
+    input: impl BufRead,
+    output: impl Write,
+) -> io::Result<()> {
+    serve_lines(input, output, |line| {
+        catch_unwind(AssertUnwindSafe(|| {
+            answer_at::<N>(bot, name, default_rules, line)
+        }))
+        .unwrap_or_else(|_| {
+            let id = parse_request_at::<N>(line, default_rules).map_or_else(|r| r.id, |i| i.id);
+            internal_error(&id)
+        })
+    })
+}
+
+/// The reply to a request the robot failed on.
+fn internal_error(id: &Value) -> Value {
+    error_reply(
+        id,
+        ErrorCode::InternalError,
+        "internal error: the robot failed on this request",
+    )
+}
+
+/// Reads request lines from `input` until its end and writes one reply line for each to
+/// `output`, flushed: `answer`'s for a line, an error for a line too long or not UTF-8.
+fn serve_lines(
     mut input: impl BufRead,
     mut output: impl Write,
+    mut answer: impl FnMut(&str) -> Value,
 ) -> io::Result<()> {
     let mut buf = Vec::new();
     while let Some(too_long) = read_line(&mut input, &mut buf)? {
@@ -139,18 +213,7 @@ pub fn serve(
                     ErrorCode::NotJson,
                     &format!("not JSON: not UTF-8 ({e})"),
                 ),
-                Ok(line) => {
-                    catch_unwind(AssertUnwindSafe(|| answer(bot, name, default_rules, line)))
-                        .unwrap_or_else(|_| {
-                            let id =
-                                parse_request(line, default_rules).map_or_else(|r| r.id, |i| i.id);
-                            error_reply(
-                                &id,
-                                ErrorCode::InternalError,
-                                "internal error: the robot failed on this request",
-                            )
-                        })
-                }
+                Ok(line) => answer(line),
             }
         };
         writeln!(output, "{reply}")?;
