@@ -3,13 +3,16 @@
 //! Python bindings of ddz for reinforcement learning (the `ddz` Python package, built with
 //! maturin): `ddz.Env` (one game: legal moves as strings, RLCard action ids and masks,
 //! the `rlcard` and `douzero` observation encodings, payoffs, clone, perfect information),
-//! `ddz.VecEnv` (many games stepped in parallel into numpy arrays), `ddz.Bot` (ddz's robots
-//! as opponents) and, in Python, RLCard-compatible, PettingZoo and Gymnasium wrappers. The
-//! repository README's "Python" section shows the Python side.
+//! `ddz.TableEnv` (one game at the two- and four-seat tables of docs/variants.md, which
+//! `ddz.Env("two")` and `ddz.Env("four")` give), `ddz.VecEnv` (many games stepped in parallel
+//! into numpy arrays), `ddz.Bot` (ddz's robots as opponents) and, in Python,
+//! RLCard-compatible, PettingZoo and Gymnasium wrappers. The repository README's "Python"
+//! section shows the Python side.
 //!
 //! The Rust side is usable on its own: [`env_game::EnvGame`] drives one game and keeps the legal
 //! moves and their RLCard ids, [`encode`] writes the observations into caller buffers,
-//! [`actions`] maps card sets to RLCard's 27,472 action ids.
+//! [`actions`] maps card sets to RLCard's 27,472 action ids, [`py_table::Table`] is a game at
+//! two or four seats.
 //!
 //! ```
 //! use ddz_core::Rules;
@@ -38,12 +41,14 @@ mod py_analysis;
 mod py_arena;
 mod py_bot;
 mod py_env;
+pub mod py_table;
 mod py_vec;
 
 /// The extension module `ddz._ddz`; the `ddz` package re-exports it.
 #[pymodule]
 fn _ddz(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<py_env::Env>()?;
+    m.add_class::<py_table::TableEnv>()?;
     m.add_class::<py_vec::VecEnv>()?;
     m.add_class::<py_bot::Bot>()?;
     m.add(

@@ -3,7 +3,7 @@
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::{PyDict, PyString, PyType};
 
 use ddz_core::{Bidding, Cards, Profile, Rank, Rules};
 use ddz_game::{DealLine, Phase, Role, Seat, derive_seed};
@@ -29,6 +29,13 @@ pub(crate) fn make_rules(
 ) -> PyResult<Rules> {
     let mut r =
         Rules::from_profile_name(rules).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    if r.seats != 3 {
+        return Err(PyValueError::new_err(format!(
+            "rules \"{rules}\" seat {} players: ddz.Env(\"{rules}\") gives a ddz.TableEnv for \
+             them; this class plays the three-seat profiles",
+            r.seats
+        )));
+    }
     if let Some(text) = laizi {
         let cards: Cards = text
             .parse()
@@ -77,13 +84,14 @@ pub(crate) fn seat_arg(seat: i64) -> PyResult<usize> {
 /// One game of Dou Dizhu for reinforcement learning.
 ///
 /// `Env(rules="classic", laizi=None, seed=0, landlord=None, bidding=None)`: `rules` is a
-/// profile name (`classic`, `laizi`, `tiandi`, `douzero`, `rlcard`, `botzone`, `huanle`);
+/// profile name (`classic`, `laizi`, `tiandi`, `douzero`, `rlcard`, `botzone`, `huanle`; the
+/// Python class `ddz.Env`, derived from this one, gives a `ddz.TableEnv` for `two` and `four`);
 /// `laizi` fixes the wild ranks (`"7"`, `"79"`) of the wildcard profiles, otherwise drawn each
 /// deal; `seed` seeds the sequence of deals; `landlord` fixes the landlord's seat (no
 /// bidding); `bidding` (`"points"` or `"call_rob"`) makes the seats bid under any profile. The
 /// rlcard and douzero profiles have a fixed landlord, seat 0, as RLCard and DouZero do, unless
 /// given `bidding`.
-#[pyclass(module = "ddz._ddz", name = "Env")]
+#[pyclass(module = "ddz._ddz", name = "Env", subclass)]
 #[derive(Clone)]
 pub struct Env {
     pub(crate) table: EnvGame,
@@ -93,6 +101,40 @@ pub struct Env {
 }
 
 impl Env {
+    /// A copy of `env` as an object of the Python class `ty`: `Env` itself, or a subclass of
+    /// it (`ddz.Env`), so that copies keep the class of what they copy.
+    pub(crate) fn copy_as<'py>(
+        env: &Bound<'py, Env>,
+        ty: &Bound<'py, PyType>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = env.py();
+        let base = py.get_type::<Env>();
+        if ty.is(&base) || !ty.is_subclass(&base)? {
+            return Ok(Bound::new(py, Clone::clone(&*env.borrow()))?.into_any());
+        }
+        // `Env.__new__(ty, _copy_of=env)`: an object of the subclass holding a copy of the
+        // state, made without the subclass's own `__new__` and without dealing a game.
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("_copy_of", env)?;
+        base.getattr("__new__")?.call((ty,), Some(&kwargs))
+    }
+
+    /// This environment as an object of the package's class `ddz.Env` (the Rust `Env` if the
+    /// package does not define it).
+    pub(crate) fn into_package_object(self, py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+        let ty = py
+            .import("ddz")
+            .and_then(|m| m.getattr("Env"))
+            .ok()
+            .and_then(|c| c.cast_into::<PyType>().ok())
+            .unwrap_or_else(|| py.get_type::<Env>());
+        let env = Bound::new(py, self)?;
+        if ty.is(env.get_type()) {
+            return Ok(env.into_any());
+        }
+        Env::copy_as(&env, &ty)
+    }
+
     /// An environment around a table (a copy of one game of a `VecEnv`).
     pub(crate) fn from_table(table: EnvGame, seed: u64) -> Env {
         Env {
@@ -240,14 +282,22 @@ impl Env {
 #[pymethods]
 impl Env {
     #[new]
-    #[pyo3(signature = (rules = "classic", laizi = None, seed = 0, landlord = None, bidding = None))]
+    #[pyo3(
+        signature = (rules = "classic", laizi = None, seed = 0, landlord = None, bidding = None, *, _copy_of = None),
+        text_signature = "(rules='classic', laizi=None, seed=0, landlord=None, bidding=None)"
+    )]
     fn new(
         rules: &str,
         laizi: Option<&str>,
         seed: u64,
         landlord: Option<u8>,
         bidding: Option<&str>,
+        _copy_of: Option<PyRef<'_, Env>>,
     ) -> PyResult<Env> {
+        // The copies of a subclass's objects (`Env::copy_as`) come this way.
+        if let Some(env) = _copy_of {
+            return Ok(Clone::clone(&*env));
+        }
         let r = make_rules(rules, laizi, landlord, bidding)?;
         Ok(Env {
             table: EnvGame::new(&r, derive_seed(seed, 0)),
@@ -734,17 +784,20 @@ impl Env {
         ddz_game::GameRecord::from_game(self.table.game()).to_json()
     }
 
-    /// An independent copy of the environment (same game, same seed sequence).
-    fn clone(&self) -> Env {
-        Clone::clone(self)
+    /// An independent copy of the environment (same game, same seed sequence, same class).
+    fn clone<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        Env::copy_as(slf, &slf.get_type())
     }
 
-    fn __copy__(&self) -> Env {
-        Clone::clone(self)
+    fn __copy__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        Env::copy_as(slf, &slf.get_type())
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Env {
-        Clone::clone(self)
+    fn __deepcopy__<'py>(
+        slf: &Bound<'py, Self>,
+        _memo: &Bound<'_, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        Env::copy_as(slf, &slf.get_type())
     }
 
     fn __repr__(&self) -> String {

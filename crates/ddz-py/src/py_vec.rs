@@ -677,9 +677,10 @@ impl VecEnv {
         ))
     }
 
-    /// A copy of game `i` as an `Env` (for inspection; stepping it does not change the VecEnv).
-    fn env(&self, i: usize) -> PyResult<Env> {
-        Ok(Env::from_table(self.table(i)?.clone(), self.setup.seed))
+    /// A copy of game `i` as an `Env` (`ddz.Env`; for inspection, stepping it does not change
+    /// the VecEnv).
+    fn env<'py>(&self, py: Python<'py>, i: usize) -> PyResult<Bound<'py, PyAny>> {
+        Env::from_table(self.table(i)?.clone(), self.setup.seed).into_package_object(py)
     }
 
     fn __len__(&self) -> usize {
