@@ -8,11 +8,16 @@
 //! units (as the landlord its score, as farmers minus the landlord's). Both come with 95%
 //! intervals over deals ([`Tally`]): a deal's two games are one observation. Every game's
 //! record ([`TableRecord`]) is replayed before it counts.
+//!
+//! Besides the built-in table robots, a robot may be a [`TablePlayer`] from outside
+//! ([`run_table_with`]: `ddz arena --rules two --exec`). One that fails (a program that exits,
+//! is silent or answers wrongly) ends the run with an error naming it and the deal: the
+//! table game has no forfeit yet.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use ddz_bots::BotError;
-use ddz_bots::table::TableBot;
+use ddz_bots::table::{TableBot, TablePlayer};
 use ddz_core::{Bidding, Rules};
 use ddz_game::{Phase, Seat, TableGame, TableRecord, derive_seed};
 use serde::Serialize;
@@ -66,23 +71,65 @@ impl core::fmt::Display for TableRunError {
 
 impl std::error::Error for TableRunError {}
 
+/// The players from outside a run may seat, by name: `ddz arena --exec`'s programs.
+pub trait Outside<const N: usize>: Sync {
+    /// Whether `name` is one of them.
+    fn knows(&self, name: &str) -> bool;
+    /// Starts the player `name` for one seat of one game, or says why it cannot start.
+    fn start(&self, name: &str) -> Result<Box<dyn TablePlayer<N>>, String>;
+}
+
+/// No players from outside: every name is a built-in table robot's.
+struct NoOutside;
+
+impl<const N: usize> Outside<N> for NoOutside {
+    fn knows(&self, _: &str) -> bool {
+        false
+    }
+
+    fn start(&self, name: &str) -> Result<Box<dyn TablePlayer<N>>, String> {
+        Err(format!("no player from outside is named {name}"))
+    }
+}
+
+/// A seat's player in a game: a built-in robot or one from outside.
+enum Player<const N: usize> {
+    Robot(TableBot),
+    Outside(Box<dyn TablePlayer<N>>),
+}
+
+/// The player of `spec` for one game: an outside player when `outside` knows the name, else
+/// the built-in robot.
+fn player<const N: usize>(
+    spec: &str,
+    seed: u64,
+    outside: &dyn Outside<N>,
+) -> Result<Player<N>, TableRunError> {
+    if outside.knows(spec) {
+        return outside
+            .start(spec)
+            .map(Player::Outside)
+            .map_err(TableRunError::Game);
+    }
+    TableBot::from_spec(spec, seed)
+        .map(Player::Robot)
+        .map_err(TableRunError::Bot)
+}
+
 /// One game of a deal: `landlord_spec` in seat 0, `farmer_spec` at every other seat. Returns
 /// whether the landlord won and its score.
 fn play_game<const N: usize>(
     rules: &Rules,
     seed: u64,
-    landlord_spec: &str,
-    farmer_spec: &str,
+    (landlord_spec, farmer_spec): (&str, &str),
+    outside: &dyn Outside<N>,
 ) -> Result<(bool, i64), TableRunError> {
     let game_error = |e: String| TableRunError::Game(format!("deal seed {seed}: {e}"));
     let mut game = TableGame::<N>::new(rules, seed).map_err(|e| game_error(e.to_string()))?;
-    let mut bots = Vec::with_capacity(N);
+    let mut players = Vec::with_capacity(N);
     for s in 0..N {
         let spec = if s == 0 { landlord_spec } else { farmer_spec };
-        bots.push(
-            TableBot::from_spec(spec, derive_seed(seed, 1 + s as u64))
-                .map_err(TableRunError::Bot)?,
-        );
+        players.push(player(spec, derive_seed(seed, 1 + s as u64), outside)?);
     }
     while game.phase() == Phase::Playing {
         let Some(turn) = game.turn_view() else {
@@ -90,7 +137,17 @@ fn play_game<const N: usize>(
         };
         let allowed = game.legal_moves();
         let seat = game.turn();
-        let m = bots[seat.index()].play(&turn, &allowed);
+        let m = match &mut players[seat.index()] {
+            Player::Robot(bot) => bot.play(&turn, &allowed),
+            Player::Outside(p) => {
+                let m = p.play(&game.view(seat), &allowed);
+                if let Some(why) = p.failure() {
+                    let name = p.name().to_string();
+                    return Err(game_error(format!("seat {seat} ({name}) failed: {why}")));
+                }
+                m
+            }
+        };
         game.play(seat, m).map_err(|e| game_error(e.to_string()))?;
     }
     let record = TableRecord::from_game(&game);
@@ -116,9 +173,25 @@ pub fn run_table<const N: usize>(
     threads: usize,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<TableReport, TableRunError> {
-    // Both specs are checked before any game.
-    TableBot::from_spec(a, 0).map_err(TableRunError::Bot)?;
-    TableBot::from_spec(b, 0).map_err(TableRunError::Bot)?;
+    run_table_with::<N>(rules, (a, b), (deals, seed), threads, progress, &NoOutside)
+}
+
+/// [`run_table`] with players from outside: a name `outside` knows is the player it starts
+/// (one a seat and game), any other a built-in table robot.
+pub fn run_table_with<const N: usize>(
+    rules: &Rules,
+    (a, b): (&str, &str),
+    (deals, seed): (u64, u64),
+    threads: usize,
+    progress: &(dyn Fn(u64) + Sync),
+    outside: &dyn Outside<N>,
+) -> Result<TableReport, TableRunError> {
+    // Both built-in specs are checked before any game.
+    for spec in [a, b] {
+        if !outside.knows(spec) {
+            TableBot::from_spec(spec, 0).map_err(TableRunError::Bot)?;
+        }
+    }
     let mut rules = rules.clone();
     rules.bidding = Bidding::Fixed;
     rules.landlord_seat = 0;
@@ -134,8 +207,8 @@ pub fn run_table<const N: usize>(
                     let mut tallies = [Tally::default(); 4];
                     for deal in (t..deals).step_by(threads as usize) {
                         let seed = derive_seed(seed, deal);
-                        let (a_won, a_score) = play_game::<N>(rules, seed, a, b)?;
-                        let (b_won, b_score) = play_game::<N>(rules, seed, b, a)?;
+                        let (a_won, a_score) = play_game::<N>(rules, seed, (a, b), outside)?;
+                        let (b_won, b_score) = play_game::<N>(rules, seed, (b, a), outside)?;
                         let farmers_won = i64::from(!b_won);
                         tallies[0].add(i64::from(a_won) + farmers_won, 2);
                         tallies[1].add(a_score - b_score, 2);

@@ -24,6 +24,21 @@ use crate::{BotError, obvious_play};
 /// (options `search:worlds=N:moves=K`).
 pub const TABLE_ROBOTS: [&str; 4] = ["random", "greedy", "ddzlib", "search"];
 
+/// A player at a table of `N` seats that is not one of the built-in [`TableBot`]s: an
+/// external program over `ddz-jsonl/1` (`ddz_protocol::external::ExternalBot`). It reads the
+/// seat's whole view and may fail (a program that exits, is silent or answers wrongly): its
+/// [`TablePlayer::failure`] then says why, and the action returned is only a stand-in.
+pub trait TablePlayer<const N: usize>: Send {
+    /// The player's name.
+    fn name(&self) -> &str;
+    /// A bid for the seat of `view`, one of `allowed`.
+    fn bid(&mut self, view: &SeatView<N>, allowed: &[Bid]) -> Bid;
+    /// A play for the seat of `view`, one of `allowed`.
+    fn play(&mut self, view: &SeatView<N>, allowed: &[Move]) -> Move;
+    /// Why the player failed, once it has.
+    fn failure(&self) -> Option<String>;
+}
+
 /// A robot at a table of any size.
 pub enum TableBot {
     /// Uniformly random bids and plays.
@@ -120,8 +135,10 @@ impl TableBot {
 /// side wins most often (ties: the ladder's order) is played.
 ///
 /// Partial: a sample deals the unseen cards uniformly over the other seats' counts (and the
-/// cards out of play); it does not use the kitty, which the landlord took in sight of all,
-/// nor what the plays so far say about the hands (the three-seat `search` infers both).
+/// cards out of play); it does not use the kitty, which the landlord took in sight of all
+/// (keeping it in the landlord's samples measured no better: docs/strength-runs/
+/// table-search-kitty.md), nor what the plays so far say about the hands (the three-seat
+/// `search` infers both).
 pub struct TableSearch {
     worlds: u32,
     moves: usize,

@@ -194,3 +194,50 @@ fn two_and_four_seats_play_two_robots() {
         assert!(err.contains(needle), "{all:?}: {err}");
     }
 }
+
+#[test]
+fn external_robots_play_at_two_and_four_seats() {
+    let ddz_bin = env!("CARGO_BIN_EXE_ddz");
+    for rules in ["two", "four"] {
+        // ddzlib through the protocol plays exactly as the built-in ddzlib: every deal is even.
+        let exec = format!("ext={ddz_bin} bot --rules {rules} --bot ddzlib");
+        let out = ddz(&[
+            "arena",
+            "--rules",
+            rules,
+            "--bots",
+            "ext,ddzlib",
+            "--exec",
+            &exec,
+            "--deals",
+            "6",
+            "--seed",
+            "5",
+            "--json",
+        ]);
+        assert!(out.status.success(), "{out:?}");
+        let v = json(&out);
+        assert_eq!(v["wp"]["mean"], 0.5, "{v}");
+        assert_eq!(v["adp"]["mean"], 0.0, "{v}");
+    }
+    // A program that answers for another table ends the run with the reason and the seat.
+    let exec = format!("ext={ddz_bin} bot --rules two");
+    let out = ddz(&[
+        "arena",
+        "--rules",
+        "four",
+        "--bots",
+        "ext,random",
+        "--exec",
+        &exec,
+        "--deals",
+        "2",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("seat 0 (ext) failed: act: error reply")
+            && err.contains("four rules seat 4 players"),
+        "{err}"
+    );
+}

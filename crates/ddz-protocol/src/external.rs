@@ -37,6 +37,7 @@ use crate::jsonl::{
 use crate::sent::{Sent, fields};
 use std::sync::Arc;
 
+use ddz_bots::table::TablePlayer;
 use ddz_bots::{BOT_NAMES, Bot, BotError, BotFactory, Registry};
 
 /// The per-decision timeout when none is given: 5 seconds.
@@ -388,12 +389,10 @@ fn spawn_reader(stdout: ChildStdout) -> Receiver<Line> {
     rx
 }
 
-impl Bot for ExternalBot {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn bid(&mut self, view: &SeatView, allowed: &[Bid]) -> Bid {
+impl ExternalBot {
+    /// Asks the program a `bid` request for the seat of `view` at a table of `N`; a reply
+    /// that is not one of `allowed` is a failure.
+    fn bid_at<const N: usize>(&mut self, view: &SeatView<N>, allowed: &[Bid]) -> Bid {
         let fallback = allowed.first().copied().unwrap_or(0);
         let Some(reply) = self.exchange("bid", |id| bid_request(id, view)) else {
             return fallback;
@@ -409,7 +408,9 @@ impl Bot for ExternalBot {
         }
     }
 
-    fn play(&mut self, view: &SeatView, allowed: &[Move]) -> Move {
+    /// Asks the program an `act` request for the seat of `view` at a table of `N`; a reply
+    /// that is not one of `allowed` is a failure.
+    fn play_at<const N: usize>(&mut self, view: &SeatView<N>, allowed: &[Move]) -> Move {
         let fallback = allowed.first().copied().unwrap_or(Move::PASS);
         let Some(reply) = self.exchange("act", |id| act_request(id, view, Some(allowed))) else {
             return fallback;
@@ -441,6 +442,38 @@ impl Bot for ExternalBot {
                 fallback
             }
         }
+    }
+}
+
+impl<const N: usize> TablePlayer<N> for ExternalBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn bid(&mut self, view: &SeatView<N>, allowed: &[Bid]) -> Bid {
+        self.bid_at(view, allowed)
+    }
+
+    fn play(&mut self, view: &SeatView<N>, allowed: &[Move]) -> Move {
+        self.play_at(view, allowed)
+    }
+
+    fn failure(&self) -> Option<String> {
+        self.failure.clone()
+    }
+}
+
+impl Bot for ExternalBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn bid(&mut self, view: &SeatView, allowed: &[Bid]) -> Bid {
+        self.bid_at(view, allowed)
+    }
+
+    fn play(&mut self, view: &SeatView, allowed: &[Move]) -> Move {
+        self.play_at(view, allowed)
     }
 
     /// Asks the program a `double` request; a reply that is not one of `allowed` is a

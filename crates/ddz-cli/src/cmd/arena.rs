@@ -24,7 +24,8 @@ pub struct Args {
     /// The robots, comma-separated, each `name[:key=value]...` (random, greedy, value,
     /// ddzlib, or a NAME defined with --exec); every pair plays once. The same robot twice
     /// plays it against itself. Under --rules two or four: exactly two of random, greedy,
-    /// ddzlib and search[:worlds=N][:moves=K] (docs/variants.md), A against B.
+    /// ddzlib, search[:worlds=N][:moves=K] (docs/variants.md) or a NAME defined with --exec
+    /// (a program for that table: `ddz bot --rules two`), A against B.
     #[arg(long, value_name = "A,B[,C...]")]
     bots: Option<String>,
     /// Define the robot NAME, played by an external program speaking the stdio protocol
@@ -32,7 +33,9 @@ pub struct Args {
     /// without a shell, one process per seat and game; its stderr goes to ours. A robot that
     /// replies with a move it was not allowed, an error or malformed output, exits, or is
     /// silent past --timeout forfeits the game (its side loses at the stake so far); the
-    /// report counts the failures and the run goes on.
+    /// report counts the failures and the run goes on. Under --rules two or four a failing
+    /// program ends the run instead, with its reason and the deal (the table game has no
+    /// forfeit yet).
     #[arg(long, value_name = "NAME=COMMAND")]
     exec: Vec<String>,
     /// How long an external robot may take over one decision, in milliseconds (over its
@@ -116,7 +119,6 @@ pub fn run(args: Args) -> Result<()> {
     let table = args.rules.load_any_table()?;
     if table.seats != 3 {
         let given = [
-            ("--exec", !args.exec.is_empty()),
             ("--decks", args.decks.is_some()),
             ("--bidding", args.bidding),
             ("--shard", args.shard.is_some()),
@@ -131,6 +133,7 @@ pub fn run(args: Args) -> Result<()> {
             seed: args.seed,
             threads: args.threads,
             bar: progress(args.deals, args.quiet, "deals")?,
+            externals: externals(&args.exec, args.timeout)?,
             json: args.json,
             three_seat_only: given.iter().filter(|g| g.1).map(|g| g.0).collect(),
         });

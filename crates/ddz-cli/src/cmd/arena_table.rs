@@ -2,8 +2,10 @@
 //! (ddz_arena::table), with the options that apply there.
 
 use anyhow::{Result, anyhow, bail};
-use ddz_arena::table::{TableReport, run_table};
+use ddz_arena::table::{Outside, TableReport, run_table_with};
+use ddz_bots::table::TablePlayer;
 use ddz_core::Rules;
+use ddz_protocol::external::{ExternalBot, Externals};
 
 use crate::common::print_json;
 use indicatif::ProgressBar;
@@ -22,6 +24,8 @@ pub struct TableRun<'a> {
     pub threads: Option<usize>,
     /// The progress bar over the deals (`ddz arena`'s, hidden with `--quiet`).
     pub bar: ProgressBar,
+    /// The robots of `--exec`, one program a seat and game.
+    pub externals: Externals,
     /// `--json`.
     pub json: bool,
     /// The options given that only the three-seat arena has, by name.
@@ -42,10 +46,11 @@ pub fn run(run: TableRun) -> Result<()> {
     let [a, b] = bots.as_slice() else {
         bail!(
             "--bots: the arena at {} seats takes exactly two robots (of random, greedy, \
-             ddzlib, search), e.g. --bots search,ddzlib",
+             ddzlib, search, or a NAME defined with --exec), e.g. --bots search,ddzlib",
             run.rules.seats
         );
     };
+    let programs = Programs(&run.externals);
     let threads = match run.threads {
         Some(0) => bail!("--threads must be at least 1"),
         Some(t) => t,
@@ -54,9 +59,10 @@ pub fn run(run: TableRun) -> Result<()> {
     let bar = &run.bar;
     bar.set_length(run.deals);
     let on_deal = |done: u64| bar.set_position(done);
+    let (specs, deals) = ((*a, *b), (run.deals, run.seed));
     let report = match run.rules.seats {
-        2 => run_table::<2>(&run.rules, a, b, run.deals, run.seed, threads, &on_deal),
-        4 => run_table::<4>(&run.rules, a, b, run.deals, run.seed, threads, &on_deal),
+        2 => run_table_with::<2>(&run.rules, specs, deals, threads, &on_deal, &programs),
+        4 => run_table_with::<4>(&run.rules, specs, deals, threads, &on_deal, &programs),
         n => bail!("--rules: no arena at {n} seats"),
     }
     .map_err(|e| anyhow!("--bots: {e}"))?;
@@ -88,4 +94,25 @@ fn text(r: &TableReport) -> String {
         est(&r.wp_as_landlord),
         est(&r.wp_as_farmers),
     )
+}
+
+/// The `--exec` programs as players at a table: one process a seat and game.
+struct Programs<'a>(&'a Externals);
+
+impl<const N: usize> Outside<N> for Programs<'_> {
+    fn knows(&self, name: &str) -> bool {
+        self.0.get(name).is_some()
+    }
+
+    fn start(&self, name: &str) -> Result<Box<dyn TablePlayer<N>>, String> {
+        let external = self
+            .0
+            .get(name)
+            .ok_or_else(|| format!("no --exec robot is named {name}"))?;
+        let bot = ExternalBot::spawn(name, external).map_err(|e| e.to_string())?;
+        match TablePlayer::<N>::failure(&bot) {
+            Some(why) => Err(format!("robot {name}: {why}")),
+            None => Ok(Box::new(bot)),
+        }
+    }
 }
