@@ -118,34 +118,7 @@ pub fn run(args: Args) -> Result<()> {
             game.turn()
         )?,
         Some(r) => {
-            let winner = match r.winner {
-                ddz_game::Side::Landlord => "the landlord wins",
-                ddz_game::Side::Farmers => "the farmers win",
-            };
-            let mut extras = vec![format!("bombs {}", r.bombs)];
-            if r.rocket {
-                extras.push("rocket".into());
-            }
-            if r.spring {
-                extras.push("spring".into());
-            }
-            if r.anti_spring {
-                extras.push("anti-spring".into());
-            }
-            writeln!(
-                out,
-                "result: {winner} (seat {} out first); base {} x multiplier {} ({})",
-                r.first_out,
-                r.base,
-                r.multiplier,
-                extras.join(", ")
-            )?;
-            let scores: Vec<String> = r
-                .scores
-                .iter()
-                .map(|(s, v)| format!("seat {s} {v:+}"))
-                .collect();
-            writeln!(out, "scores: {}", scores.join(", "))?;
+            crate::cmd::replay_table::write_result(&mut out, r, "the farmers win", "rocket")?;
             writeln!(
                 out,
                 "checked: {} bids, {} plays and the result",

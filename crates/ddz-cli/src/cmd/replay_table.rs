@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use anyhow::{Result, bail};
-use ddz_game::{Phase, Side, TableGame, TableRecord};
+use ddz_game::{Phase, TableGame, TableRecord};
 use serde_json::json;
 
 use crate::common::print_json;
@@ -101,35 +101,11 @@ fn write_game<const N: usize>(
     }
     match game.result() {
         Some(r) if game.phase() == Phase::Over => {
-            let winner = match r.winner {
-                Side::Landlord => "the landlord wins",
-                Side::Farmers if N == 2 => "the farmer wins",
-                Side::Farmers => "the farmers win",
+            let (farmers, top) = match N {
+                2 => ("the farmer wins", "rocket"),
+                _ => ("the farmers win", "four jokers"),
             };
-            let mut extras = vec![format!("bombs {}", r.bombs)];
-            if r.rocket {
-                extras.push("top bomb".into());
-            }
-            if r.spring {
-                extras.push("spring".into());
-            }
-            if r.anti_spring {
-                extras.push("anti-spring".into());
-            }
-            writeln!(
-                out,
-                "result: {winner} (seat {} out first); base {} x multiplier {} ({})",
-                r.first_out,
-                r.base,
-                r.multiplier,
-                extras.join(", ")
-            )?;
-            let scores: Vec<String> = r
-                .scores
-                .iter()
-                .map(|(s, v)| format!("seat {s} {v:+}"))
-                .collect();
-            writeln!(out, "scores: {}", scores.join(", "))?;
+            write_result(out, r, farmers, top)?;
             writeln!(
                 out,
                 "checked: {} bids, {} plays and the result",
@@ -143,5 +119,45 @@ fn write_game<const N: usize>(
             game.turn()
         )?,
     }
+    Ok(())
+}
+
+/// A game's result in two lines, `result: ...` and `scores: ...`, as `ddz replay` shows it at
+/// every table: `farmers` is how the
+/// farmers' win is said, `top` the name of the top bomb (the rocket, the four jokers).
+pub(super) fn write_result<const N: usize>(
+    out: &mut impl Write,
+    r: &ddz_game::GameResult<N>,
+    farmers: &str,
+    top: &str,
+) -> Result<()> {
+    let winner = match r.winner {
+        ddz_game::Side::Landlord => "the landlord wins",
+        ddz_game::Side::Farmers => farmers,
+    };
+    let mut extras = vec![format!("bombs {}", r.bombs)];
+    if r.rocket {
+        extras.push(top.into());
+    }
+    if r.spring {
+        extras.push("spring".into());
+    }
+    if r.anti_spring {
+        extras.push("anti-spring".into());
+    }
+    writeln!(
+        out,
+        "result: {winner} (seat {} out first); base {} x multiplier {} ({})",
+        r.first_out,
+        r.base,
+        r.multiplier,
+        extras.join(", ")
+    )?;
+    let scores: Vec<String> = r
+        .scores
+        .iter()
+        .map(|(s, v)| format!("seat {s} {v:+}"))
+        .collect();
+    writeln!(out, "scores: {}", scores.join(", "))?;
     Ok(())
 }

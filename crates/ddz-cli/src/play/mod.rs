@@ -5,6 +5,7 @@
 mod describe;
 mod plain;
 mod records;
+mod screen_loop;
 mod table;
 mod tui;
 mod variant;

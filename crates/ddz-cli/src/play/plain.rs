@@ -131,7 +131,7 @@ enum Reply {
 }
 
 /// Reads the next non-empty line, trimmed; `None` at the end of the input.
-fn read_command(input: &mut impl BufRead) -> Result<Option<String>> {
+pub(super) fn read_command(input: &mut impl BufRead) -> Result<Option<String>> {
     let mut line = String::new();
     loop {
         line.clear();

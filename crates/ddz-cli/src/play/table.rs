@@ -213,19 +213,7 @@ impl Table {
 
     /// How a bid is said under these rules, given the bids before it.
     pub fn bid_word(&self, bid: Bid, earlier: &[(Seat, Bid)]) -> String {
-        match self.options.rules.bidding {
-            Bidding::CallRob => {
-                let called = earlier.iter().any(|&(_, b)| b > 0);
-                match (bid, called) {
-                    (0, false) => "decline".into(),
-                    (0, true) => "no rob".into(),
-                    (_, false) => "call".into(),
-                    (_, true) => "rob".into(),
-                }
-            }
-            _ if bid == 0 => "pass".into(),
-            _ => bid.to_string(),
-        }
+        bid_word(self.options.rules.bidding, bid, earlier)
     }
 
     /// Applies an action of `seat` to the sitting, then keeps the outcome (and saves the
@@ -441,4 +429,22 @@ impl Table {
 fn save_record(dir: &Path, game: &Game, number: u32) -> Result<PathBuf, String> {
     let text = GameRecord::from_game(game).to_json() + "\n";
     super::records::save_record_text(dir, game.seed(), number, &text)
+}
+
+/// How a bid is said under the bidding form `bidding`, given the bids before it: `call`,
+/// `rob`, `decline`, `no rob` under call-and-rob, `pass` or the points under points.
+pub fn bid_word(bidding: Bidding, bid: Bid, earlier: &[(Seat, Bid)]) -> String {
+    match bidding {
+        Bidding::CallRob => {
+            let called = earlier.iter().any(|&(_, b)| b > 0);
+            match (bid, called) {
+                (0, false) => "decline".into(),
+                (0, true) => "no rob".into(),
+                (_, false) => "call".into(),
+                (_, true) => "rob".into(),
+            }
+        }
+        _ if bid == 0 => "pass".into(),
+        _ => bid.to_string(),
+    }
 }

@@ -6,13 +6,13 @@
 //! `App` into a frame and is what the snapshot tests call; [`run`] is the event loop, pacing
 //! the robots with a short delay so their plays can be followed.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::Result;
 use ddz_core::{Bidding, Card, CardSet, Move, Rank, Rules, move_notation};
 use ddz_game::{Phase, Seat};
 use ratatui::Frame;
-use ratatui::crossterm::event::{self, Event as TermEvent, KeyCode, KeyEvent, KeyEventKind};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span, Text};
@@ -22,12 +22,8 @@ use super::describe::{
     describe_event, hand_text, kind_words, outcome_lines, role_name, seat_label, turn_text,
     wild_text,
 };
+use super::screen_loop::{MIN_HEIGHT, MIN_WIDTH, TableScreen, event_loop};
 use super::table::{Event, Table};
-
-/// The smallest terminal the table fits in.
-pub const MIN_WIDTH: u16 = 80;
-/// The smallest terminal height the table fits in.
-pub const MIN_HEIGHT: u16 = 24;
 
 /// What the keys do at the moment.
 #[derive(Clone, Debug, PartialEq)]
@@ -929,40 +925,30 @@ pub fn run(table: Table, delay: Duration) -> Result<()> {
     Ok(())
 }
 
-fn event_loop(
-    terminal: &mut ratatui::DefaultTerminal,
-    mut app: App,
-    delay: Duration,
-) -> Result<App> {
-    let mut robot_due: Option<Instant> = None;
-    while !app.quit {
-        terminal.draw(|f| draw(f, &app))?;
-        let size = terminal.size()?;
-        let too_small = size.width < MIN_WIDTH || size.height < MIN_HEIGHT;
-        let wait = if app.robot_may_act() && !too_small {
-            let due = *robot_due.get_or_insert_with(|| Instant::now() + delay);
-            Some(due.saturating_duration_since(Instant::now()))
-        } else {
-            robot_due = None;
-            None
-        };
-        let ready = match wait {
-            Some(w) => event::poll(w)?,
-            None => true,
-        };
-        if !ready {
-            robot_due = None;
-            app.robot_step();
-            continue;
-        }
-        match event::read()? {
-            TermEvent::Key(k) if too_small && k.code == KeyCode::Esc => app.quit = true,
-            TermEvent::Key(_) if too_small => {}
-            TermEvent::Key(k) => app.key(k),
-            _ => {}
-        }
+impl TableScreen for App {
+    fn draw(&self, frame: &mut Frame) {
+        draw(frame, self);
     }
-    Ok(app)
+
+    fn robot_may_act(&self) -> bool {
+        App::robot_may_act(self)
+    }
+
+    fn robot_step(&mut self) {
+        App::robot_step(self);
+    }
+
+    fn key(&mut self, key: KeyEvent) {
+        App::key(self, key);
+    }
+
+    fn quit(&self) -> bool {
+        self.quit
+    }
+
+    fn leave(&mut self) {
+        self.quit = true;
+    }
 }
 
 #[cfg(test)]

@@ -217,19 +217,7 @@ impl<const N: usize> VariantTable<N> {
 
     /// How a bid is said under these rules, given the bids before it.
     pub fn bid_word(&self, bid: Bid, earlier: &[(Seat, Bid)]) -> String {
-        match self.rules().bidding {
-            Bidding::CallRob => {
-                let called = earlier.iter().any(|&(_, b)| b > 0);
-                match (bid, called) {
-                    (0, false) => "decline".into(),
-                    (0, true) => "no rob".into(),
-                    (_, false) => "call".into(),
-                    (_, true) => "rob".into(),
-                }
-            }
-            _ if bid == 0 => "pass".into(),
-            _ => bid.to_string(),
-        }
+        super::table::bid_word(self.rules().bidding, bid, earlier)
     }
 
     /// The bids you may make now (empty off your bidding turn).

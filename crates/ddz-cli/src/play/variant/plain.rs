@@ -11,6 +11,7 @@ use anyhow::Result;
 use ddz_core::{Cards, Move, parse_cards_in, parse_move};
 use ddz_game::Phase;
 
+use super::super::plain::read_command;
 use super::{VariantEvent, VariantTable, hand_text};
 
 /// The line mode's commands at two and four seats.
@@ -111,21 +112,6 @@ enum Reply {
     Auto,
     Quiet,
     Quit,
-}
-
-/// Reads the next non-empty line, trimmed; `None` at the end of the input.
-fn read_command(input: &mut impl BufRead) -> Result<Option<String>> {
-    let mut line = String::new();
-    loop {
-        line.clear();
-        if input.read_line(&mut line)? == 0 {
-            return Ok(None);
-        }
-        let trimmed = line.trim();
-        if !trimmed.is_empty() {
-            return Ok(Some(trimmed.to_string()));
-        }
-    }
 }
 
 /// Does one command.

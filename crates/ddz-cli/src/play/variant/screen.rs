@@ -7,19 +7,20 @@
 //! right). A hand of up to 33 cards (the four-seat landlord's) wraps onto two rows; the
 //! cards are ranks, as a two-deck game has no suits to tell apart.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::Result;
 use ddz_core::{Bidding, Cards, Move, Rank, move_notation};
 use ddz_game::{Phase, Seat, TrickOf};
 use ratatui::Frame;
-use ratatui::crossterm::event::{self, Event as TermEvent, KeyCode, KeyEvent, KeyEventKind};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
-use super::super::tui::{MIN_HEIGHT, MIN_WIDTH, overlay, rank_of_key};
+use super::super::screen_loop::{MIN_HEIGHT, MIN_WIDTH, TableScreen, event_loop};
+use super::super::tui::{overlay, rank_of_key};
 use super::{VariantEvent, VariantTable};
 
 /// What the keys do at the moment.
@@ -675,40 +676,30 @@ pub fn run<const N: usize>(table: VariantTable<N>, delay: Duration) -> Result<()
     Ok(())
 }
 
-fn event_loop<const N: usize>(
-    terminal: &mut ratatui::DefaultTerminal,
-    mut screen: Screen<N>,
-    delay: Duration,
-) -> Result<Screen<N>> {
-    let mut robot_due: Option<Instant> = None;
-    while !screen.quit {
-        terminal.draw(|f| draw(f, &screen))?;
-        let size = terminal.size()?;
-        let too_small = size.width < MIN_WIDTH || size.height < MIN_HEIGHT;
-        let wait = if screen.robot_may_act() && !too_small {
-            let due = *robot_due.get_or_insert_with(|| Instant::now() + delay);
-            Some(due.saturating_duration_since(Instant::now()))
-        } else {
-            robot_due = None;
-            None
-        };
-        let ready = match wait {
-            Some(w) => event::poll(w)?,
-            None => true,
-        };
-        if !ready {
-            robot_due = None;
-            screen.robot_step();
-            continue;
-        }
-        match event::read()? {
-            TermEvent::Key(k) if too_small && k.code == KeyCode::Esc => screen.quit = true,
-            TermEvent::Key(_) if too_small => {}
-            TermEvent::Key(k) => screen.key(k),
-            _ => {}
-        }
+impl<const N: usize> TableScreen for Screen<N> {
+    fn draw(&self, frame: &mut Frame) {
+        draw(frame, self);
     }
-    Ok(screen)
+
+    fn robot_may_act(&self) -> bool {
+        Screen::robot_may_act(self)
+    }
+
+    fn robot_step(&mut self) {
+        Screen::robot_step(self);
+    }
+
+    fn key(&mut self, key: KeyEvent) {
+        Screen::key(self, key);
+    }
+
+    fn quit(&self) -> bool {
+        self.quit
+    }
+
+    fn leave(&mut self) {
+        self.quit = true;
+    }
 }
 
 #[cfg(test)]
