@@ -164,14 +164,15 @@ impl ActionError {
         Ok(())
     }
 
-    /// The readings of exactly `cards` among `legal` (the legal moves of the seat to play,
-    /// holding `hand`, against `last`, under `rules`), or why there is none: no cards, cards
-    /// not in hand, no combination, or none that beats the play on the table: what every
-    /// game's readings are ([`crate::Game::readings`], [`crate::TableGame::readings`]).
+    /// The readings of exactly `cards` among the legal moves `legal` gives (those of the seat
+    /// to play, holding `hand`, against `last`, under `rules`), or why there is none: no
+    /// cards, cards not in hand, no combination, or none that beats the play on the table:
+    /// what every game's readings are ([`crate::Game::readings`],
+    /// [`crate::TableGame::readings`]). The moves are generated only for cards in hand.
     pub(crate) fn readings(
         cards: Cards,
         hand: Cards,
-        legal: Vec<Move>,
+        legal: impl FnOnce() -> Vec<Move>,
         last: Option<(Seat, Move)>,
         rules: &Rules,
     ) -> Result<Vec<Move>, ActionError> {
@@ -181,7 +182,7 @@ impl ActionError {
         if !hand.contains(cards) {
             return Err(ActionError::NotInHand { cards });
         }
-        let readings: Vec<Move> = legal
+        let readings: Vec<Move> = legal()
             .into_iter()
             .filter(|m| !m.is_pass() && m.cards() == cards)
             .collect();

@@ -800,7 +800,7 @@ impl Game {
         ActionError::readings(
             cards,
             self.hand(seat),
-            self.legal_moves(),
+            || self.legal_moves(),
             self.last(),
             &self.in_force,
         )

@@ -191,8 +191,7 @@ impl Role {
     /// [`Role::LandlordUp`], the seat across at four seats [`Role::LandlordAcross`]. At two
     /// seats the one farmer plays both after and before the landlord; it is `LandlordDown`.
     pub const fn at<const N: usize>(seat: Seat, landlord: Seat) -> Role {
-        let after = (seat.0 as usize + N - landlord.0 as usize) % N;
-        match after {
+        match seat.after::<N>(landlord) {
             0 => Role::Landlord,
             1 => Role::LandlordDown,
             2 if N == 4 => Role::LandlordAcross,

@@ -294,7 +294,7 @@ impl<const N: usize> TableGame<N> {
     /// selection of cards can be played as.
     pub fn readings(&self, seat: Seat, cards: Cards) -> Result<Vec<Move>, ActionError> {
         ActionError::check_turn(self.phase, self.turn(), seat, Phase::Playing)?;
-        let legal = self.legal_moves();
+        let legal = || self.legal_moves();
         ActionError::readings(cards, self.hand(seat), legal, self.last(), &self.rules)
     }
 
