@@ -11,15 +11,15 @@
 //!
 //! Besides the built-in table robots, a robot may be a [`TablePlayer`] from outside
 //! ([`run_table_with`]: `ddz arena --rules two --exec`). One that fails (a program that exits,
-//! is silent or answers wrongly) ends the run with an error naming it and the deal: the
-//! table game has no forfeit yet.
+//! is silent or answers wrongly) forfeits the game ([`TableGame::forfeit_result`]: its side
+//! loses at the stake so far); the report counts the failures and names the first.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use ddz_bots::BotError;
 use ddz_bots::table::{TableBot, TablePlayer};
 use ddz_core::{Bidding, Rules};
-use ddz_game::{Phase, Seat, TableGame, TableRecord, derive_seed};
+use ddz_game::{Phase, Seat, Side, TableGame, TableRecord, derive_seed};
 use serde::Serialize;
 
 use crate::tally::{Estimate, Tally};
@@ -49,6 +49,17 @@ pub struct TableReport {
     pub wp_as_farmers: Estimate,
     /// The sums the estimates come from (wins and points), for merging runs.
     pub tallies: [Tally; 4],
+    /// Games forfeited by a failing player from outside.
+    pub failures: u64,
+    /// The first few failures (at most 3): the deal's seed, the seat, the player and why.
+    pub first_failures: Vec<String>,
+}
+
+/// How a game ended: whether the landlord won, its score, and the failure that forfeited it.
+struct GameEnd {
+    landlord_won: bool,
+    landlord_score: i64,
+    failure: Option<String>,
 }
 
 /// What went wrong in a table run: a robot spec, or a game that did not replay (a bug).
@@ -116,14 +127,14 @@ fn player<const N: usize>(
         .map_err(TableRunError::Bot)
 }
 
-/// One game of a deal: `landlord_spec` in seat 0, `farmer_spec` at every other seat. Returns
-/// whether the landlord won and its score.
+/// One game of a deal: `landlord_spec` in seat 0, `farmer_spec` at every other seat; a
+/// player from outside that fails forfeits it.
 fn play_game<const N: usize>(
     rules: &Rules,
     seed: u64,
     (landlord_spec, farmer_spec): (&str, &str),
     outside: &dyn Outside<N>,
-) -> Result<(bool, i64), TableRunError> {
+) -> Result<GameEnd, TableRunError> {
     let game_error = |e: String| TableRunError::Game(format!("deal seed {seed}: {e}"));
     let mut game = TableGame::<N>::new(rules, seed).map_err(|e| game_error(e.to_string()))?;
     let mut players = Vec::with_capacity(N);
@@ -142,8 +153,16 @@ fn play_game<const N: usize>(
             Player::Outside(p) => {
                 let m = p.play(&game.view(seat), &allowed);
                 if let Some(why) = p.failure() {
-                    let name = p.name().to_string();
-                    return Err(game_error(format!("seat {seat} ({name}) failed: {why}")));
+                    let result = game.forfeit_result(seat);
+                    let landlord = Seat::ALL[0];
+                    return Ok(GameEnd {
+                        landlord_won: result.winner == Side::Landlord,
+                        landlord_score: result.scores[landlord],
+                        failure: Some(format!(
+                            "deal seed {seed}, seat {seat} ({}): {why}",
+                            p.name()
+                        )),
+                    });
                 }
                 m
             }
@@ -158,7 +177,11 @@ fn play_game<const N: usize>(
         .result()
         .ok_or_else(|| game_error("the game did not end".to_string()))?;
     let landlord = Seat::ALL[0];
-    Ok((result.first_out == landlord, result.scores[landlord]))
+    Ok(GameEnd {
+        landlord_won: result.winner == Side::Landlord,
+        landlord_score: result.scores[landlord],
+        failure: None,
+    })
 }
 
 /// Plays `deals` deals of robot `a` against robot `b` at an `N`-seat table under `rules`
@@ -198,25 +221,32 @@ pub fn run_table_with<const N: usize>(
     let rules = &rules;
     let done = AtomicU64::new(0);
     let threads = threads.max(1) as u64;
-    // [wins, points, wins as landlord, wins as farmers], per thread.
-    let per_thread: Vec<Result<[Tally; 4], TableRunError>> = std::thread::scope(|scope| {
+    // [wins, points, wins as landlord, wins as farmers] and the failures (deal, text), per
+    // thread.
+    type Part = ([Tally; 4], Vec<(u64, String)>);
+    let per_thread: Vec<Result<Part, TableRunError>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 let done = &done;
                 scope.spawn(move || {
                     let mut tallies = [Tally::default(); 4];
+                    let mut failures = Vec::new();
                     for deal in (t..deals).step_by(threads as usize) {
                         let seed = derive_seed(seed, deal);
-                        let (a_won, a_score) = play_game::<N>(rules, seed, (a, b), outside)?;
-                        let (b_won, b_score) = play_game::<N>(rules, seed, (b, a), outside)?;
-                        let farmers_won = i64::from(!b_won);
-                        tallies[0].add(i64::from(a_won) + farmers_won, 2);
-                        tallies[1].add(a_score - b_score, 2);
-                        tallies[2].add(i64::from(a_won), 1);
+                        let first = play_game::<N>(rules, seed, (a, b), outside)?;
+                        let second = play_game::<N>(rules, seed, (b, a), outside)?;
+                        for failure in [&first.failure, &second.failure].into_iter().flatten() {
+                            failures.push((deal, failure.clone()));
+                        }
+                        let a_won = i64::from(first.landlord_won);
+                        let farmers_won = i64::from(!second.landlord_won);
+                        tallies[0].add(a_won + farmers_won, 2);
+                        tallies[1].add(first.landlord_score - second.landlord_score, 2);
+                        tallies[2].add(a_won, 1);
                         tallies[3].add(farmers_won, 1);
                         progress(done.fetch_add(1, Ordering::Relaxed) + 1);
                     }
-                    Ok(tallies)
+                    Ok((tallies, failures))
                 })
             })
             .collect();
@@ -229,11 +259,16 @@ pub fn run_table_with<const N: usize>(
             .collect()
     });
     let mut tallies = [Tally::default(); 4];
+    let mut failures = Vec::new();
     for part in per_thread {
-        for (t, p) in tallies.iter_mut().zip(part?) {
+        let (part, failed) = part?;
+        for (t, p) in tallies.iter_mut().zip(part) {
             t.merge(&p);
         }
+        failures.extend(failed);
     }
+    // In deal order, whatever the thread count.
+    failures.sort();
     Ok(TableReport {
         rules: rules.profile.to_string(),
         seats: N,
@@ -246,6 +281,8 @@ pub fn run_table_with<const N: usize>(
         wp_as_landlord: tallies[2].estimate(),
         wp_as_farmers: tallies[3].estimate(),
         tallies,
+        failures: failures.len() as u64,
+        first_failures: failures.into_iter().take(3).map(|(_, f)| f).collect(),
     })
 }
 

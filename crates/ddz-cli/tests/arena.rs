@@ -220,9 +220,10 @@ fn external_robots_play_at_two_and_four_seats() {
         assert_eq!(v["wp"]["mean"], 0.5, "{v}");
         assert_eq!(v["adp"]["mean"], 0.0, "{v}");
     }
-    // A program that answers for another table ends the run with the reason and the seat.
+    // A program that answers for another table forfeits every game it plays: its side loses
+    // them all, and the report names the first failures.
     let exec = format!("ext={ddz_bin} bot --rules two");
-    let out = ddz(&[
+    let args = [
         "arena",
         "--rules",
         "four",
@@ -230,14 +231,24 @@ fn external_robots_play_at_two_and_four_seats() {
         "ext,random",
         "--exec",
         &exec,
-        "--deals",
-        "2",
-    ]);
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
+    ];
+    let mut all = args.to_vec();
+    all.extend(["--deals", "2", "--json"]);
+    let out = ddz(&all);
+    assert!(out.status.success(), "{out:?}");
+    let v = json(&out);
+    assert_eq!(v["failures"], 4, "{v}");
+    assert_eq!(v["wp"]["mean"], 0.0, "{v}");
+    let first = v["first_failures"][0].as_str().unwrap();
     assert!(
-        err.contains("seat 0 (ext) failed: act: error reply")
-            && err.contains("four rules seat 4 players"),
-        "{err}"
+        first.contains("seat 0 (ext): act: error reply") && first.contains("four rules seat 4"),
+        "{first}"
+    );
+    let mut all = args.to_vec();
+    all.extend(["--deals", "1"]);
+    let text = stdout(&ddz(&all));
+    assert!(
+        text.contains("2 game(s) forfeited by a failing robot:"),
+        "{text}"
     );
 }

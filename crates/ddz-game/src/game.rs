@@ -773,21 +773,11 @@ impl Game {
     /// landlord that loses at stake 1. The game itself is not changed.
     pub fn forfeit_result(&self, failing: Seat) -> GameResult {
         let rules = self.rules();
-        let (landlord, stake) = match self.landlord {
-            None => (failing, Stake::plain(1, 1)),
-            Some(landlord) => (landlord, self.stake()),
+        let stake = match self.landlord {
+            None => Stake::plain(1, 1),
+            Some(_) => self.stake(),
         };
-        let winner = if failing == landlord {
-            Side::Farmers
-        } else {
-            Side::Landlord
-        };
-        let end = End {
-            winner,
-            first_out: failing,
-            spring: false,
-            anti_spring: false,
-        };
+        let (landlord, end) = End::forfeit(failing, self.landlord);
         self.state.settle(landlord, end, &stake, &rules)
     }
 

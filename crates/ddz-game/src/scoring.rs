@@ -75,6 +75,28 @@ pub(crate) struct End {
     pub anti_spring: bool,
 }
 
+impl End {
+    /// The end of a game `failing` forfeits (a robot that crashed, timed out or answered with
+    /// an illegal action), with the landlord `landlord` once decided: its side loses, no
+    /// spring; before the landlord is decided the failing seat is taken as a landlord that
+    /// loses. Returns the landlord taken and the end.
+    pub(crate) fn forfeit(failing: Seat, landlord: Option<Seat>) -> (Seat, End) {
+        let landlord = landlord.unwrap_or(failing);
+        let winner = if failing == landlord {
+            Side::Farmers
+        } else {
+            Side::Landlord
+        };
+        let end = End {
+            winner,
+            first_out: failing,
+            spring: false,
+            anti_spring: false,
+        };
+        (landlord, end)
+    }
+}
+
 /// What a game's stake is made of besides the plays (RULES.md sections 4 and 7): the base,
 /// 2 to the robs, the show factor and each seat's doubling factor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -31,7 +31,7 @@ use crate::auction::{Auction, AuctionStep};
 use crate::error::ActionError;
 use crate::game::{REDEAL_STREAM, seeded_first_seat};
 use crate::play_state::{PlayStateOf, PlayUndo, handicap_cards};
-use crate::scoring::{GameResult, Stake};
+use crate::scoring::{End, GameResult, Stake};
 use crate::seat::{BySeat, Seat};
 use crate::shuffle::derive_seed;
 use crate::table_deal::{TableDeal, TableError};
@@ -287,6 +287,19 @@ impl<const N: usize> TableGame<N> {
         self.result = None;
         self.phase = Phase::Playing;
         Ok(())
+    }
+
+    /// The result if `failing` forfeited now, as [`crate::Game::forfeit_result`]: its side
+    /// loses at the stake reached so far (base x 2^robs x the bombs, no spring); before the
+    /// landlord is decided the failing seat is taken as a landlord that loses at stake 1.
+    /// The game itself is not changed.
+    pub fn forfeit_result(&self, failing: Seat) -> GameResult<N> {
+        let stake = match self.landlord {
+            None => Stake::plain(1, 1),
+            Some(_) => Stake::plain(self.base, self.auction.rob_multiplier()),
+        };
+        let (landlord, end) = End::forfeit(failing, self.landlord);
+        self.state.settle(landlord, end, &stake, &self.rules)
     }
 
     /// The legal readings of exactly `cards` for `seat` now (several for cards such as

@@ -223,3 +223,46 @@ fn every_seat_sees_its_hand_and_the_public_record_at_two_and_four_seats() {
         walk::<4>(&Rules::four(), seed);
     }
 }
+
+#[test]
+fn a_forfeit_loses_for_the_failing_side_at_the_stake_so_far() {
+    for seed in 0..30 {
+        let mut game = TableGame::<4>::new(&Rules::four(), seed).unwrap();
+        // Before the bidding ends the failing seat loses as a landlord at stake 1.
+        let r = game.forfeit_result(game.turn());
+        assert_eq!(r.winner, Side::Farmers);
+        assert_eq!(r.scores[game.turn()], -3);
+        assert_eq!(r.scores.0.iter().sum::<i64>(), 0);
+        let mut draw = rng(seed);
+        while game.phase() == Phase::Bidding {
+            let bids = game.legal_bids();
+            game.bid(
+                game.turn(),
+                bids[below(&mut draw, bids.len() as u64) as usize],
+            )
+            .unwrap();
+        }
+        let landlord = game.landlord().unwrap();
+        for _ in 0..seed % 7 {
+            let moves = game.legal_moves();
+            let m = moves[below(&mut draw, moves.len() as u64) as usize];
+            game.play(game.turn(), m).unwrap();
+        }
+        for failing in Seat::all::<4>() {
+            let r = game.forfeit_result(failing);
+            let lost = if failing == landlord {
+                Side::Farmers
+            } else {
+                Side::Landlord
+            };
+            assert_eq!(r.winner, lost, "seed {seed}");
+            assert_eq!(r.first_out, failing);
+            assert!(!r.spring && !r.anti_spring);
+            assert_eq!(r.scores.0.iter().sum::<i64>(), 0);
+            let stake = i64::from(game.base() * game.play_state().bomb_multiplier());
+            assert_eq!(r.scores[landlord].abs(), 3 * stake, "seed {seed}");
+        }
+        // The game itself goes on.
+        assert_eq!(game.phase(), Phase::Playing);
+    }
+}

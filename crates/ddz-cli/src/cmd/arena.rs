@@ -33,9 +33,7 @@ pub struct Args {
     /// without a shell, one process per seat and game; its stderr goes to ours. A robot that
     /// replies with a move it was not allowed, an error or malformed output, exits, or is
     /// silent past --timeout forfeits the game (its side loses at the stake so far); the
-    /// report counts the failures and the run goes on. Under --rules two or four a failing
-    /// program ends the run instead, with its reason and the deal (the table game has no
-    /// forfeit yet).
+    /// report counts the failures and the run goes on (at two and four seats too).
     #[arg(long, value_name = "NAME=COMMAND")]
     exec: Vec<String>,
     /// How long an external robot may take over one decision, in milliseconds (over its
