@@ -136,9 +136,9 @@ impl TableBot {
 ///
 /// Partial: a sample deals the unseen cards uniformly over the other seats' counts (and the
 /// cards out of play); it does not use the kitty, which the landlord took in sight of all
-/// (keeping it in the landlord's samples measured no better: docs/strength-runs/
-/// table-search-kitty.md), nor what the plays so far say about the hands (the three-seat
-/// `search` infers both).
+/// (keeping it in the landlord's samples measured no better), nor what the plays so far say
+/// about the hands (weighing samples by ddzlib's likelihood of the plays measured worse under
+/// `four`: docs/strength-runs/table-search-samples.md); the three-seat `search` infers both.
 pub struct TableSearch {
     worlds: u32,
     moves: usize,
