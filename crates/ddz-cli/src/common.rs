@@ -13,8 +13,9 @@ use serde_json::Value;
 #[derive(Args, Clone, Debug)]
 pub struct RulesArgs {
     /// Rule profile: classic, laizi, tiandi, douzero, rlcard, botzone or huanle; two and four
-    /// (two and four players, docs/variants.md) for the arena and the commands on hands and
-    /// positions (arena, moves, classify, compare, perft, bench movegen and games) only.
+    /// (two and four players, docs/variants.md) for play, bot, replay, the arena and the
+    /// commands on hands and positions (moves, classify, compare, perft, bench movegen and
+    /// games) only.
     #[arg(long, default_value = "classic", value_name = "PROFILE")]
     pub rules: String,
     /// A rules file (JSON, or TOML when the name ends in .toml): `profile` and any rule fields

@@ -21,7 +21,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// A game in the terminal against two robots (--plain for line mode).
+    /// A game in the terminal against two robots, or one or three at two or four seats
+    /// (--rules two|four); --plain for line mode.
     Play(play::Args),
     /// Every reading of a set of cards.
     Classify(cmd::classify::Args),
