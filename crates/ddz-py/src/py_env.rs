@@ -580,25 +580,14 @@ impl Env {
     /// others), `"wp"` ±1 (win or lose).
     #[pyo3(signature = (kind = "score"))]
     fn payoffs<'py>(&self, py: Python<'py>, kind: &str) -> PyResult<Bound<'py, PyArray1<f64>>> {
-        let (Some(scores), Some(wins)) = (self.table.scores(), self.table.wins()) else {
-            return Err(PyValueError::new_err(
-                "the game is not over: no payoffs yet",
-            ));
-        };
-        let v: Vec<f64> = match kind {
-            "score" => scores.iter().map(|&s| s as f64).collect(),
-            "win" => wins.iter().map(|&w| f64::from(w)).collect(),
-            "wp" => wins
-                .iter()
-                .map(|&w| if w == 1 { 1.0 } else { -1.0 })
-                .collect(),
-            _ => {
-                return Err(PyValueError::new_err(format!(
-                    "payoff kind \"{kind}\": kinds are score, win, wp"
-                )));
-            }
-        };
-        Ok(PyArray1::from_vec(py, v))
+        let scores = self.table.scores();
+        let wins = self.table.wins();
+        payoff_vector(
+            py,
+            scores.as_ref().map(|s| &s[..]),
+            wins.as_ref().map(|w| &w[..]),
+            kind,
+        )
     }
 
     /// The result once over, as a dict: `winner` (`landlord` or `farmers`), `first_out`,
@@ -848,4 +837,34 @@ pub fn card_vector<'py>(py: Python<'py>, cards: &str) -> PyResult<Bound<'py, PyA
     let mut out = vec![0i8; CARDS_LEN];
     cards54(c, &mut out);
     Ok(PyArray1::from_vec(py, out))
+}
+
+/// The payoffs of a finished game by seat, as `payoffs(kind)` gives them at every table:
+/// `score` the points, `win` 1 for each seat of the winning side and 0 for the others, `wp`
+/// ±1; an error before the game is over (`scores` or `wins` `None`) or for another kind.
+pub(crate) fn payoff_vector<'py>(
+    py: Python<'py>,
+    scores: Option<&[i64]>,
+    wins: Option<&[u8]>,
+    kind: &str,
+) -> PyResult<Bound<'py, PyArray1<f64>>> {
+    let (Some(scores), Some(wins)) = (scores, wins) else {
+        return Err(PyValueError::new_err(
+            "the game is not over: no payoffs yet",
+        ));
+    };
+    let v: Vec<f64> = match kind {
+        "score" => scores.iter().map(|&s| s as f64).collect(),
+        "win" => wins.iter().map(|&w| f64::from(w)).collect(),
+        "wp" => wins
+            .iter()
+            .map(|&w| if w == 1 { 1.0 } else { -1.0 })
+            .collect(),
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "payoff kind \"{kind}\": kinds are score, win, wp"
+            )));
+        }
+    };
+    Ok(PyArray1::from_vec(py, v))
 }

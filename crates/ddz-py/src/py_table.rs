@@ -711,25 +711,8 @@ impl TableEnv {
     /// winning side and 0 for the others, `"wp"` ±1 (win or lose).
     #[pyo3(signature = (kind = "score"))]
     fn payoffs<'py>(&self, py: Python<'py>, kind: &str) -> PyResult<Bound<'py, PyArray1<f64>>> {
-        let (Some(scores), Some(wins)) = (self.table.scores(), self.table.wins()) else {
-            return Err(PyValueError::new_err(
-                "the game is not over: no payoffs yet",
-            ));
-        };
-        let v: Vec<f64> = match kind {
-            "score" => scores.iter().map(|&s| s as f64).collect(),
-            "win" => wins.iter().map(|&w| f64::from(w)).collect(),
-            "wp" => wins
-                .iter()
-                .map(|&w| if w == 1 { 1.0 } else { -1.0 })
-                .collect(),
-            _ => {
-                return Err(PyValueError::new_err(format!(
-                    "payoff kind \"{kind}\": kinds are score, win, wp"
-                )));
-            }
-        };
-        Ok(PyArray1::from_vec(py, v))
+        let (scores, wins) = (self.table.scores(), self.table.wins());
+        crate::py_env::payoff_vector(py, scores.as_deref(), wins.as_deref(), kind)
     }
 
     /// The result once over, as a dict: `winner` (`landlord` or `farmers`), `first_out` (the
