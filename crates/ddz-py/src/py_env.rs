@@ -45,22 +45,7 @@ pub(crate) fn make_rules(
             .with_laizi(&ranks)
             .map_err(|e| PyValueError::new_err(format!("laizi \"{text}\": {e}")))?;
     }
-    if let Some(how) = bidding {
-        if landlord.is_some() {
-            return Err(PyValueError::new_err(
-                "landlord and bidding: a fixed landlord does not bid (give one of them)",
-            ));
-        }
-        r.bidding = match how {
-            "points" => Bidding::Points,
-            "call_rob" => Bidding::CallRob,
-            _ => {
-                return Err(PyValueError::new_err(format!(
-                    "bidding \"{how}\": points (叫分) or call_rob (叫地主/抢地主)"
-                )));
-            }
-        };
-    }
+    bidding_form(&mut r, landlord.is_some(), bidding)?;
     if let Some(seat) = landlord {
         if seat > 2 {
             return Err(PyValueError::new_err(format!(
@@ -867,4 +852,32 @@ pub(crate) fn payoff_vector<'py>(
         }
     };
     Ok(PyArray1::from_vec(py, v))
+}
+
+/// Sets the bidding form `bidding` (`"points"` or `"call_rob"`) in `rules`, when given, for
+/// `Env` and `TableEnv` alike; refused with a fixed landlord (`landlord_given`) or another
+/// name.
+pub(crate) fn bidding_form(
+    rules: &mut Rules,
+    landlord_given: bool,
+    bidding: Option<&str>,
+) -> PyResult<()> {
+    let Some(how) = bidding else {
+        return Ok(());
+    };
+    if landlord_given {
+        return Err(PyValueError::new_err(
+            "landlord and bidding: a fixed landlord does not bid (give one of them)",
+        ));
+    }
+    rules.bidding = match how {
+        "points" => Bidding::Points,
+        "call_rob" => Bidding::CallRob,
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "bidding \"{how}\": points (叫分) or call_rob (叫地主/抢地主)"
+            )));
+        }
+    };
+    Ok(())
 }

@@ -313,22 +313,7 @@ fn table_rules(rules: &str, landlord: Option<i64>, bidding: Option<&str>) -> PyR
              ddz.Env plays the three-seat {rules}"
         )));
     }
-    if let Some(how) = bidding {
-        if landlord.is_some() {
-            return Err(PyValueError::new_err(
-                "landlord and bidding: a fixed landlord does not bid (give one of them)",
-            ));
-        }
-        r.bidding = match how {
-            "points" => Bidding::Points,
-            "call_rob" => Bidding::CallRob,
-            _ => {
-                return Err(PyValueError::new_err(format!(
-                    "bidding \"{how}\": points (叫分) or call_rob (叫地主/抢地主)"
-                )));
-            }
-        };
-    }
+    crate::py_env::bidding_form(&mut r, landlord.is_some(), bidding)?;
     if let Some(seat) = landlord {
         r.landlord_seat = u8::try_from(seat)
             .ok()
